@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { startShell, type RunningShell } from './shell';
+
+let shell: RunningShell;
+test.beforeAll(async () => {
+  shell = await startShell();
+});
+test.afterAll(async () => {
+  await shell.stop();
+});
+
+/** Number of distinct colours in a screenshot (a blank page has one or two). */
+function distinctColours(png: Buffer): number {
+  const img = PNG.sync.read(png);
+  const seen = new Set<number>();
+  for (let i = 0; i < img.data.length; i += 4 * 7) seen.add((img.data[i]! << 16) | (img.data[i + 1]! << 8) | img.data[i + 2]!);
+  return seen.size;
+}
+
+test('the browser shell shows the main menu with every entry', async ({ page }) => {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  await expect(page.getByTestId('title')).toHaveText('Ball Brawl');
+  for (const id of ['menu-offline', 'menu-host', 'menu-join', 'menu-replays', 'menu-settings', 'menu-quit']) await expect(page.getByTestId(id)).toBeVisible();
+  const shot = await page.screenshot({ path: path.join('test-results', 'e2e', 'menu.png') });
+  expect(distinctColours(shot)).toBeGreaterThan(50);
+});
+
+test('entries without their capability say what brings them, and Back returns', async ({ page }) => {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  const caps = await page.evaluate(() => window.__bb!.info!.capabilities);
+  for (const [feature, available] of Object.entries(caps)) {
+    if (available) continue;
+    await page.getByTestId(`menu-${feature}`).click();
+    await expect(page.getByTestId(`arrives-${feature}`)).toContainText('arrive');
+    await page.getByTestId('back').click();
+    await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  }
+});
+
+test('settings are validated, saved to the user data folder, and switch language at once', async ({ page }) => {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  await page.getByTestId('menu-settings').click();
+  await page.getByTestId('settings-name').fill('<b>Zed</b>');
+  await page.getByTestId('settings-language').selectOption('zh-CN');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-status')).toHaveText('已保存。');
+  await page.getByTestId('back').click();
+  await expect(page.getByTestId('menu-offline')).toHaveText('离线游戏');
+  const saved = JSON.parse(readFileSync(path.join(shell.userDataDir, 'settings.json'), 'utf8')) as { name: string; language: string };
+  expect(saved).toMatchObject({ name: '<b>Zed</b>', language: 'zh-CN' });
+  await page.getByTestId('menu-settings').click();
+  await page.getByTestId('settings-keep-replays').fill('0');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-status')).toContainText('keepReplays');
+});
+
+test('a page without the launch token cannot drive the game', async ({ page }) => {
+  const bare = shell.url.replace(/\?token=.*/, '');
+  await page.goto(bare);
+  await page.waitForFunction(() => window.__bb?.screen === 'error');
+  await expect(page.getByTestId('fatal')).toContainText('token');
+  await page.goto(`${bare}?token=${'0'.repeat(48)}`);
+  await page.waitForFunction(() => window.__bb?.screen === 'error');
+  await expect(page.getByTestId('fatal')).toContainText('refused');
+});

@@ -1,0 +1,55 @@
+/**
+ * Entry point of the browser shell (a plain Node process; see services/browserShellServer.ts).
+ *
+ *   node out/main/browserShell.js [--port N] [--user-data DIR] [--discovery off|all|IFACE] [--no-open]
+ *
+ * Prints one line with the URL to open (and opens a browser when the system has one and --no-open
+ * is not given). Stops cleanly on SIGINT/SIGTERM or when the player chooses Quit.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createAppServices } from './services/appServices';
+import { startBrowserShell, type BrowserShell } from './services/browserShellServer';
+import { argValue, defaultUserDataDir, findRepoRoot } from './services/paths';
+
+const DEFAULT_PORT = 47780;
+
+function openBrowser(url: string): void {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  if (process.platform === 'linux' && !process.env['DISPLAY'] && !process.env['WAYLAND_DISPLAY']) return;
+  const child = spawn(cmd, [url], { stdio: 'ignore', detached: true });
+  child.on('error', () => undefined); // no browser opener on this system: the printed URL is enough
+  child.unref();
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const root = findRepoRoot(import.meta.dirname);
+  const userDataDir = argValue(argv, 'user-data') ?? defaultUserDataDir();
+  let shell: BrowserShell | undefined;
+  const quit = (): void => {
+    void shell?.close().then(() => process.exit(0));
+  };
+  const services = createAppServices({ shell: 'browser', userDataDir, resourcesDir: path.join(root, 'resources'), quit });
+  const requested = Number(argValue(argv, 'port') ?? DEFAULT_PORT);
+  if (!Number.isInteger(requested) || requested < 0 || requested > 65535) {
+    console.error(`browser shell: --port must be 0..65535, got ${argValue(argv, 'port')}`);
+    process.exit(2);
+  }
+  const rendererDir = path.join(root, 'out', 'renderer');
+  try {
+    shell = await startBrowserShell({ backend: services.backend, rendererDir, port: requested });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || argValue(argv, 'port') !== undefined) throw e;
+    shell = await startBrowserShell({ backend: services.backend, rendererDir, port: 0 });
+  }
+  console.log(`Ball Brawl is running in the browser shell: ${shell.url}`);
+  if (!argv.includes('--no-open') && !process.env['CI']) openBrowser(shell.url);
+  process.on('SIGINT', quit);
+  process.on('SIGTERM', quit);
+}
+
+main().catch((e: unknown) => {
+  console.error(`browser shell: ${(e as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,116 @@
+/**
+ * The bridge contract: every request and event between the renderer and the main side, in one file.
+ *
+ * Both shells carry exactly this contract: the Electron shell over IPC (one preload method per
+ * request), the browser shell over an authenticated loopback WebSocket. The main side validates
+ * every payload (electron/services/bridgeBackend.ts) before acting on it; the renderer imports
+ * only *types* from here (enforced by scripts/check-layers.ts).
+ *
+ * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
+ * renderer reads the main side's version from `app:info` and refuses to run against another one.
+ */
+
+export const BRIDGE_VERSION = 1;
+
+/** Capabilities light up menu entries as the features that serve them land. */
+export interface Capabilities {
+  readonly offline: boolean;
+  readonly host: boolean;
+  readonly join: boolean;
+  readonly replays: boolean;
+}
+
+export interface AppInfo {
+  readonly appVersion: string;
+  readonly protocolVersion: number;
+  readonly bridgeVersion: number;
+  readonly shell: 'electron' | 'browser';
+  readonly platform: string;
+  readonly userDataDir: string;
+  readonly capabilities: Capabilities;
+}
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const ACTIONS = ['up', 'down', 'left', 'right', 'dash', 'chat', 'pause', 'scoreboard', 'grid', 'netPanel', 'menu'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export interface Settings {
+  readonly version: 1;
+  readonly name: string;
+  /** Preferred colour as #rrggbb. */
+  readonly color: string;
+  readonly language: Language;
+  readonly graphics: { readonly shadows: boolean; readonly pixelRatio: number };
+  /** Action → KeyboardEvent.code. */
+  readonly keys: Readonly<Record<Action, string>>;
+  /** LAN discovery: 'off', 'all' interfaces, or one interface name. */
+  readonly discovery: string;
+  /** How many replays to keep. */
+  readonly keepReplays: number;
+}
+
+export interface SettingsResult {
+  readonly settings: Settings;
+  /** Set when the stored file was unreadable or invalid and defaults were used (the bad file is kept aside). */
+  readonly notice?: string;
+}
+
+export interface MapEntry {
+  readonly id: string;
+  readonly name: string;
+  readonly description: string;
+}
+
+/** A map file and the external tilesets it references, as parsed JSON: `core/map` validates them. */
+export interface MapFiles {
+  readonly id: string;
+  readonly file: string;
+  readonly map: unknown;
+  readonly tilesets: Readonly<Record<string, unknown>>;
+}
+
+export interface BridgeRequests {
+  'app:info': { req: null; res: AppInfo };
+  'app:quit': { req: null; res: null };
+  'settings:get': { req: null; res: SettingsResult };
+  'settings:set': { req: Settings; res: SettingsResult };
+  'resources:maps': { req: null; res: readonly MapEntry[] };
+  'resources:map': { req: { readonly id: string }; res: MapFiles };
+}
+
+export interface BridgeEvents {
+  'app:notice': { readonly level: 'info' | 'warn' | 'error'; readonly text: string };
+}
+
+export type RequestChannel = keyof BridgeRequests;
+export type EventChannel = keyof BridgeEvents;
+export type RequestOf<C extends RequestChannel> = BridgeRequests[C]['req'];
+export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
+
+/** Every request channel, for the preload (one method each) and the main side's dispatcher. */
+export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map'] as const satisfies readonly RequestChannel[];
+export const EVENT_CHANNELS = ['app:notice'] as const satisfies readonly EventChannel[];
+
+// Compile-time proof that the channel lists above name every channel of the maps.
+type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>;
+type MissingEvent = Exclude<EventChannel, (typeof EVENT_CHANNELS)[number]>;
+export const CHANNEL_LISTS_COMPLETE: [MissingRequest, MissingEvent] extends [never, never] ? true : never = true;
+
+/** What a request resolves to on the wire: errors travel as data, never as thrown objects. */
+export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+/** The renderer's view of the bridge, the same in both shells. */
+export interface Bridge {
+  readonly shell: 'electron' | 'browser';
+  request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
+  on<E extends EventChannel>(channel: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+}
+
+/** What the Electron preload exposes on `window.ballBrawl`: one narrow method per request. */
+export type PreloadApi = {
+  readonly bridgeVersion: number;
+  readonly requests: { readonly [C in RequestChannel]: (payload: RequestOf<C>) => Promise<BridgeResult<ResponseOf<C>>> };
+  readonly onEvent: (listener: (channel: EventChannel, payload: unknown) => void) => void;
+};

@@ -1,0 +1,107 @@
+/**
+ * The main side of the bridge contract, shared by both shells.
+ *
+ * `handle(channel, payload)` is the single entry point for every renderer request, whether it
+ * came over Electron IPC or the browser shell's WebSocket: it checks that the channel exists and
+ * that the payload has the contract's shape before any service sees it, and turns every failure
+ * into `{ ok: false, error }` data (a bad request never throws across the bridge or crashes main).
+ */
+import { APP_VERSION } from '../../core/version';
+import { PROTOCOL_VERSION } from '../../core/net/header';
+import {
+  BRIDGE_VERSION,
+  REQUEST_CHANNELS,
+  type AppInfo,
+  type BridgeEvents,
+  type BridgeResult,
+  type EventChannel,
+  type RequestChannel,
+  type RequestOf,
+  type ResponseOf,
+} from '../contract';
+import type { Resources } from './resources';
+import type { SettingsStore } from './settings';
+
+export interface BackendOptions {
+  readonly shell: AppInfo['shell'];
+  readonly userDataDir: string;
+  readonly settings: SettingsStore;
+  readonly resources: Resources;
+  /** Ends the app (closes the window, or stops the browser shell). */
+  readonly quit: () => void;
+}
+
+type Validator<C extends RequestChannel> = (payload: unknown) => RequestOf<C> | string;
+type Handler<C extends RequestChannel> = (payload: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
+
+const noPayload = (p: unknown): null | string => (p === null || p === undefined ? null : 'expected no payload');
+
+const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
+  'app:info': noPayload,
+  'app:quit': noPayload,
+  'settings:get': noPayload,
+  // Full validation happens in SettingsStore.save, which names each rejected field.
+  'settings:set': (p) => (typeof p === 'object' && p !== null ? (p as RequestOf<'settings:set'>) : 'expected a settings object'),
+  'resources:maps': noPayload,
+  'resources:map': (p) => {
+    const id = (p as { id?: unknown } | null)?.id;
+    return typeof id === 'string' && id.length <= 64 ? { id } : 'expected { id: string }';
+  },
+};
+
+export class BridgeBackend {
+  private readonly listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
+  private readonly handlers: { [C in RequestChannel]: Handler<C> };
+
+  constructor(private readonly opts: BackendOptions) {
+    this.handlers = {
+      'app:info': () => this.appInfo(),
+      'app:quit': () => {
+        opts.quit();
+        return null;
+      },
+      'settings:get': () => opts.settings.load(),
+      'settings:set': (s) => opts.settings.save(s),
+      'resources:maps': () => opts.resources.listMaps(),
+      'resources:map': ({ id }) => opts.resources.readMap(id),
+    };
+  }
+
+  appInfo(): AppInfo {
+    return {
+      appVersion: APP_VERSION,
+      protocolVersion: PROTOCOL_VERSION,
+      bridgeVersion: BRIDGE_VERSION,
+      shell: this.opts.shell,
+      platform: process.platform,
+      userDataDir: this.opts.userDataDir,
+      capabilities: { offline: false, host: false, join: false, replays: false },
+    };
+  }
+
+  /** Validates and serves one request from the renderer. Never throws. */
+  async handle(channel: unknown, payload: unknown): Promise<BridgeResult<unknown>> {
+    if (typeof channel !== 'string' || !(REQUEST_CHANNELS as readonly string[]).includes(channel)) {
+      return { ok: false, error: `unknown request channel: ${String(channel).slice(0, 64)}` };
+    }
+    const c = channel as RequestChannel;
+    const checked = (VALIDATORS[c] as Validator<RequestChannel>)(payload);
+    if (typeof checked === 'string') return { ok: false, error: `${c}: ${checked}` };
+    try {
+      const value = await (this.handlers[c] as Handler<RequestChannel>)(checked as never);
+      return { ok: true, value };
+    } catch (e) {
+      return { ok: false, error: `${c}: ${(e as Error).message}` };
+    }
+  }
+
+  /** Subscribes a shell's event sink (IPC to the window, or the WebSocket). */
+  onEvent(listener: (channel: EventChannel, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit<E extends EventChannel>(channel: E, payload: BridgeEvents[E]): void {
+    for (const l of this.listeners) l(channel, payload);
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The renderer's end of the bridge contract, the same `Bridge` in both shells:
+ * - Electron: `window.ballBrawl`, exposed by the sandboxed preload (one method per request);
+ * - browser shell: a WebSocket to the page's own origin, authenticated by the launch token that
+ *   came in the page URL.
+ * Only types are imported from the contract (the layering check enforces it).
+ */
+import type { Bridge, BridgeEvents, BridgeResult, EventChannel, PreloadApi, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
+
+declare global {
+  interface Window {
+    ballBrawl?: PreloadApi;
+  }
+}
+
+type Listener = (payload: unknown) => void;
+
+class Listeners {
+  private readonly map = new Map<EventChannel, Set<Listener>>();
+  add(channel: EventChannel, l: Listener): () => void {
+    let set = this.map.get(channel);
+    if (!set) this.map.set(channel, (set = new Set()));
+    set.add(l);
+    return () => set.delete(l);
+  }
+  fire(channel: EventChannel, payload: unknown): void {
+    for (const l of this.map.get(channel) ?? []) l(payload);
+  }
+}
+
+function unwrap<T>(r: BridgeResult<T>): T {
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
+
+function electronBridge(api: PreloadApi): Bridge {
+  const listeners = new Listeners();
+  api.onEvent((c, p) => listeners.fire(c, p));
+  return {
+    shell: 'electron',
+    request: async <C extends RequestChannel>(channel: C, payload: RequestOf<C>) => {
+      const call = api.requests[channel] as (p: RequestOf<C>) => Promise<BridgeResult<ResponseOf<C>>>;
+      return unwrap(await call(payload));
+    },
+    on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
+  };
+}
+
+async function socketBridge(token: string): Promise<Bridge> {
+  const ws = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}`);
+  await new Promise<void>((resolve, reject) => {
+    ws.addEventListener('open', () => resolve(), { once: true });
+    ws.addEventListener('error', () => reject(new Error('the game process refused the connection (wrong or missing token?)')), { once: true });
+  });
+  const listeners = new Listeners();
+  const pending = new Map<number, (r: BridgeResult<unknown>) => void>();
+  let nextId = 1;
+  ws.addEventListener('message', (e) => {
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown };
+    if (msg.event) listeners.fire(msg.event, msg.payload);
+    else if (typeof msg.id === 'number' && msg.result) pending.get(msg.id)?.(msg.result), pending.delete(msg.id);
+  });
+  ws.addEventListener('close', () => {
+    for (const resolve of pending.values()) resolve({ ok: false, error: 'the game process closed the connection' });
+    pending.clear();
+    listeners.fire('app:notice', { level: 'error', text: 'Lost the connection to the game process.' });
+  });
+  return {
+    shell: 'browser',
+    request: <C extends RequestChannel>(channel: C, payload: RequestOf<C>) =>
+      new Promise<ResponseOf<C>>((resolve, reject) => {
+        const id = nextId++;
+        pending.set(id, (r) => (r.ok ? resolve(r.value as ResponseOf<C>) : reject(new Error(r.error))));
+        ws.send(JSON.stringify({ id, channel, payload }));
+      }),
+    on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
+  };
+}
+
+/** Connects to whichever shell hosts this page. */
+export function connectBridge(): Promise<Bridge> {
+  if (window.ballBrawl) return Promise.resolve(electronBridge(window.ballBrawl));
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) return Promise.reject(new Error('This page must be opened from the URL that `npm start` printed (it carries an access token).'));
+  return socketBridge(token);
+}

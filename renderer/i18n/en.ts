@@ -1,0 +1,32 @@
+/** English strings. Every user-visible string lives in a catalog; zh-CN.ts must have the same keys (typed). */
+export const en = {
+  'app.title': 'Ball Brawl',
+  'app.tagline': 'Eat, grow, dash — a LAN party brawl',
+  'menu.offline': 'Play offline',
+  'menu.host': 'Host LAN game',
+  'menu.join': 'Join LAN game',
+  'menu.replays': 'Replays',
+  'menu.settings': 'Settings',
+  'menu.quit': 'Quit',
+  'common.back': 'Back',
+  'common.save': 'Save',
+  'common.saved': 'Saved.',
+  'arrives.offline': 'Offline play with bots arrives with the simulation core and the behavior-tree bots.',
+  'arrives.host': 'Hosting a LAN game arrives with lockstep networking.',
+  'arrives.join': 'Joining a LAN game arrives with LAN discovery and lockstep networking.',
+  'arrives.replays': 'Replays arrive with the rejoin, spectator and replay work.',
+  'settings.title': 'Settings',
+  'settings.name': 'Name',
+  'settings.color': 'Colour',
+  'settings.language': 'Language',
+  'settings.shadows': 'Shadows',
+  'settings.pixelRatio': 'Pixel ratio',
+  'settings.discovery': 'LAN discovery (off, all, or an interface name)',
+  'settings.keepReplays': 'Replays to keep',
+  'quit.browser': 'The game process has stopped. You can close this tab.',
+  'error.bridge': 'Cannot reach the game process: {reason}',
+  'error.version': 'This page (bridge v{page}) does not match the game process (bridge v{main}). Reload the page.',
+  'footer.version': 'v{version} · protocol {protocol} · {shell} shell',
+} as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,32 @@
+/** 简体中文. Typed against the English catalog so a missing key fails to compile. */
+import type { MessageKey } from './en';
+
+export const zhCN: Record<MessageKey, string> = {
+  'app.title': '球球大作战',
+  'app.tagline': '吞噬、成长、冲刺 —— 局域网派对乱斗',
+  'menu.offline': '离线游戏',
+  'menu.host': '创建局域网游戏',
+  'menu.join': '加入局域网游戏',
+  'menu.replays': '录像',
+  'menu.settings': '设置',
+  'menu.quit': '退出',
+  'common.back': '返回',
+  'common.save': '保存',
+  'common.saved': '已保存。',
+  'arrives.offline': '与机器人的离线游戏将随模拟核心和行为树机器人一起到来。',
+  'arrives.host': '创建局域网游戏将随帧同步联网功能一起到来。',
+  'arrives.join': '加入局域网游戏将随局域网发现和帧同步联网功能一起到来。',
+  'arrives.replays': '录像将随重连、观战和录像功能一起到来。',
+  'settings.title': '设置',
+  'settings.name': '名字',
+  'settings.color': '颜色',
+  'settings.language': '语言',
+  'settings.shadows': '阴影',
+  'settings.pixelRatio': '像素比',
+  'settings.discovery': '局域网发现（off、all 或网卡名）',
+  'settings.keepReplays': '保留录像数量',
+  'quit.browser': '游戏进程已停止，可以关闭此标签页。',
+  'error.bridge': '无法连接游戏进程：{reason}',
+  'error.version': '此页面（桥接 v{page}）与游戏进程（桥接 v{main}）不匹配，请重新加载页面。',
+  'footer.version': 'v{version} · 协议 {protocol} · {shell} 外壳',
+};

@@ -1,0 +1,40 @@
+/** Renderer entry: connects the bridge, loads settings, and shows the main menu. */
+import type { BRIDGE_VERSION } from '../electron/contract';
+import { connectBridge } from './bridge';
+import { setLanguage, t } from './i18n';
+import { App, type TestHook } from './ui/App';
+import { h } from './ui/dom';
+import { arrivesScreen } from './ui/screens/arrives';
+import { menuScreen } from './ui/screens/menu';
+import { settingsScreen } from './ui/screens/settings';
+
+/** The contract version this page was built against (a type-only import keeps it in step). */
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 1;
+
+const hook: TestHook = { screen: 'loading' };
+window.__bb = hook;
+
+function fatal(root: HTMLElement, text: string): void {
+  hook.screen = 'error';
+  root.replaceChildren(h('main', { className: 'panel', testId: 'fatal' }, h('p', { className: 'error' }, text)));
+}
+
+async function start(): Promise<void> {
+  const root = document.getElementById('app')!;
+  try {
+    const bridge = await connectBridge();
+    const info = await bridge.request('app:info', null);
+    hook.info = info;
+    if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
+    const { settings, notice } = await bridge.request('settings:get', null);
+    setLanguage(settings.language);
+    const app = new App(root, bridge, info, settings, { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen }, hook);
+    bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
+    if (notice) console.warn(notice);
+    app.show('menu');
+  } catch (e) {
+    fatal(root, t('error.bridge', { reason: (e as Error).message }));
+  }
+}
+
+void start();

@@ -1,0 +1,29 @@
+/**
+ * A tiny DOM builder. Text is always set as text nodes, never parsed as HTML: names, rooms and chat
+ * come from the network and files, and must render literally.
+ */
+type Child = Node | string | number | null | undefined | false;
+type Props = {
+  className?: string;
+  testId?: string;
+  onClick?: (e: MouseEvent) => void;
+  attrs?: Record<string, string>;
+};
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  if (props.className) el.className = props.className;
+  if (props.testId) el.dataset['testid'] = props.testId;
+  const onClick = props.onClick;
+  if (onClick) el.addEventListener('click', (e) => onClick(e as MouseEvent));
+  for (const [k, v] of Object.entries(props.attrs ?? {})) el.setAttribute(k, v);
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(typeof c === 'string' || typeof c === 'number' ? document.createTextNode(String(c)) : c);
+  }
+  return el;
+}
+
+export function clear(el: Element): void {
+  while (el.firstChild) el.firstChild.remove();
+}

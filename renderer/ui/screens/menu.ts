@@ -1,0 +1,31 @@
+/** The main menu: the first real screen, in both shells. Entries light up as their capability lands. */
+import { t, type MessageKey } from '../../i18n';
+import type { Screen } from '../App';
+import { h } from '../dom';
+
+export const menuScreen: Screen = (root, ctx) => {
+  const entry = (key: MessageKey, testId: string, go: () => void): HTMLButtonElement =>
+    h('button', { className: 'menu-button', testId, onClick: go }, t(key));
+  // Until a capability lands, its entry leads to a screen saying what brings it.
+  const arrives = (feature: string) => () => ctx.show('arrives', { feature });
+  root.append(
+    h(
+      'main',
+      { className: 'menu' },
+      h('div', { className: 'menu-balls', attrs: { 'aria-hidden': 'true' } }, ...[0, 1, 2, 3, 4].map((i) => h('span', { className: `ball ball-${i}` }))),
+      h('h1', { className: 'title', testId: 'title' }, t('app.title')),
+      h('p', { className: 'tagline' }, t('app.tagline')),
+      h(
+        'nav',
+        { className: 'menu-buttons' },
+        entry('menu.offline', 'menu-offline', arrives('offline')),
+        entry('menu.host', 'menu-host', arrives('host')),
+        entry('menu.join', 'menu-join', arrives('join')),
+        entry('menu.replays', 'menu-replays', arrives('replays')),
+        entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
+        entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null).then(() => ctx.show('arrives', { feature: 'quit' }))),
+      ),
+      h('footer', { className: 'footer' }, t('footer.version', { version: ctx.info.appVersion, protocol: ctx.info.protocolVersion, shell: ctx.info.shell })),
+    ),
+  );
+};

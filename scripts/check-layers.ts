@@ -1,0 +1,39 @@
+/**
+ * CLI for the layering check (scripts/layers.ts): `npm run lint` or `tsx scripts/check-layers.ts [--root DIR]`.
+ * Scans every .ts file under core/, renderer/, electron/, scripts/, test/, e2e/ and bench/;
+ * prints each violation as file:line and exits 1 if there is any.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { argValue } from '../electron/services/paths';
+import { checkSource, type Violation } from './layers';
+
+const FOLDERS = ['core', 'renderer', 'electron', 'scripts', 'test', 'e2e', 'bench'];
+
+function tsFiles(dir: string, out: string[] = []): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const n of names) {
+    const p = path.join(dir, n);
+    if (n === 'node_modules' || n.startsWith('.')) continue;
+    if (statSync(p).isDirectory()) tsFiles(p, out);
+    else if (n.endsWith('.ts') && !n.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+export function checkTree(root: string): Violation[] {
+  return FOLDERS.flatMap((f) => tsFiles(path.join(root, f))).flatMap((file) =>
+    checkSource(path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')),
+  );
+}
+
+const root = path.resolve(argValue(process.argv, 'root') ?? path.join(import.meta.dirname, '..'));
+const violations = checkTree(root);
+for (const v of violations) console.error(`${v.file}:${v.line}  [${v.rule}] ${v.message}`);
+console.log(violations.length ? `layers: ${violations.length} violation(s)` : 'layers: ok');
+process.exit(violations.length ? 1 : 0);

@@ -1,0 +1,87 @@
+/**
+ * `npm test`: the whole suite, on a fresh clone with nothing else done.
+ *   1. npm dependencies (installed when missing or stale)   2. a Chromium for end-to-end tests
+ *   3. type-check every layer (core, renderer, main side + tests)   4. the layering check
+ *   5. build (electron-vite)   6. unit + integration tests (vitest)   7. end-to-end tests (Playwright)
+ * Every step runs even when an earlier test step failed, so one run reports everything; the exit
+ * code is non-zero if any step failed. The last line is "test: N passed, N failed, N skipped".
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { findChromium } from './chromium.mjs';
+import { ensureDeps, root } from './ensure-deps.mjs';
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reports = path.join(root, 'test-results');
+const started = Date.now();
+const failedSteps = [];
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, cmd, args, env = {}) {
+  const t0 = Date.now();
+  console.log(`\n── test: ${name} ──`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`── test: ${name} ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (!ok) failedSteps.push(name);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function countVitest(file) {
+  const r = readJson(file);
+  if (!r) return;
+  counts.passed += r.numPassedTests ?? 0;
+  counts.failed += r.numFailedTests ?? 0;
+  counts.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  const s = readJson(file)?.stats;
+  if (!s) return;
+  counts.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  counts.failed += s.unexpected ?? 0;
+  counts.skipped += s.skipped ?? 0;
+}
+
+async function main() {
+  ensureDeps();
+  let chromium;
+  try {
+    chromium = await findChromium();
+    console.log(`test: Chromium at ${chromium}`);
+  } catch (e) {
+    console.error(`test: ${e.message}`);
+    process.exit(1);
+  }
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+  for (const p of ['tsconfig.core.json', 'tsconfig.web.json', 'tsconfig.node.json']) step(`type-check ${p}`, bin('tsc'), ['-p', p]);
+  step('layering check', bin('tsx'), ['scripts/check-layers.ts']);
+  const built = step('build', process.execPath, ['scripts/build.mjs']);
+  step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`], env);
+  countVitest(path.join(reports, 'vitest.json'));
+  if (built) {
+    step('end-to-end (playwright)', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') });
+    countPlaywright(path.join(reports, 'playwright.json'));
+  } else {
+    failedSteps.push('end-to-end (not run: the build failed)');
+  }
+  const minutes = ((Date.now() - started) / 60000).toFixed(1);
+  if (failedSteps.length) console.log(`\ntest: failed steps: ${failedSteps.join(', ')}`);
+  console.log(`\ntest: whole suite in ${minutes} min`);
+  console.log(`test: ${counts.passed} passed, ${counts.failed + (failedSteps.length && !counts.failed ? 1 : 0)} failed, ${counts.skipped} skipped`);
+  process.exit(failedSteps.length ? 1 : 0);
+}
+
+if (!existsSync(path.join(root, 'package.json'))) throw new Error('run from the repository');
+await main();
