@@ -14,6 +14,8 @@ describe('layering check', () => {
     expect(rules('core/sim/a.ts', "import { readFileSync } from 'node:fs';")).toEqual(['layer-imports@1']);
     expect(rules('core/sim/a.ts', "const m = await import('../../renderer/x');")).toContain('layer-imports@1');
     expect(rules('core/sim/a.ts', "import { isqrt } from '../math/isqrt';")).toEqual([]);
+    expect(rules('core/nav/a.bench.ts', "import PF from 'pathfinding'; import { measure } from '../../bench/lib';")).toEqual([]);
+    expect(rules('core/nav/a.bench.ts', "import * as THREE from 'three';")).toEqual(['layer-imports@1']);
   });
 
   it('rejects banned APIs in core/ but not in core tests', () => {
