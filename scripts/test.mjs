@@ -1,6 +1,7 @@
 /**
  * `npm test`: the whole suite, on a fresh clone with nothing else done.
- *   1. npm dependencies (installed when missing or stale)   2. a Chromium for end-to-end tests
+ *   1. npm dependencies (installed when missing or stale)   2. a Chromium for end-to-end tests and,
+ *      where the machine allows, the Debian tools of the network-namespace tests (system-deps.mjs)
  *   3. type-check every layer (core, renderer, main side + tests)   4. the layering check
  *   5. build (electron-vite)   6. unit + integration tests (vitest)   7. end-to-end tests (Playwright)
  * Every step runs even when an earlier test step failed, so one run reports everything; the exit
@@ -11,6 +12,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { findChromium } from './chromium.mjs';
 import { ensureDeps, root } from './ensure-deps.mjs';
+import { OPTIONAL_PACKAGES, aptAvailable, aptInstall, missingPackages } from './system-deps.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const reports = path.join(root, 'test-results');
@@ -54,9 +56,13 @@ function countPlaywright(file) {
 
 async function main() {
   ensureDeps();
-  let chromium;
+  let chromium = await findChromium({ install: false }).catch(() => undefined);
+  if (aptAvailable()) {
+    const want = [...(chromium ? [] : ['chromium']), ...missingPackages(OPTIONAL_PACKAGES)];
+    if (want.length && !aptInstall(want)) console.log('system: apt-get failed; tests that need these packages will skip or fail with their reason');
+  }
   try {
-    chromium = await findChromium();
+    chromium ??= await findChromium();
     console.log(`test: Chromium at ${chromium}`);
   } catch (e) {
     console.error(`test: ${e.message}`);

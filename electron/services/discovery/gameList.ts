@@ -1,0 +1,173 @@
+/**
+ * The Join screen's list of games: one row per game id, fed by mDNS, the broadcast beacon and
+ * PONG replies; rows expire when the host has been silent too long.
+ *
+ * Invariants: a row exists only for a validated advert; its connect address is the source address
+ * of the datagram that revealed it (never an advertised address list) and is kept while the row
+ * lives, so two interfaces seeing one host cannot make it flip; `lastSeen` only moves on evidence
+ * from the host itself (a response, a beacon, a PONG); listeners hear of visible changes only.
+ */
+import { PROTOCOL_VERSION } from '../../../core/net/header';
+import { APP_VERSION } from '../../../core/version';
+import type { AdvertDecode, GameAdvert } from './advert';
+
+export type Via = 'mdns' | 'beacon';
+
+/** One game as the Join screen lists it. Text fields are plain text: show with textContent. */
+export interface GameRow {
+  readonly gameId: string;
+  readonly room: string;
+  readonly map: string;
+  readonly players: number;
+  readonly maxPlayers: number;
+  readonly state: GameAdvert['state'];
+  readonly protocolVersion: number;
+  readonly appVersion: string;
+  /** Where to send JOIN: the source address the host answered from, and its game port. */
+  readonly address: string;
+  readonly port: number;
+  /** Last measured round trip of our UDP probe, null until the first PONG. */
+  readonly pingMs: number | null;
+  /** False for a host of another protocol version: shown greyed out with `reason`. */
+  readonly compatible: boolean;
+  readonly reason: string | null;
+  /** How the game was found. */
+  readonly via: readonly Via[];
+}
+
+export interface Sighting {
+  readonly via: Via;
+  readonly address: string;
+  readonly port: number;
+  readonly advert: AdvertDecode;
+  /** mDNS instance fqdn, so a goodbye can find the row. */
+  readonly serviceName?: string;
+}
+
+interface Entry {
+  advert: GameAdvert;
+  address: string;
+  port: number;
+  pingMs: number | null;
+  compatible: boolean;
+  lastSeen: number;
+  via: Set<Via>;
+  serviceNames: Set<string>;
+}
+
+/** Why a row is greyed out: the versions on both sides, in words. */
+export function incompatibleReason(a: GameAdvert): string {
+  const theirs = a.appVersion === '' ? '' : ` (app ${a.appVersion})`;
+  return `Different game version: host speaks protocol v${a.protocolVersion}${theirs}, this app v${PROTOCOL_VERSION} (app ${APP_VERSION})`;
+}
+
+export class GameList {
+  private readonly entries = new Map<string, Entry>();
+  private readonly changeFns: Array<(rows: readonly GameRow[]) => void> = [];
+  private readonly addFns: Array<(gameId: string) => void> = [];
+  private lastEmitted = '[]';
+
+  constructor(
+    private readonly now: () => number,
+    private readonly expireMs: number,
+    /** Games never listed (our own, while hosting). */
+    private readonly ignore: (gameId: string) => boolean = () => false,
+  ) {}
+
+  onChange(fn: (rows: readonly GameRow[]) => void): void {
+    this.changeFns.push(fn);
+  }
+  onAdd(fn: (gameId: string) => void): void {
+    this.addFns.push(fn);
+  }
+
+  /** A host revealed itself (mDNS answer or beacon). Invalid adverts are ignored. */
+  sight(s: Sighting): void {
+    if (!s.advert.ok || this.ignore(s.advert.advert.gameId)) return;
+    const { advert, compatible } = s.advert;
+    const existing = this.entries.get(advert.gameId);
+    if (existing) {
+      if (existing.address === s.address) {
+        existing.advert = { ...advert, port: existing.port };
+        existing.compatible = compatible;
+        existing.lastSeen = this.now();
+      }
+      existing.via.add(s.via);
+      if (s.serviceName !== undefined) existing.serviceNames.add(s.serviceName);
+    } else {
+      this.entries.set(advert.gameId, {
+        advert, address: s.address, port: s.port, pingMs: null, compatible, lastSeen: this.now(),
+        via: new Set([s.via]), serviceNames: new Set(s.serviceName === undefined ? [] : [s.serviceName]),
+      });
+      for (const fn of this.addFns) fn(advert.gameId);
+    }
+    this.emitIfChanged();
+  }
+
+  /** A PONG from `from` answered our PING for `gameId` after `rttMs`. */
+  pong(gameId: string, from: { address: string; port: number }, advert: AdvertDecode, rttMs: number): void {
+    const e = this.entries.get(gameId);
+    if (!e || e.address !== from.address || e.port !== from.port) return;
+    if (advert.ok && advert.advert.gameId !== gameId) return; // another game now owns that port
+    e.lastSeen = this.now();
+    e.pingMs = Math.max(0, Math.round(rttMs));
+    if (advert.ok) {
+      e.advert = advert.advert;
+      e.compatible = advert.compatible;
+    }
+    this.emitIfChanged();
+  }
+
+  /** The mDNS goodbye for `serviceName`: drop the game at once. */
+  goodbyeService(serviceName: string): void {
+    for (const [id, e] of this.entries) if (e.serviceNames.has(serviceName)) this.entries.delete(id);
+    this.emitIfChanged();
+  }
+
+  /** A beacon BYE from `address`: drop that game if it lives there. */
+  bye(gameId: string, address: string): void {
+    if (this.entries.get(gameId)?.address === address) this.entries.delete(gameId);
+    this.emitIfChanged();
+  }
+
+  /** Removes rows silent for longer than the expiry; returns their mDNS service names. */
+  sweep(): string[] {
+    const names: string[] = [];
+    const now = this.now();
+    for (const [id, e] of this.entries) {
+      if (now - e.lastSeen <= this.expireMs) continue;
+      this.entries.delete(id);
+      names.push(...e.serviceNames);
+    }
+    this.emitIfChanged();
+    return names;
+  }
+
+  /** Where to send PINGs. */
+  targets(): Array<{ gameId: string; address: string; port: number }> {
+    return [...this.entries].map(([gameId, e]) => ({ gameId, address: e.address, port: e.port }));
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.emitIfChanged();
+  }
+
+  /** Rows sorted by room, then game id, so the list does not jump around. */
+  rows(): GameRow[] {
+    return [...this.entries.values()]
+      .map((e) => ({
+        ...e.advert, address: e.address, port: e.port, pingMs: e.pingMs, compatible: e.compatible,
+        reason: e.compatible ? null : incompatibleReason(e.advert), via: [...e.via].sort(),
+      }))
+      .sort((a, b) => a.room.localeCompare(b.room) || a.gameId.localeCompare(b.gameId));
+  }
+
+  private emitIfChanged(): void {
+    const rows = this.rows();
+    const json = JSON.stringify(rows);
+    if (json === this.lastEmitted) return;
+    this.lastEmitted = json;
+    for (const fn of this.changeFns) fn(rows);
+  }
+}

@@ -1,0 +1,60 @@
+/** The discovery switch (flag > env > setting > default) and interface selection. */
+import { describe, expect, it } from 'vitest';
+import { broadcastAddress, inSubnet, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+
+describe('resolveDiscoveryMode', () => {
+  it.each([
+    [[], {}, undefined, 'all', 'default'],
+    [[], {}, 'off', 'off', 'setting'],
+    [[], {}, { interface: 'eth1' }, { interface: 'eth1' }, 'setting'],
+    [[], { BB_DISCOVERY: 'eth0' }, 'off', { interface: 'eth0' }, 'env'],
+    [['--discovery=off'], { BB_DISCOVERY: 'all' }, 'all', 'off', 'flag'],
+    [['--discovery', 'Wi-Fi 2'], { BB_DISCOVERY: 'off' }, undefined, { interface: 'Wi-Fi 2' }, 'flag'],
+    [['--discovery=all', '--discovery=OFF'], {}, undefined, 'off', 'flag'],
+  ] as const)('%j %j %j → %j from %s', (argv, env, setting, mode, source) => {
+    const r = resolveDiscoveryMode(argv, env, setting);
+    expect(r).toEqual({ mode, source, warnings: [] });
+  });
+
+  it('skips invalid values with a warning and falls through to the next source', () => {
+    const r = resolveDiscoveryMode(['--discovery='], { BB_DISCOVERY: 'bad\u0007name' }, 'off');
+    expect(r.mode).toBe('off');
+    expect(r.source).toBe('setting');
+    expect(r.warnings).toHaveLength(2);
+    expect(resolveDiscoveryMode([], {}, { interface: 42 as unknown as string }).mode).toBe('all');
+  });
+});
+
+describe('interfaces', () => {
+  const raw = {
+    lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', internal: true, mac: '00:00:00:00:00:00', cidr: '127.0.0.1/8' }],
+    eth0: [
+      { address: '198.18.0.7', netmask: '255.255.255.0', family: 'IPv4', internal: false, mac: '02:00:00:00:00:01', cidr: null },
+      { address: 'fe80::1', netmask: 'ffff:ffff:ffff:ffff::', family: 'IPv6', internal: false, mac: '02:00:00:00:00:01', cidr: null, scopeid: 2 },
+    ],
+    wlan0: [{ address: '10.1.0.9', netmask: '255.255.0.0', family: 'IPv4', internal: false, mac: '02:00:00:00:00:02', cidr: null }],
+  } as unknown as Parameters<typeof usableInterfaces>[0];
+
+  it('keeps non-internal IPv4 only, with the subnet broadcast address', () => {
+    expect(usableInterfaces(raw)).toEqual([
+      { name: 'eth0', address: '198.18.0.7', netmask: '255.255.255.0', broadcast: '198.18.0.255' },
+      { name: 'wlan0', address: '10.1.0.9', netmask: '255.255.0.0', broadcast: '10.1.255.255' },
+    ]);
+  });
+
+  it('selects by mode', () => {
+    const all = usableInterfaces(raw);
+    expect(selectInterfaces('off', all)).toEqual({ interfaces: [], problem: null });
+    expect(selectInterfaces('all', all).interfaces).toHaveLength(2);
+    expect(selectInterfaces({ interface: 'wlan0' }, all).interfaces.map((i) => i.address)).toEqual(['10.1.0.9']);
+    expect(selectInterfaces({ interface: 'eth9' }, all).problem).toBe('interface "eth9" has no usable IPv4 address (available: eth0, wlan0)');
+    expect(selectInterfaces('all', []).problem).toBe('no usable network interface (non-internal IPv4)');
+  });
+
+  it('subnet arithmetic', () => {
+    expect(broadcastAddress('198.19.3.4', '255.254.0.0')).toBe('198.19.255.255');
+    expect(inSubnet('198.18.0.200', { address: '198.18.0.7', netmask: '255.255.255.0' })).toBe(true);
+    expect(inSubnet('198.18.1.1', { address: '198.18.0.7', netmask: '255.255.255.0' })).toBe(false);
+    expect(inSubnet('not-an-ip', { address: '198.18.0.7', netmask: '255.255.255.0' })).toBe(false);
+  });
+});

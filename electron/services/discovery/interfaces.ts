@@ -1,0 +1,144 @@
+/**
+ * Which network interfaces discovery may use, and the discovery switch (setting, flag, env var).
+ *
+ * Invariants: only non-internal IPv4 interfaces are usable (mDNS here is IPv4-only, and loopback
+ * is not a LAN). Mode 'off' selects no interface at all, so no multicast or broadcast socket is
+ * ever opened. Precedence of the switch: command-line flag > environment variable > setting >
+ * default 'all'; an invalid value is skipped with a warning, never fatal.
+ */
+import os from 'node:os';
+
+/** One usable IPv4 address of a network interface. */
+export interface NetInterface {
+  /** OS name, e.g. "eth0" or "Wi-Fi". */
+  readonly name: string;
+  readonly address: string;
+  readonly netmask: string;
+  /** Subnet-directed broadcast address (beacon target). */
+  readonly broadcast: string;
+}
+
+/** off: no discovery; all: every usable interface; or only the interface with that OS name. */
+export type DiscoveryMode = 'off' | 'all' | { readonly interface: string };
+
+export const DISCOVERY_FLAG = '--discovery';
+export const DISCOVERY_ENV = 'BB_DISCOVERY';
+
+export interface ResolvedMode {
+  readonly mode: DiscoveryMode;
+  readonly source: 'flag' | 'env' | 'setting' | 'default';
+  /** Invalid values that were skipped, for the log / status line. */
+  readonly warnings: readonly string[];
+}
+
+function ipv4ToInt(address: string): number | null {
+  const parts = address.split('.');
+  if (parts.length !== 4) return null;
+  let n = 0;
+  for (const p of parts) {
+    if (!/^(0|[1-9][0-9]{0,2})$/.test(p) || Number(p) > 255) return null;
+    n = n * 256 + Number(p);
+  }
+  return n;
+}
+
+function intToIpv4(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+/** The subnet-directed broadcast address of address/netmask, e.g. 198.18.0.7/24 → 198.18.0.255. */
+export function broadcastAddress(address: string, netmask: string): string {
+  const a = ipv4ToInt(address);
+  const m = ipv4ToInt(netmask);
+  if (a === null || m === null) return '255.255.255.255';
+  return intToIpv4((a | ~m) >>> 0);
+}
+
+/** True when `address` lies in the subnet of `iface`. */
+export function inSubnet(address: string, iface: Pick<NetInterface, 'address' | 'netmask'>): boolean {
+  const a = ipv4ToInt(address);
+  const b = ipv4ToInt(iface.address);
+  const m = ipv4ToInt(iface.netmask);
+  return a !== null && b !== null && m !== null && ((a & m) >>> 0) === ((b & m) >>> 0);
+}
+
+type RawInterfaces = NodeJS.Dict<os.NetworkInterfaceInfo[]>;
+
+/** Non-internal IPv4 addresses, one entry per address (an interface may carry several). */
+export function usableInterfaces(raw: RawInterfaces = os.networkInterfaces()): NetInterface[] {
+  const out: NetInterface[] = [];
+  for (const [name, infos] of Object.entries(raw)) {
+    for (const info of infos ?? []) {
+      if (info.family !== 'IPv4' || info.internal || ipv4ToInt(info.address) === null) continue;
+      out.push({ name, address: info.address, netmask: info.netmask, broadcast: broadcastAddress(info.address, info.netmask) });
+    }
+  }
+  return out;
+}
+
+/** The interfaces `mode` selects among `all`, or why none could be selected. */
+export function selectInterfaces(mode: DiscoveryMode, all: readonly NetInterface[]): { interfaces: NetInterface[]; problem: string | null } {
+  if (mode === 'off') return { interfaces: [], problem: null };
+  if (mode === 'all') {
+    return { interfaces: [...all], problem: all.length === 0 ? 'no usable network interface (non-internal IPv4)' : null };
+  }
+  const chosen = all.filter((i) => i.name === mode.interface);
+  if (chosen.length > 0) return { interfaces: chosen, problem: null };
+  const names = [...new Set(all.map((i) => i.name))].join(', ') || 'none';
+  return { interfaces: [], problem: `interface "${mode.interface}" has no usable IPv4 address (available: ${names})` };
+}
+
+/** Parses one switch value: 'off', 'all', or an interface name; null when unusable. */
+export function parseDiscoveryMode(value: string): DiscoveryMode | null {
+  const v = value.trim();
+  if (v.toLowerCase() === 'off') return 'off';
+  if (v.toLowerCase() === 'all') return 'all';
+  // Interface names: Linux allows 15 bytes, Windows friendly names are longer and contain spaces.
+  if (v.length === 0 || v.length > 64 || /[\u0000-\u001f\u007f]/.test(v)) return null;
+  return { interface: v };
+}
+
+function validInterfaceMode(mode: { readonly interface: unknown }): DiscoveryMode | null {
+  const parsed = typeof mode.interface === 'string' ? parseDiscoveryMode(mode.interface) : null;
+  return parsed !== null && typeof parsed !== 'string' ? parsed : null;
+}
+
+/** The last `--discovery=X` / `--discovery X` on the command line, if any. */
+function flagValue(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith(`${DISCOVERY_FLAG}=`)) found = arg.slice(DISCOVERY_FLAG.length + 1);
+    else if (arg === DISCOVERY_FLAG) found = argv[i + 1] ?? '';
+  }
+  return found;
+}
+
+/**
+ * The discovery mode from the command line, the environment and the saved setting, in that order
+ * of precedence; 'all' when none is given or valid.
+ */
+export function resolveDiscoveryMode(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  setting: DiscoveryMode | string | undefined,
+): ResolvedMode {
+  const warnings: string[] = [];
+  const candidates: Array<[ResolvedMode['source'], string, DiscoveryMode | string | undefined]> = [
+    ['flag', DISCOVERY_FLAG, flagValue(argv)],
+    ['env', DISCOVERY_ENV, env[DISCOVERY_ENV]],
+    ['setting', 'setting', setting],
+  ];
+  for (const [source, label, value] of candidates) {
+    if (value === undefined) continue;
+    const mode = typeof value === 'string' ? parseDiscoveryMode(value) : validInterfaceMode(value);
+    if (mode !== null) return { mode, source, warnings };
+    warnings.push(`ignored invalid discovery mode from ${label}: ${JSON.stringify(value)}`);
+  }
+  return { mode: 'all', source: 'default', warnings };
+}
+
+/** Human-readable form of a mode, for status lines. */
+export function describeMode(mode: DiscoveryMode): string {
+  return typeof mode === 'string' ? mode : `interface ${mode.interface}`;
+}
