@@ -37,6 +37,8 @@ describe('layering check', () => {
     expect(rules('renderer/ui/a.ts', "import { x } from '../../electron/services/paths';")).toEqual(['layer-imports@1']);
     expect(rules('renderer/ui/a.ts', "import { ipcRenderer } from 'electron';")).toEqual(['layer-imports@1']);
     expect(rules('renderer/ui/a.ts', "import * as THREE from 'three'; import { step } from '../../core/sim';")).toEqual([]);
+    expect(rules('renderer/view.bench.ts', "import { chromium } from 'playwright-core'; import { startShell } from '../e2e/shell';")).toEqual([]);
+    expect(rules('renderer/view.bench.ts', "import { app } from 'electron';")).toEqual(['layer-imports@1']);
   });
 
   it('keeps electron out of services, scripts and tests', () => {

@@ -75,6 +75,15 @@ function resolveRel(fromRel: string, spec: string): string | undefined {
   return path.posix.normalize(path.posix.join(path.posix.dirname(fromRel), spec));
 }
 
+/**
+ * Tests and benchmarks beside core/renderer code run in Node (vitest, the bench runner), never in
+ * the simulation or the page: they may use packages, node:*, and the test/, bench/, e2e/ and
+ * scripts/ helpers — but not the packages `banned` names (an engine, or electron from plain Node).
+ */
+function testImportAllowed(imp: ImportRef, target: string | undefined, banned: RegExp): boolean {
+  return target === undefined ? !banned.test(imp.spec) : /^(test|bench|e2e|scripts)\//.test(target);
+}
+
 function importViolation(rel: string, imp: ImportRef): string | undefined {
   const layer = layerOf(rel);
   const target = resolveRel(rel, imp.spec);
@@ -82,12 +91,11 @@ function importViolation(rel: string, imp: ImportRef): string | undefined {
   const bare = target === undefined;
   if (layer === 'core') {
     if (!bare && targetLayer === 'core') return undefined;
-    // Tests and benchmarks beside core code run in Node: they may use test/ and bench/ helpers and
-    // packages (vitest, node:*, a peer library to compare against), but still no engine.
-    if (isTest(rel) && (bare ? !/^(electron|three)(\/|$)/.test(imp.spec) : /^(test|bench)\//.test(target!))) return undefined;
+    if (isTest(rel) && testImportAllowed(imp, target, /^(electron|three)(\/|$)/)) return undefined;
     return `core/ may import only core/ (found "${imp.spec}")`;
   }
   if (layer === 'renderer') {
+    if (isTest(rel) && (targetLayer === 'renderer' || targetLayer === 'core' || testImportAllowed(imp, target, /^electron(\/|$)/))) return undefined;
     if (bare) return imp.spec === 'three' || imp.spec.startsWith('three/') || (isTest(rel) && imp.spec === 'vitest') ? undefined : `renderer/ may import only three among packages (found "${imp.spec}")`;
     if (targetLayer === 'core' || targetLayer === 'renderer') return undefined;
     if (target === 'electron/contract' || target === 'electron/contract.ts') return imp.typeOnly ? undefined : 'renderer/ may import only types from electron/contract (use `import type`)';
