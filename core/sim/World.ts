@@ -1,0 +1,265 @@
+/**
+ * The world: all simulation state as plain data — int32 typed-array columns indexed by entity id
+ * plus a few integer scalars — and the derived scratch the systems reuse every frame.
+ * Entities: balls 0..MAX_BALLS-1 (ball id = player slot; slots ≥ settings.players never live) and
+ * pellets 0..PELLET_CAPACITY-1 (word 0 = free slot). Every state column is an Int32Array so that
+ * snapshots are block copies and hashes read words by value (components.ts lists them all).
+ * Units: positions Fx (1/1024 cell, x east, y south), velocities Fx/frame, mass units, frames.
+ * Invariants (invariants.ts checks them on every restore and in the fuzz tests): a live ball's centre is on the map in a free cell and its
+ * mass is in [minMass, maxMass] with radius = radiusOf(mass); a dead ball has mass 0, radius 0,
+ * respawn > 0; pellets lie in free cells, at most one per cell.
+ */
+import type { GameMap } from '../map';
+import { NineGrid } from '../nav';
+import { RNG_STATE_WORDS } from '../math';
+import { SimEvents } from './events';
+import { mapInfoOf, type MapInfo } from './mapInfo';
+import { PathSearch } from './pathSearch';
+import { pelletCell } from './pellets';
+import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
+import type { MatchSettings } from './settings';
+
+export type { MatchOptions, MatchSettings } from './settings';
+export { matchSettings } from './settings';
+
+/** Path-follow states of a ball (`pathState` column). */
+export const PathState = {
+  /** Not moving to a target. */
+  None: 0,
+  /** A target was set (or the path failed): waits for the planner. */
+  NeedsPlan: 1,
+  /** Following a path that ends at the target (or at the reachable cell nearest to it). */
+  Following: 2,
+  /** At the end of the path: holds still until the next input. */
+  Arrived: 3,
+  /** Following a path cut short (A* budget or waypoint capacity): plans again at its end. */
+  Partial: 4,
+  /** Its search is in flight (planner column); heads straight for the target meanwhile. */
+  Planning: 5,
+} as const;
+
+/** Ball columns, each indexed by ball id (waypoint columns by id × PATH_CAPACITY + k). */
+export interface Balls {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  readonly mass: Int32Array;
+  /** radiusOf(mass), cached; 0 while dead. */
+  readonly radius: Int32Array;
+  /** 1 alive, 0 waiting to respawn (or never playing). */
+  readonly alive: Int32Array;
+  /** Frames left before respawning (dead balls only). */
+  readonly respawn: Int32Array;
+  /** Frames before the next dash is allowed. */
+  readonly dashCooldown: Int32Array;
+  /** Frames left of the current dash burst. */
+  readonly dashLeft: Int32Array;
+  /** 1 when the centre is in a bush cell (hidden from other players, see visibility.ts). */
+  readonly inBush: Int32Array;
+  readonly kills: Int32Array;
+  readonly deaths: Int32Array;
+  /** Current intent (input.ts): MoveMode, angle (steps), target (Fx). */
+  readonly mode: Int32Array;
+  readonly angle: Int32Array;
+  readonly targetX: Int32Array;
+  readonly targetY: Int32Array;
+  /** PathState, waypoint count, index of the waypoint being steered to, frames without progress. */
+  readonly pathState: Int32Array;
+  readonly pathLen: Int32Array;
+  readonly pathIdx: Int32Array;
+  readonly stuck: Int32Array;
+  /** Waypoints, PATH_CAPACITY per ball: a cell index (steer to its centre) or -1 (the exact target point). */
+  readonly wp: Int32Array;
+}
+
+/** Pellet column, indexed by pellet id. */
+export interface Pellets {
+  /** One word per pellet (pellets.ts: position, size, live bit); 0 = free slot. */
+  readonly word: Int32Array;
+}
+
+/**
+ * Derived data and reusable buffers: rebuilt from the state after a restore (rebuildDerived),
+ * never snapshotted or hashed. Anything here must be a pure function of the state, or scratch
+ * that is rewritten before it is read within a frame.
+ */
+export interface Scratch {
+  /** Pellet id per cell, -1 when none (the one-pellet-per-cell rule). */
+  readonly pelletAt: Int32Array;
+  /** Live pellets. */
+  pelletCount: number;
+  /** No free pellet slot has an id below this. */
+  pelletHint: number;
+  /** Desired velocity computed by steering this frame. */
+  readonly wantVx: Int32Array;
+  readonly wantVy: Int32Array;
+  /** Dash requested by this frame's inputs. */
+  readonly dashWanted: Uint8Array;
+  /** Ball broadphase, refreshed every frame. */
+  readonly balls: NineGrid;
+  readonly query: Int32Array;
+  readonly cellPath: Int32Array;
+  /** One resumable search per size class (buffers sized to the map). */
+  readonly searches: readonly PathSearch[];
+  /** What the searches' buffers hold: ball, cells and class of the last search begun (-1: none). */
+  searchBall: number;
+  searchFrom: number;
+  searchGoal: number;
+  searchClass: number;
+  /** Per-cell marks for invariant checks. */
+  readonly cellMarks: { readonly marks: Int32Array; gen: number };
+  /** Staging state for restoreInto (validated before it replaces the live state); made on first use. */
+  stage: State | null;
+}
+
+/** Words of the `clock` column. */
+export const Clock = {
+  /** Logic frames stepped so far. */
+  Frame: 0,
+  /** 1 once the match is over (step is then a no-op). */
+  Ended: 1,
+} as const;
+export const CLOCK_WORDS = 2;
+
+/** Words of the `planner` column: the path search in flight (planPaths.ts). */
+export const Planner = {
+  /** Ball being planned for, -1 when none. */
+  Ball: 0,
+  /** Its size class (nav grid). */
+  Class: 1,
+  /** Start and goal cells of the search. */
+  From: 2,
+  Goal: 3,
+  /** Node expansions done so far. */
+  Expanded: 4,
+  /** 1 when the start cell is a waypoint too (the ball started from a nearby roomier cell). */
+  KeepFirst: 5,
+  /** Ball whose request is served first next time (round robin). */
+  Cursor: 6,
+} as const;
+export const PLANNER_WORDS = 7;
+
+/** Every piece of simulation state: int32 columns only (see components.ts for the full list). */
+export interface State {
+  /** Scalars, indexed by Clock. */
+  readonly clock: Int32Array;
+  /** World RNG state (xoshiro128**). */
+  readonly rng: Int32Array;
+  /** The path search in flight, indexed by Planner. */
+  readonly planner: Int32Array;
+  readonly balls: Balls;
+  readonly pellets: Pellets;
+}
+
+/** The complete simulation of one match: state plus its fixed context. Mutated only by `step` (and restore). */
+export interface World extends State {
+  readonly settings: MatchSettings;
+  readonly map: GameMap;
+  readonly info: MapInfo;
+  /** Logic frames stepped so far (clock[Clock.Frame]). */
+  readonly frame: number;
+  /** True once the match is over. */
+  readonly ended: boolean;
+  readonly scratch: Scratch;
+  /** Events of the last step. */
+  readonly events: SimEvents;
+}
+
+const col = (n: number): Int32Array => new Int32Array(n);
+
+/** Zeroed state columns at the fixed capacities. */
+export function allocState(): State {
+  const B = MAX_BALLS;
+  const P = PELLET_CAPACITY;
+  return {
+    clock: col(CLOCK_WORDS),
+    rng: col(RNG_STATE_WORDS),
+    planner: Int32Array.of(-1, ...new Array<number>(PLANNER_WORDS - 1).fill(0)),
+    balls: {
+      x: col(B), y: col(B), vx: col(B), vy: col(B), mass: col(B), radius: col(B), alive: col(B),
+      respawn: col(B), dashCooldown: col(B), dashLeft: col(B), inBush: col(B), kills: col(B), deaths: col(B),
+      mode: col(B), angle: col(B), targetX: col(B), targetY: col(B),
+      pathState: col(B), pathLen: col(B), pathIdx: col(B), stuck: col(B),
+      wp: col(B * PATH_CAPACITY),
+    },
+    pellets: { word: col(P) },
+  };
+}
+
+/** A world with every column allocated and zeroed: no balls placed, no pellets, RNG unseeded. */
+export function allocWorld(map: GameMap, settings: MatchSettings): World {
+  const info = mapInfoOf(map);
+  if (info.freeCells.length === 0) throw new RangeError(`map "${map.id}" has no free cell`);
+  const B = MAX_BALLS;
+  const state = allocState();
+  const scratch: Scratch = {
+    pelletAt: new Int32Array(map.cols * map.rows).fill(-1),
+    pelletCount: 0,
+    pelletHint: 0,
+    wantVx: col(B),
+    wantVy: col(B),
+    dashWanted: new Uint8Array(B),
+    balls: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, B),
+    query: col(B),
+    cellPath: col(map.cols * map.rows),
+    searches: info.navGrids.map((g) => new PathSearch(g)),
+    searchBall: -1,
+    searchFrom: -1,
+    searchGoal: -1,
+    searchClass: -1,
+    cellMarks: { marks: new Int32Array(map.cols * map.rows), gen: 0 },
+    stage: null,
+  };
+  const clock = state.clock;
+  return {
+    ...state,
+    settings,
+    map,
+    info,
+    get frame(): number {
+      return clock[Clock.Frame]!;
+    },
+    get ended(): boolean {
+      return clock[Clock.Ended] !== 0;
+    },
+    scratch,
+    events: new SimEvents(),
+  };
+}
+
+/**
+ * Recomputes every Scratch field that is derived from state (after restore or external edits).
+ * `pelletAtClear`: the caller already emptied pelletAt (see forgetPellets), saving a full fill.
+ */
+export function rebuildDerived(w: World, pelletAtClear = false): void {
+  const s = w.scratch;
+  const words = w.pellets.word;
+  const at = s.pelletAt;
+  const cols = w.info.cols;
+  if (!pelletAtClear) at.fill(-1);
+  let count = 0;
+  let hint = PELLET_CAPACITY;
+  for (let p = 0; p < PELLET_CAPACITY; p++) {
+    const word = words[p]!;
+    if (word === 0) {
+      if (p < hint) hint = p;
+      continue;
+    }
+    at[pelletCell(word, cols)] = p;
+    count++;
+  }
+  s.pelletCount = count;
+  s.pelletHint = hint;
+}
+
+/** Empties pelletAt cell by cell for the live pellets of `w` (valid while pelletAt matches the state). */
+export function forgetPellets(w: World): void {
+  const words = w.pellets.word;
+  const at = w.scratch.pelletAt;
+  const cols = w.info.cols;
+  for (let p = 0; p < PELLET_CAPACITY; p++) {
+    const word = words[p]!;
+    if (word !== 0) at[pelletCell(word, cols)] = -1;
+  }
+}

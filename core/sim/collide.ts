@@ -1,0 +1,108 @@
+/**
+ * Circle-versus-wall collision on the cell grid, integer only.
+ * A cell is solid when it is blocked or off the map. For each solid cell overlapping the ball's
+ * bounding box (row-major order, two passes) the ball is pushed out of the cell's square along the
+ * line from the square's nearest point to the centre: a face contact pushes along one axis
+ * (no square root), a corner contact along the diagonal (isqrt). A push that would put the centre
+ * into a solid cell is skipped, so a ball wedged between walls keeps its centre in free space.
+ * The velocity component into the wall is removed, so balls slide along walls.
+ * Units: Fx. Products stay below 2^40.
+ */
+import { FX_ONE, FX_SHIFT, divTrunc, isqrt } from '../math';
+import type { World } from './World';
+
+/** Whether the cell holding Fx point (x, y) is solid (blocked or off the map). */
+export function solidAt(w: World, x: number, y: number): boolean {
+  if (x < 0 || y < 0 || x >= w.info.widthFx || y >= w.info.heightFx) return true;
+  return w.map.blocked[(y >> FX_SHIFT) * w.info.cols + (x >> FX_SHIFT)] !== 0;
+}
+
+function solidCell(w: World, col: number, row: number): boolean {
+  if (col < 0 || row < 0 || col >= w.info.cols || row >= w.info.rows) return true;
+  return w.map.blocked[row * w.info.cols + col] !== 0;
+}
+
+/** Pushes ball `b` out of the walls it overlaps (see the file header). */
+export function collideWalls(w: World, b: number): void {
+  for (let pass = 0; pass < 2; pass++) if (!collidePass(w, b)) return;
+}
+
+/** One pass over the cells around ball `b`; returns whether anything was pushed. */
+function collidePass(w: World, b: number): boolean {
+  const B = w.balls;
+  const r = B.radius[b]!;
+  let x = B.x[b]!;
+  let y = B.y[b]!;
+  let pushed = false;
+  const c0 = (x - r) >> FX_SHIFT;
+  const c1 = (x + r) >> FX_SHIFT;
+  const r0 = (y - r) >> FX_SHIFT;
+  const r1 = (y + r) >> FX_SHIFT;
+  // DETERMINISM: cells in row-major order, pushes applied one after another.
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      if (!solidCell(w, col, row) || !pushOut(x, y, r, col << FX_SHIFT, row << FX_SHIFT)) continue;
+      if (solidAt(w, PUSH.x, PUSH.y)) continue;
+      slide(w, b, PUSH.x - x, PUSH.y - y);
+      x = PUSH.x;
+      y = PUSH.y;
+      pushed = true;
+    }
+  }
+  B.x[b] = x;
+  B.y[b] = y;
+  return pushed;
+}
+
+/** Result of pushOut (reused scratch, never state). */
+const PUSH = { x: 0, y: 0 };
+
+/**
+ * Where a ball at (x, y) with radius r must move to clear the solid square with north-west corner
+ * (left, top), written to PUSH; false when they do not overlap (or the centre is inside the square,
+ * which the caller's revert handles).
+ */
+function pushOut(x: number, y: number, r: number, left: number, top: number): boolean {
+  const nx = x < left ? left : x > left + FX_ONE ? left + FX_ONE : x;
+  const ny = y < top ? top : y > top + FX_ONE ? top + FX_ONE : y;
+  const dx = x - nx;
+  const dy = y - ny;
+  const d2 = dx * dx + dy * dy;
+  if (d2 >= r * r) return false;
+  PUSH.x = x;
+  PUSH.y = y;
+  if (dx === 0 && dy === 0) {
+    // Centre on the square's closed outline: only the east and south edges lie outside the
+    // (half-open) cell.
+    if (x === left + FX_ONE) PUSH.x = x + r;
+    else if (y === top + FX_ONE) PUSH.y = y + r;
+    else return false;
+  } else if (dy === 0) {
+    PUSH.x = dx > 0 ? nx + r : nx - r;
+  } else if (dx === 0) {
+    PUSH.y = dy > 0 ? ny + r : ny - r;
+  } else {
+    const d = isqrt(d2) || 1;
+    // Round the push away from the corner so the contact is fully resolved.
+    PUSH.x = nx + (dx > 0 ? Math.ceil((dx * r) / d) : -Math.ceil((-dx * r) / d));
+    PUSH.y = ny + (dy > 0 ? Math.ceil((dy * r) / d) : -Math.ceil((-dy * r) / d));
+  }
+  return true;
+}
+
+/** Removes the part of b's velocity that points against the push (nx, ny). */
+function slide(w: World, b: number, nx: number, ny: number): void {
+  const B = w.balls;
+  const vx = B.vx[b]!;
+  const vy = B.vy[b]!;
+  const dot = vx * nx + vy * ny;
+  if (dot >= 0) return;
+  if (ny === 0) B.vx[b] = 0;
+  else if (nx === 0) B.vy[b] = 0;
+  else {
+    const n2 = nx * nx + ny * ny;
+    // DETERMINISM: |dot · nx| < 2^11 · 2^13 · 2^13, exact; truncation is symmetric.
+    B.vx[b] = vx - divTrunc(dot * nx, n2);
+    B.vy[b] = vy - divTrunc(dot * ny, n2);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The state components: the one list that snapshot, hash and desync reports walk. Every piece of
+ * simulation state is an int32 column listed here exactly once, in a fixed order.
+ *
+ * Extension point: a new kind of state (issue 4: per-bot behavior-tree state) adds its typed
+ * arrays to `State` (World.ts, allocState) and ONE entry below with its columns, names and entity
+ * mapping; snapshot, restore, hashWorld, subHashes and firstDifference pick it up unchanged.
+ * Bump SNAPSHOT_VERSION (snapshot.ts) and the golden hash when the list changes.
+ */
+import { PATH_CAPACITY } from './rules';
+import type { State } from './World';
+
+/** A named group of state columns. */
+export interface Component {
+  /** Stable name: appears in desync reports and (hashed) as the component's tag in snapshots. */
+  readonly name: string;
+  /** Names of the columns, in the order `columns` returns them. */
+  readonly columnNames: readonly string[];
+  /** The component's columns of `s`, always in the same order and with fixed lengths. */
+  columns(s: State): readonly Int32Array[];
+  /** Entity id (ball id, pellet id, …) owning word `i` of column `c`; scalars return their index. */
+  entityOf(c: number, i: number): number;
+}
+
+const perEntity = (_c: number, i: number): number => i;
+
+/** Every component, in snapshot and hash order. */
+export const COMPONENTS: readonly Component[] = [
+  { name: 'clock', columnNames: ['clock'], columns: (s) => [s.clock], entityOf: perEntity },
+  { name: 'rng', columnNames: ['rng'], columns: (s) => [s.rng], entityOf: perEntity },
+  { name: 'planner', columnNames: ['planner'], columns: (s) => [s.planner], entityOf: perEntity },
+  { name: 'positions', columnNames: ['x', 'y'], columns: (s) => [s.balls.x, s.balls.y], entityOf: perEntity },
+  { name: 'velocities', columnNames: ['vx', 'vy'], columns: (s) => [s.balls.vx, s.balls.vy], entityOf: perEntity },
+  { name: 'masses', columnNames: ['mass', 'radius'], columns: (s) => [s.balls.mass, s.balls.radius], entityOf: perEntity },
+  {
+    name: 'timers',
+    columnNames: ['alive', 'respawn', 'dashCooldown', 'dashLeft', 'inBush'],
+    columns: (s) => [s.balls.alive, s.balls.respawn, s.balls.dashCooldown, s.balls.dashLeft, s.balls.inBush],
+    entityOf: perEntity,
+  },
+  { name: 'scores', columnNames: ['kills', 'deaths'], columns: (s) => [s.balls.kills, s.balls.deaths], entityOf: perEntity },
+  {
+    name: 'intents',
+    columnNames: ['mode', 'angle', 'targetX', 'targetY'],
+    columns: (s) => [s.balls.mode, s.balls.angle, s.balls.targetX, s.balls.targetY],
+    entityOf: perEntity,
+  },
+  {
+    name: 'paths',
+    columnNames: ['pathState', 'pathLen', 'pathIdx', 'stuck', 'waypoints'],
+    columns: (s) => [s.balls.pathState, s.balls.pathLen, s.balls.pathIdx, s.balls.stuck, s.balls.wp],
+    entityOf: (c, i) => (c >= 4 ? Math.floor(i / PATH_CAPACITY) : i),
+  },
+  {
+    name: 'pellets',
+    columnNames: ['word'],
+    columns: (s) => [s.pellets.word],
+    entityOf: perEntity,
+  },
+];
+
+/** Total int32 words of all components' columns (the same for every world). */
+export function stateWords(s: State): number {
+  let n = 0;
+  for (const c of COMPONENTS) for (const col of c.columns(s)) n += col.length;
+  return n;
+}

@@ -1,0 +1,33 @@
+/**
+ * Public surface of core/sim: the deterministic Ball Brawl simulation.
+ * Create a world (createWorld), advance it with step(world, inputs) at 30 Hz, read events and the
+ * scoreboard for the view, hash it for desync checks, snapshot/restore it for joins and rollback,
+ * replay input logs. Units: Fx (1/1024 cell) positions, frames, integer mass units.
+ */
+export * from './input';
+export { FRAME_RATE, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, canEatMass, dashCost, radiusOf, speedOf } from './rules';
+export type { Balls, MatchOptions, MatchSettings, Pellets, State, World } from './World';
+export { CLOCK_WORDS, Clock, PLANNER_WORDS, PathState, Planner, matchSettings } from './World';
+export { createWorld } from './createWorld';
+export { step, SYSTEMS } from './step';
+export type { SimEvent } from './events';
+export { EVENT_STRIDE, EventKind, SimEvents } from './events';
+export { isVisibleTo } from './bushes';
+export type { ScoreRow } from './matchClock';
+export { scoreboard } from './matchClock';
+export { setMass } from './ballOps';
+export { packPellet, pelletValue, pelletX, pelletY } from './pellets';
+export { EXACT_TARGET, waypointX, waypointY } from './planPaths';
+export { checkInvariants } from './invariants';
+export type { Component } from './components';
+export { COMPONENTS } from './components';
+export type { Difference } from './hash';
+export { componentHash, firstDifference, firstStateDifference, hashWorld, subHashes } from './hash';
+export type { SnapshotHeader } from './snapshot';
+export { SNAPSHOT_VERSION, SnapshotError, readSnapshotHeader, restore, restoreInto, snapshot } from './snapshot';
+export type { InputTuple, ReplayFrameCallback, ReplayLog } from './replay';
+export { REPLAY_FORMAT, REPLAY_VERSION, fromTuple, runReplay, toTuple, validateReplayLog } from './replay';
+export type { MapInfo } from './mapInfo';
+export { mapInfoOf, sizeClassOf } from './mapInfo';
+export { ScriptedPlayers } from './scriptedPlayers';
+export type { ScriptedPlayersOptions } from './scriptedPlayers';

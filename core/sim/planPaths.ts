@@ -1,0 +1,194 @@
+/**
+ * System 2: path planning for balls moving to a target (MoveMode.Target).
+ * A ball whose pathState is NeedsPlan gets a path on the nav grid of its size class — from the
+ * nearest cell where it fits when its own cell is too tight (else on a smaller class). A target
+ * cell where the ball does not fit moves to the nearest one where it does; an unreachable target
+ * leads to the reachable cell nearest to it. A target in plain sight (segmentClear) needs no
+ * search. Otherwise an A* search (pathSearch.ts) runs — at most one at a time, spread over frames:
+ * RULES.planExpansionsPerFrame node expansions a frame in total, RULES.pathBudget per search —
+ * and its path, smoothed by line of sight (core/nav), becomes the ball's waypoints (cell indices,
+ * steered to at their centres; the last one is EXACT_TARGET when the path reaches the target's
+ * cell). Requests are served round robin from planner[Cursor], at most RULES.plansPerFrame new
+ * ones a frame; waiting balls head straight for their target meanwhile.
+ * The search in flight is state (planner column: ball, class, cells, expansions done); the search
+ * buffers are scratch. After a restore the buffers are stale, so the search is redone up to the
+ * recorded expansion count before it continues — same result, as slicing never changes a search.
+ */
+import { FX_HALF, FX_SHIFT } from '../math';
+import { nearestFreeCell, segmentClear, smoothPath } from '../nav';
+import { sizeClassOf } from './mapInfo';
+import { SearchStatus, type PathSearch } from './pathSearch';
+import { MAX_BALLS, PATH_CAPACITY, RULES } from './rules';
+import { PathState, Planner, type World } from './World';
+
+/** Waypoint value meaning "the exact target point" rather than a cell centre. */
+export const EXACT_TARGET = -1;
+/** How far (cells) to look for room when the ball's own cell is too tight for its size class. */
+const UNWEDGE_RADIUS = 3;
+/** How far (cells) a goal where the ball does not fit may move to one where it does. */
+const RETARGET_RADIUS = 32;
+/** Budget charged per cell of a finished path for smoothing it (measured: ≈ 2 expansions' time). */
+const SMOOTH_COST = 2;
+
+/** x (Fx) of waypoint `k` of ball `b`. */
+export function waypointX(w: World, b: number, k: number): number {
+  const cell = w.balls.wp[b * PATH_CAPACITY + k]!;
+  return cell === EXACT_TARGET ? w.balls.targetX[b]! : ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
+}
+
+/** y (Fx) of waypoint `k` of ball `b`. */
+export function waypointY(w: World, b: number, k: number): number {
+  const cell = w.balls.wp[b * PATH_CAPACITY + k]!;
+  return cell === EXACT_TARGET ? w.balls.targetY[b]! : (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
+}
+
+/** Serves path requests within this frame's expansion budget (see the file header). */
+export function planPaths(w: World): void {
+  const P = w.planner;
+  dropStale(w);
+  let budget: number = RULES.planExpansionsPerFrame;
+  let starts: number = RULES.plansPerFrame;
+  while (budget > 0) {
+    if (P[Planner.Ball]! < 0) {
+      if (starts === 0) return;
+      const b = nextRequest(w);
+      if (b < 0) return;
+      starts--;
+      if (!beginPlan(w, b)) continue; // resolved at once (line of sight, or nowhere to go)
+    }
+    const search = ensureSearch(w);
+    const before = search.expanded;
+    const status = search.run(budget, RULES.pathBudget);
+    budget -= search.expanded - before;
+    P[Planner.Expanded] = search.expanded;
+    // Smoothing walks lines of sight along the whole path: charge it as SMOOTH_COST expansions a cell.
+    if (status !== SearchStatus.Running) budget -= SMOOTH_COST * finishPlan(w, status);
+  }
+}
+
+/** Forgets the search in flight when its ball died or changed its mind since. */
+function dropStale(w: World): void {
+  const P = w.planner;
+  const b = P[Planner.Ball]!;
+  if (b < 0) return;
+  if (w.balls.alive[b] !== 0 && w.balls.pathState[b] === PathState.Planning) return;
+  if (w.balls.pathState[b] === PathState.Planning) w.balls.pathState[b] = PathState.NeedsPlan;
+  freePlanner(P);
+}
+
+/** Clears the search-in-flight words (all of them, so an idle planner has one canonical state). */
+function freePlanner(P: Int32Array): void {
+  P[Planner.Ball] = -1;
+  P[Planner.Class] = 0;
+  P[Planner.From] = 0;
+  P[Planner.Goal] = 0;
+  P[Planner.Expanded] = 0;
+  P[Planner.KeepFirst] = 0;
+}
+
+/** The next live ball waiting for a plan, round robin from the cursor (which moves past it), or -1. */
+function nextRequest(w: World): number {
+  const P = w.planner;
+  const B = w.balls;
+  const start = P[Planner.Cursor]!;
+  for (let k = 0; k < MAX_BALLS; k++) {
+    const b = (start + k) % MAX_BALLS;
+    if (B.pathState[b] !== PathState.NeedsPlan || B.alive[b] === 0) continue;
+    P[Planner.Cursor] = (b + 1) % MAX_BALLS;
+    return b;
+  }
+  return -1;
+}
+
+/** Starts planning for ball `b`: returns true when a search is now in flight, false when settled at once. */
+function beginPlan(w: World, b: number): boolean {
+  const B = w.balls;
+  const { cols } = w.info;
+  const startCell = (B.y[b]! >> FX_SHIFT) * cols + (B.x[b]! >> FX_SHIFT);
+  const goalCell = (B.targetY[b]! >> FX_SHIFT) * cols + (B.targetX[b]! >> FX_SHIFT);
+  B.pathLen[b] = 0;
+  B.pathIdx[b] = 0;
+  B.stuck[b] = 0;
+  for (let cls = sizeClassOf(B.radius[b]!); cls >= 0; cls--) {
+    const grid = w.info.navGrids[cls]!;
+    const from = grid.blocked[startCell] === 0 ? startCell : nearestFreeCell(grid, startCell, UNWEDGE_RADIUS);
+    const goal = grid.blocked[goalCell] === 0 ? goalCell : nearestFreeCell(grid, goalCell, RETARGET_RADIUS);
+    if (from < 0 || goal < 0) continue;
+    if (from === startCell && goal === goalCell && segmentClear(grid, B.x[b]!, B.y[b]!, B.targetX[b]!, B.targetY[b]!)) {
+      B.wp[b * PATH_CAPACITY] = EXACT_TARGET;
+      B.pathLen[b] = 1;
+      B.pathState[b] = PathState.Following;
+      return false;
+    }
+    const P = w.planner;
+    P[Planner.Ball] = b;
+    P[Planner.Class] = cls;
+    P[Planner.From] = from;
+    P[Planner.Goal] = goal;
+    P[Planner.Expanded] = 0;
+    P[Planner.KeepFirst] = from === startCell ? 0 : 1;
+    B.pathState[b] = PathState.Planning;
+    return true;
+  }
+  B.pathState[b] = PathState.Arrived; // nowhere to go from here: hold until the next input
+  return false;
+}
+
+/** The search of the plan in flight, redone up to the recorded progress if the buffers are stale. */
+function ensureSearch(w: World): PathSearch {
+  const P = w.planner;
+  const s = w.scratch;
+  const cls = P[Planner.Class]!;
+  const search = s.searches[cls]!;
+  const fresh =
+    s.searchBall === P[Planner.Ball] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
+    s.searchClass === cls && search.status === SearchStatus.Running && search.expanded === P[Planner.Expanded];
+  if (fresh) return search;
+  search.begin(P[Planner.From]!, P[Planner.Goal]!);
+  // DETERMINISM: a search's state after n expansions is the same however they were sliced.
+  search.run(P[Planner.Expanded]!, RULES.pathBudget);
+  s.searchBall = P[Planner.Ball]!;
+  s.searchFrom = P[Planner.From]!;
+  s.searchGoal = P[Planner.Goal]!;
+  s.searchClass = cls;
+  return search;
+}
+
+/** Turns the finished search into the ball's waypoints and frees the planner; returns the raw path length. */
+function finishPlan(w: World, status: SearchStatus): number {
+  const P = w.planner;
+  const s = w.scratch;
+  const b = P[Planner.Ball]!;
+  const B = w.balls;
+  const grid = w.info.navGrids[P[Planner.Class]!]!;
+  const raw = s.searches[P[Planner.Class]!]!.writePath(s.cellPath);
+  const n = smoothPath(grid, s.cellPath, raw, s.cellPath);
+  const goalCell = (B.targetY[b]! >> FX_SHIFT) * w.info.cols + (B.targetX[b]! >> FX_SHIFT);
+  const reaches = status === SearchStatus.Found && P[Planner.Goal] === goalCell;
+  storeWaypoints(w, b, n, 1 - P[Planner.KeepFirst]!, reaches, status === SearchStatus.Budget);
+  freePlanner(P);
+  s.searchBall = -1;
+  return raw;
+}
+
+/** Copies smoothed cells first..n-1 of scratch.cellPath into b's waypoints. */
+function storeWaypoints(w: World, b: number, n: number, first: number, reachesTarget: boolean, budgetHit: boolean): void {
+  const B = w.balls;
+  const cells = w.scratch.cellPath;
+  const base = b * PATH_CAPACITY;
+  const count = Math.min(n - first, PATH_CAPACITY);
+  for (let i = 0; i < count; i++) B.wp[base + i] = cells[i + first]!;
+  const truncated = n - first > PATH_CAPACITY;
+  if (reachesTarget && !truncated) {
+    // The exact target point replaces the goal cell's centre (or is the only waypoint when the
+    // ball already stands in the goal cell).
+    const last = count > 0 ? count - 1 : 0;
+    B.wp[base + last] = EXACT_TARGET;
+    B.pathLen[b] = last + 1;
+  } else {
+    B.pathLen[b] = count;
+  }
+  B.pathIdx[b] = 0;
+  if (B.pathLen[b] === 0) B.pathState[b] = PathState.Arrived;
+  else B.pathState[b] = truncated || budgetHit ? PathState.Partial : PathState.Following;
+}
