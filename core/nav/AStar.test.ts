@@ -30,13 +30,13 @@ function gridFrom(rows: string[]): NavGrid {
 }
 
 describe('AStar', () => {
-  it('finds optimal paths (equal to Dijkstra) on random grids, and no-path exactly when unreachable', () => {
-    const rand = rng(0xa57a5);
+  it.each([0, 3, 8])('finds optimal paths (equal to Dijkstra) on random grids, and no-path exactly when unreachable (%i landmarks)', (landmarks) => {
+    const rand = rng(0xa57a5 + landmarks);
     let found = 0;
     let unreachable = 0;
     for (let t = 0; t < 300; t++) {
       const grid = randomGrid(rand, 2 + rand(40), 2 + rand(40), rand(50));
-      const astar = new AStar(grid);
+      const astar = new AStar(grid, { landmarks });
       const start = randomFreeCell(rand, grid);
       if (start < 0) continue;
       const dist = dijkstra(grid, start);
@@ -79,18 +79,18 @@ describe('AStar', () => {
     expect(res.length).toBe(4);
   });
 
-  it('is deterministic: same query twice, interleaved queries and fresh instances give the same path', () => {
+  it.each([0, 8])('is deterministic: same query twice, interleaved queries and fresh instances give the same path (%i landmarks)', (landmarks) => {
     const rand = rng(77);
     const grid = randomGrid(rand, 64, 64, 20);
     const queries = Array.from({ length: 40 }, () => [randomFreeCell(rand, grid), randomFreeCell(rand, grid)] as const);
-    const shared = new AStar(grid);
+    const shared = new AStar(grid, { landmarks });
     const run = (astar: AStar, s: number, g: number): number[] => {
       const res = astar.findPath(s, g);
       return [res.cost, ...res.path.subarray(0, res.length)];
     };
     const first = queries.map(([s, g]) => run(shared, s, g));
     const again = [...queries].reverse().map(([s, g]) => run(shared, s, g)).reverse();
-    const fresh = queries.map(([s, g]) => run(new AStar(grid), s, g));
+    const fresh = queries.map(([s, g]) => run(new AStar(grid, { landmarks }), s, g));
     expect(again).toEqual(first);
     expect(fresh).toEqual(first);
   });
@@ -100,6 +100,12 @@ describe('AStar', () => {
     const res = new AStar(grid).findPath(0, 14);
     // Among equal-cost paths, the (f, h, index) order makes this one come out; any change of order shows.
     expect(Array.from(res.path.subarray(0, res.length))).toEqual([0, 6, 12, 13, 14]);
+  });
+
+  it('between two mirror-image routes of equal cost, takes the one through lower cell indices', () => {
+    const grid = gridFrom(['.....', '.###.', '.###.', '.###.', '.....']);
+    const res = new AStar(grid).findPath(2, 22);
+    expect(Array.from(res.path.subarray(0, res.length))).toEqual([2, 1, 0, 5, 10, 15, 20, 21, 22]);
   });
 
   it('stops at the budget with the best partial path, and a large enough budget finds the path', () => {
@@ -193,6 +199,72 @@ describe('AStar', () => {
     const res = astar.findPath(0, 6);
     expect(res.path).toBe(path);
     expect(res.cost).toBe(6 * STEP_STRAIGHT); // around the wall, no corner cutting at its end
+  });
+
+  it('with landmarks, expands fewer nodes for the same optimal cost, and rebuilds them in setGrid', () => {
+    const rand = rng(99);
+    const grid = randomGrid(rand, 96, 96, 20);
+    const plain = new AStar(grid);
+    const alt = new AStar(grid, { landmarks: 8 });
+    let plainExpanded = 0;
+    let altExpanded = 0;
+    for (let q = 0; q < 40; q++) {
+      const [s, g] = [randomFreeCell(rand, grid), randomFreeCell(rand, grid)];
+      const a = plain.findPath(s, g);
+      const [cost, expanded] = [a.cost, a.expanded];
+      const b = alt.findPath(s, g);
+      expect(b.cost).toBe(cost);
+      plainExpanded += expanded;
+      altExpanded += b.expanded;
+    }
+    expect(altExpanded).toBeLessThan(plainExpanded);
+    // Walls added after construction: setGrid re-reads them and paths are optimal again.
+    for (let i = 0; i < grid.blocked.length; i += 7) grid.blocked[i] = 1;
+    alt.setGrid(grid);
+    const s = randomFreeCell(rand, grid);
+    const dist = dijkstra(grid, s);
+    for (let q = 0; q < 40; q++) {
+      const g = randomFreeCell(rand, grid);
+      const res = alt.findPath(s, g);
+      expect(res.status === PathStatus.Found ? res.cost : -1).toBe(dist[g]);
+    }
+  });
+
+  it('run in slices (begin/resume), gives exactly the result of findPath however it is sliced', () => {
+    const rand = rng(4242);
+    const statuses = new Set<string>();
+    for (let t = 0; t < 60; t++) {
+      const grid = randomGrid(rand, 5 + rand(40), 5 + rand(40), rand(45));
+      const astar = new AStar(grid, { landmarks: rand(2) * 4 });
+      const [s, g] = [randomFreeCell(rand, grid), randomFreeCell(rand, grid)];
+      const options = { budget: rand(3) === 0 ? rand(200) : undefined };
+      const whole = astar.findPath(s, g, options);
+      const expected = [whole.status, whole.cost, whole.expanded, whole.goal, ...whole.path.subarray(0, whole.length)];
+      statuses.add(whole.status);
+      let res = astar.begin(s, g, options);
+      let slices = 0;
+      while (res.status === PathStatus.Running) {
+        expect(res.length).toBe(0);
+        res = astar.resume(rand(3) === 0 ? 0 : 1 + rand(50));
+        slices++;
+      }
+      expect([res.status, res.cost, res.expanded, res.goal, ...res.path.subarray(0, res.length)]).toEqual(expected);
+      expect(slices).toBeGreaterThan(0);
+      expect(astar.resume(10)).toBe(res); // finished: a no-op
+      expect(res.expanded).toBe(expected[2]);
+    }
+    expect([...statuses].sort()).toEqual([PathStatus.Budget, PathStatus.Found, PathStatus.NoPath].sort());
+  });
+
+  it('findPath abandons a sliced search; begin reports invalid ends at once', () => {
+    const grid = gridFrom(['......', '......', '......']);
+    const astar = new AStar(grid);
+    expect(astar.begin(0, 17).status).toBe(PathStatus.Running);
+    astar.resume(2);
+    const res = astar.findPath(12, 5);
+    expect([res.status, res.path[0], res.path[res.length - 1]]).toEqual([PathStatus.Found, 12, 5]);
+    expect(astar.resume(100).status).toBe(PathStatus.Found);
+    expect(astar.begin(0, 99).status).toBe(PathStatus.Invalid);
   });
 
   it('rejects malformed grids', () => {

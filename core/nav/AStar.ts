@@ -8,15 +8,19 @@
  * - The open set is a binary heap (openHeap.ts) ordered by f, then h, then cell index: a total
  *   order, so a query on a grid always yields the same path, across instances and whatever
  *   queries ran before.
- * - The octile heuristic is consistent, so a popped node is final (never reopened) and a budget of
- *   `cols * rows` expansions never runs out.
+ * - The heuristic is octile, or with landmarks (AStarConfig) the max of octile and the landmark
+ *   bounds (distanceField.ts). Both are consistent, so a popped node is final (never reopened) and
+ *   a budget of `cols * rows` expansions never runs out.
+ * - A search can run in slices (`begin`, then `resume` with an expansion count per frame); the
+ *   result depends only on (grid, start, goal, budget), never on how it was sliced.
  * Units: cells (index `row * cols + col`) and step-cost units (STEP_STRAIGHT per edge step).
  */
 import type { NavGrid } from './NavGrid';
-import { checkGrid, inGrid, nearestFreeCell, octile, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
+import { buildLandmarkTable, landmarkBound } from './distanceField';
+import { checkGrid, inGrid, nearestFreeCell, octile, openMoves, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
 import { createOpenHeap, heapPop, heapUpsert, KEY_SCALE, type OpenHeap } from './openHeap';
 
-/** How a search ended. */
+/** How a search ended (or 'running' between slices of `begin`/`resume`). */
 export const PathStatus = {
   /** `path` runs from start to goal and is optimal. */
   Found: 'found',
@@ -26,6 +30,8 @@ export const PathStatus = {
   Budget: 'budget',
   /** Start or goal outside the grid or blocked (and no free goal nearby when retargeting); empty path. */
   Invalid: 'invalid',
+  /** Only from `begin`/`resume`: not finished yet; `path` is empty until it is. */
+  Running: 'running',
 } as const;
 export type PathStatus = (typeof PathStatus)[keyof typeof PathStatus];
 
@@ -61,6 +67,18 @@ export interface FindPathOptions {
   readonly retargetRadius?: number;
 }
 
+/** Construction-time knobs; every peer of a match must use the same ones (they change paths). */
+export interface AStarConfig {
+  /**
+   * Landmarks for the ALT heuristic (distanceField.ts), 0 (default) for plain octile. Each costs a
+   * Dijkstra over the grid in `setGrid` and 4 bytes a cell; 8 cut expansions from ~3.9k to ~1.4k a
+   * query on 256×256 grids with 25 % random walls (bench/astar.bench.ts). The table is built from
+   * the walls at `setGrid` time: call `setGrid` again after walls change, or paths may stop being
+   * optimal (they stay legal: moves are always checked against the live `blocked`).
+   */
+  readonly landmarks?: number;
+}
+
 /** Reusable A* searcher for one grid (or any grid of the same size, see `setGrid`). */
 export class AStar {
   private grid!: NavGrid;
@@ -74,13 +92,29 @@ export class AStar {
   /** Neighbour offsets N, S, W, E, NW, NE, SW, SE for the current grid width. */
   private readonly offsets = new Int32Array(8);
   private generation = 0;
+  private readonly landmarkCount: number;
+  /** Landmark distances, node-major (distanceField.ts); empty without landmarks. */
+  private landmarks: Int32Array = new Int32Array(0);
+  /** Per landmark (k = landmarks.length / cells of them): its distance to the current goal. */
+  private goalLandmarks: Int32Array = new Int32Array(0);
+  // State of the current search, kept between `resume` slices.
+  private budget = 0;
+  private goalCol = 0;
+  private goalRow = 0;
+  private best = -1;
+  private bestH = 0;
   private readonly out: MutableResult = { status: PathStatus.Invalid, path: new Int32Array(0), length: 0, cost: 0, expanded: 0, goal: -1 };
 
-  constructor(grid: NavGrid) {
+  constructor(grid: NavGrid, config: AStarConfig = {}) {
+    this.landmarkCount = config.landmarks ?? 0;
+    if (!Number.isInteger(this.landmarkCount) || this.landmarkCount < 0) throw new RangeError(`AStar: bad landmark count ${this.landmarkCount}`);
     this.setGrid(grid);
   }
 
-  /** Points the searcher at `grid`; reallocates buffers only when the cell count changes. */
+  /**
+   * Points the searcher at `grid` (or re-reads its walls). Reallocates the search buffers only when
+   * the cell count changes; rebuilds (reallocates) the landmark table when there is one.
+   */
   setGrid(grid: NavGrid): void {
     checkGrid(grid);
     const { cols } = grid;
@@ -102,13 +136,26 @@ export class AStar {
     }
     this.offsets.set([-cols, cols, -1, 1, -cols - 1, -cols + 1, cols - 1, cols + 1]);
     this.grid = grid;
+    if (this.landmarkCount > 0) {
+      this.landmarks = buildLandmarkTable(grid, this.landmarkCount);
+      this.goalLandmarks = new Int32Array(this.landmarks.length / n);
+    }
   }
 
   /**
    * Finds a path from cell `start` to cell `goal`. Returns this instance's reused PathResult.
-   * Allocates nothing (pass a hoisted `options` object, or none).
+   * Allocates nothing (pass a hoisted `options` object, or none). Abandons any sliced search.
    */
   findPath(start: number, goal: number, options?: FindPathOptions): PathResult {
+    const out = this.begin(start, goal, options);
+    return out.status === PathStatus.Running ? this.resume(this.cells + 1) : out;
+  }
+
+  /**
+   * Starts a search to be run in slices by `resume`: status 'running', or 'invalid' at once.
+   * One search at a time per instance: `begin` or `findPath` abandons the current one.
+   */
+  begin(start: number, goal: number, options?: FindPathOptions): PathResult {
     const out = this.out;
     out.status = PathStatus.Invalid;
     out.length = 0;
@@ -122,58 +169,79 @@ export class AStar {
       goal = radius > 0 ? nearestFreeCell(grid, goal, radius) : -1;
       if (goal < 0) return out;
     }
-    out.goal = goal;
     // DETERMINISM: wrap-around clears the stamps, so a stale stamp can never alias a new search.
     if (this.generation === 0x7fffffff) {
       this.stamp.fill(0);
       this.generation = 0;
     }
     this.generation++;
-    const end = this.search(start, goal, options?.budget ?? this.cells);
-    this.writePath(end);
+    const { colOf, rowOf, landmarks, goalLandmarks } = this;
+    const k = goalLandmarks.length;
+    for (let i = 0; i < k; i++) goalLandmarks[i] = landmarks[goal * k + i]!;
+    this.goalCol = colOf[goal]!;
+    this.goalRow = rowOf[goal]!;
+    let h0 = octile(colOf[start]! - this.goalCol, rowOf[start]! - this.goalRow);
+    if (k > 0) h0 = landmarkBound(landmarks, goalLandmarks, k, start, h0);
+    this.stamp[start] = this.generation;
+    this.g[start] = 0;
+    this.parent[start] = -1;
+    this.heap.size = 0;
+    heapUpsert(this.heap, start, h0, h0, -1);
+    this.best = start;
+    this.bestH = h0;
+    this.budget = options?.budget ?? this.cells;
+    out.goal = goal;
+    out.status = PathStatus.Running;
     return out;
   }
 
   /**
-   * Runs the search; sets status and expanded; returns the cell the path should end at.
-   * One function with locals, the hot loop of nav (expansion inlined; heap ops are small calls).
+   * Runs the search begun by `begin` for up to `maxExpansions` more expansions. Returns the
+   * PathResult: still 'running', or finished with its path written. No-op once finished.
    */
-  private search(start: number, goal: number, budget: number): number {
-    const { out, heap, stamp, g, parent, colOf, rowOf, offsets, cells } = this;
+  resume(maxExpansions: number): PathResult {
+    const out = this.out;
+    if (out.status !== PathStatus.Running) return out;
+    out.status = this.run(out.expanded + maxExpansions);
+    if (out.status !== PathStatus.Running) this.writePath(out.status === PathStatus.Found ? out.goal : this.best);
+    return out;
+  }
+
+  /**
+   * Expands nodes until the search ends or `out.expanded` reaches `until`; returns the status.
+   * One function with locals: the hot loop of nav (expansion inlined; heap ops are small calls).
+   * Checks run in a fixed order (goal on top, budget, slice end) so slicing never changes results.
+   */
+  private run(until: number): PathStatus {
+    const { out, heap, stamp, g, parent, colOf, rowOf, offsets, cells, landmarks, goalLandmarks, budget } = this;
     const { cols, blocked } = this.grid;
     const gen = this.generation;
-    const gc = colOf[goal]!;
-    const gr = rowOf[goal]!;
-    const h0 = octile(colOf[start]! - gc, rowOf[start]! - gr);
-    stamp[start] = gen;
-    g[start] = 0;
-    parent[start] = -1;
-    heap.size = 0;
-    heapUpsert(heap, start, h0, h0, -1);
-    let best = start;
-    let bestH = h0;
-    let expanded = 0;
-    out.status = PathStatus.NoPath;
+    const goal = out.goal;
+    const gc = this.goalCol;
+    const gr = this.goalRow;
+    const k = goalLandmarks.length;
+    let { best, bestH } = this;
+    let expanded = out.expanded;
+    let status: PathStatus = PathStatus.NoPath;
     while (heap.size > 0) {
       const cur = heap.items[0]!;
-      if (cur === goal || expanded >= budget) {
-        out.status = cur === goal ? PathStatus.Found : PathStatus.Budget;
-        if (cur === goal) best = goal;
+      if (cur === goal || expanded >= budget || expanded >= until) {
+        status = cur === goal ? PathStatus.Found : expanded >= budget ? PathStatus.Budget : PathStatus.Running;
         break;
       }
-      // Partial-path end: the closed cell with the smallest (h, g, index). Pops come in (f, h,
-      // index) order with f never decreasing, so among equal h the first popped is the smallest
-      // by (g, index): a strict < suffices. The key's low part is h.
-      const h = heap.keys[0]! % KEY_SCALE;
+      // key = (g + h)·S + h = g·S + h·(S + 1), so h is an exact division (no float modulo call).
+      const g0 = g[cur]!;
+      const h = (heap.keys[0]! - g0 * KEY_SCALE) / (KEY_SCALE + 1);
       heapPop(heap);
       expanded++;
+      // Partial-path end: the closed cell with the smallest (h, g, index). Pops come in (f, h,
+      // index) order with f never decreasing, so among equal h the first popped is the smallest
+      // by (g, index): a strict < suffices.
       if (h < bestH) {
         best = cur;
         bestH = h;
       }
-      const c = colOf[cur]!;
-      const g0 = g[cur]!;
-      for (let open = openMoves(blocked, cols, cells, cur, c, rowOf[cur]!), d = 0; open !== 0; d++, open >>= 1) {
+      for (let open = openMoves(blocked, cols, cells, cur, colOf[cur]!, rowOf[cur]!), d = 0; open !== 0; d++, open >>= 1) {
         if ((open & 1) === 0) continue;
         const n = cur + offsets[d]!;
         const ng = g0 + (d < 4 ? STEP_STRAIGHT : STEP_DIAGONAL);
@@ -185,14 +253,17 @@ export class AStar {
         } else {
           stamp[n] = gen;
         }
-        const hn = octile(colOf[n]! - gc, rowOf[n]! - gr);
+        let hn = octile(colOf[n]! - gc, rowOf[n]! - gr);
+        if (k > 0) hn = landmarkBound(landmarks, goalLandmarks, k, n, hn);
         g[n] = ng;
         parent[n] = cur;
         heapUpsert(heap, n, ng + hn, hn, at);
       }
     }
+    this.best = best;
+    this.bestH = bestH;
     out.expanded = expanded;
-    return best;
+    return status;
   }
 
   /** Writes the parent chain ending at `end` into out.path, start first. */
@@ -206,22 +277,4 @@ export class AStar {
     out.length = length;
     out.cost = this.g[end]!;
   }
-}
-
-/**
- * Legal moves out of cell `cur` (column c, row r) as a bit mask in `offsets` order. Bits 0-3: N,
- * S, W, E exist and are free. Bits 4-7: NW, NE, SW, SE are free and so are both edge cells they
- * pass between (no corner cutting; a corner neighbour exists when both edge neighbours do).
- */
-function openMoves(blocked: Uint8Array, cols: number, cells: number, cur: number, c: number, r: number): number {
-  let open = 0;
-  if (r > 0 && blocked[cur - cols] === 0) open |= 1;
-  if (cur + cols < cells && blocked[cur + cols] === 0) open |= 2;
-  if (c > 0 && blocked[cur - 1] === 0) open |= 4;
-  if (c < cols - 1 && blocked[cur + 1] === 0) open |= 8;
-  if ((open & 5) === 5 && blocked[cur - cols - 1] === 0) open |= 16;
-  if ((open & 9) === 9 && blocked[cur - cols + 1] === 0) open |= 32;
-  if ((open & 6) === 6 && blocked[cur + cols - 1] === 0) open |= 64;
-  if ((open & 10) === 10 && blocked[cur + cols + 1] === 0) open |= 128;
-  return open;
 }

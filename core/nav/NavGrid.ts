@@ -27,11 +27,13 @@ export const STEP_STRAIGHT = 70;
 export const STEP_DIAGONAL = 99;
 /** Largest `cols * rows` nav accepts (e.g. 512 × 512): keeps g, h and f below 2^26. */
 export const MAX_CELLS = 1 << 18;
+/** Largest `cols` or `rows` (A* keeps columns and rows in Uint16Arrays). */
+export const MAX_SIDE = 0xffff;
 
-/** Throws unless `grid` is well formed and within MAX_CELLS. */
+/** Throws unless `grid` is well formed and within MAX_CELLS and MAX_SIDE. */
 export function checkGrid(grid: NavGrid): void {
   const { cols, rows, blocked } = grid;
-  if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1) {
+  if (!Number.isInteger(cols) || !Number.isInteger(rows) || cols < 1 || rows < 1 || cols > MAX_SIDE || rows > MAX_SIDE) {
     throw new RangeError(`nav grid: bad size ${cols}×${rows}`);
   }
   if (cols * rows > MAX_CELLS) throw new RangeError(`nav grid: ${cols}×${rows} exceeds ${MAX_CELLS} cells`);
@@ -124,4 +126,22 @@ export function nearestFreeCell(grid: NavGrid, cell: number, maxRadius: number):
     }
   }
   return best;
+}
+
+/**
+ * Legal moves out of cell `cur` (column c, row r) as a bit mask, in the order N, S, W, E, NW, NE,
+ * SW, SE (bits 0-7). An edge move needs the neighbour to exist and be free; a corner move needs
+ * the corner cell and both edge cells it passes between free (no corner cutting).
+ */
+export function openMoves(blocked: Uint8Array, cols: number, cells: number, cur: number, c: number, r: number): number {
+  let open = 0;
+  if (r > 0 && blocked[cur - cols] === 0) open |= 1;
+  if (cur + cols < cells && blocked[cur + cols] === 0) open |= 2;
+  if (c > 0 && blocked[cur - 1] === 0) open |= 4;
+  if (c < cols - 1 && blocked[cur + 1] === 0) open |= 8;
+  if ((open & 5) === 5 && blocked[cur - cols - 1] === 0) open |= 16;
+  if ((open & 9) === 9 && blocked[cur - cols + 1] === 0) open |= 32;
+  if ((open & 6) === 6 && blocked[cur + cols - 1] === 0) open |= 64;
+  if ((open & 10) === 10 && blocked[cur + cols + 1] === 0) open |= 128;
+  return open;
 }

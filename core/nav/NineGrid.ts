@@ -8,7 +8,8 @@
  * and bucketed in the nearest edge big cell, so queries stay exact for them too.
  * Storage: one doubly linked list per big cell on Int32Arrays (insert/remove/move O(1)); a query
  * marks hits in a bitset over ids and reads it back in ascending order, so results are sorted,
- * duplicate-free and independent of insertion history. Nothing allocates after construction.
+ * duplicate-free and independent of insertion history; a query costs O(ids visited + capacity/32).
+ * Nothing allocates after construction.
  * Per-frame use: either `move` what moved (cheap when most things stay in their big cell) or
  * `clear` and re-`insert` everything; both give identical query results.
  */
@@ -67,7 +68,7 @@ export class NineGrid {
     this.size = 0;
   }
 
-  /** Adds `id` at (x, y), or moves it there when already present. */
+  /** Adds `id` at (x, y) (int32 fixed-point units), or moves it there when already present. */
   insert(id: number, x: number, y: number): void {
     if (!Number.isInteger(id) || id < 0 || id >= this.capacity) throw new RangeError(`NineGrid: id ${id} outside [0, ${this.capacity})`);
     const b = this.bucketAt(x, y);
