@@ -4,10 +4,15 @@
  * hash. Same arguments, same hash — on any machine.
  * Extra options: `--frames <n>` (instead of --minutes), `--record <file>` (writes the match as a
  * replay log with its final hash: this is how test/fixtures/golden-replay.json is made).
+ * Bots (core/ai behavior trees): `--bots <n>` hands the last n slots to bots (players default to
+ * max(8, n)), `--difficulty easy|normal|hard|mixed` (default mixed: Easy/Normal/Hard by slot),
+ * `--trees <dir>` reads <difficulty>.json from there (default resources/ai/; a missing or broken
+ * file falls back to the built-in tree with a notice). `--bots 8` plays a bot-only match.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, setSlotControl, type TreeFile } from '../core/ai';
 import { parseTiledMap, validateMapManifest, type GameMap } from '../core/map';
 import {
   FRAME_RATE,
@@ -22,9 +27,11 @@ import {
   toTuple,
   type InputTuple,
   type ReplayLog,
+  type SlotInput,
 } from '../core/sim';
 
 const MAPS_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'maps');
+const AI_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'ai');
 
 function readJson(file: string): unknown {
   return JSON.parse(readFileSync(path.join(MAPS_DIR, file), 'utf8')) as unknown;
@@ -45,6 +52,29 @@ function intArg(v: string | undefined, name: string, dflt: number): number {
   return n;
 }
 
+/** Reads `<dir>/<difficulty>.json` for each difficulty (undefined when the file is absent). */
+export function readTreeFiles(dir: string): (TreeFile | undefined)[] {
+  return DIFFICULTY_NAMES.map((d) => {
+    const file = path.join(dir, `${d}.json`);
+    return existsSync(file) ? { file: path.relative(process.cwd(), file) || file, source: readFileSync(file, 'utf8') } : undefined;
+  });
+}
+
+/** The bot difficulty of slot `s` for `--difficulty` (mixed: by slot). */
+function difficultyOf(option: string, s: number): Difficulty {
+  const i = DIFFICULTY_NAMES.indexOf(option);
+  return (i >= 0 ? i : s % DIFFICULTY_NAMES.length) as Difficulty;
+}
+
+/** Merges two input lists sorted by slot into one sorted list. */
+function mergeBySlot(a: readonly SlotInput[], b: readonly SlotInput[]): SlotInput[] {
+  const out: SlotInput[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || (i < a.length && a[i]!.slot <= b[j]!.slot) ? a[i++]! : b[j++]!);
+  return out;
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
@@ -54,28 +84,52 @@ function main(): void {
       minutes: { type: 'string' },
       frames: { type: 'string' },
       record: { type: 'string' },
+      bots: { type: 'string' },
+      difficulty: { type: 'string', default: 'mixed' },
+      trees: { type: 'string' },
     },
   });
   const map = loadMap(values.map);
   const seed = intArg(values.seed, 'seed', 1) >>> 0;
-  const players = intArg(values.players, 'players', 8);
+  const botCount = Math.max(0, Math.trunc(intArg(values.bots, 'bots', 0)));
+  const players = intArg(values.players, 'players', Math.max(8, botCount));
+  if (!DIFFICULTY_NAMES.includes(values.difficulty) && values.difficulty !== 'mixed') {
+    throw new Error(`--difficulty must be one of ${DIFFICULTY_NAMES.join(', ')}, mixed; got "${values.difficulty}"`);
+  }
+  if (botCount > 0 && values.record !== undefined) {
+    throw new Error('--record cannot record a bot match: a replay log carries inputs only, and bots also advance the world RNG');
+  }
   const frames = Math.round(values.frames !== undefined ? intArg(values.frames, 'frames', 0) : intArg(values.minutes, 'minutes', 3) * 60 * FRAME_RATE);
   const options = { seed, players, lengthFrames: frames };
   const world = createWorld(map, options);
-  const script = new ScriptedPlayers(seed, world.settings.players, mapInfoOf(map));
+  const bots = Math.min(botCount, world.settings.players);
+  const humans = world.settings.players - bots;
+  const script = new ScriptedPlayers(seed, humans, mapInfoOf(map));
+  let driver: BotDriver | null = null;
+  if (bots > 0) {
+    const loaded = loadBotBrains(readTreeFiles(values.trees !== undefined ? path.resolve(values.trees) : AI_DIR));
+    for (const notice of loaded.notices) console.log(`notice: ${notice}`);
+    driver = new BotDriver(loaded.brains);
+    for (let s = humans; s < world.settings.players; s++) setSlotControl(world.bots, s, difficultyOf(values.difficulty, s));
+    const names = loaded.brains.trees.map((t) => t.file).join(', ');
+    console.log(`bots: slots ${humans}..${world.settings.players - 1} (${values.difficulty}), trees ${names}, fingerprint 0x${loaded.brains.fingerprint.toString(16).padStart(8, '0')}`);
+  }
   const log: InputTuple[] = [];
   const t0 = performance.now();
   while (!world.ended) {
-    const inputs = script.next();
-    for (const i of inputs) log.push(toTuple(world.frame, i));
+    const scripted = script.next();
+    const inputs = driver === null ? scripted : mergeBySlot(scripted, driver.decide(world));
+    if (driver === null) for (const i of inputs) log.push(toTuple(world.frame, i));
     step(world, inputs);
   }
   const ms = performance.now() - t0;
   const hash = hashWorld(world);
   console.log(`match: map ${map.id} (${map.cols}×${map.rows}), seed ${seed}, ${world.settings.players} players, ${world.frame} frames in ${ms.toFixed(0)} ms`);
-  console.log('rank  slot      mass  kills  deaths');
+  console.log(`rank  slot      mass  kills  deaths${bots > 0 ? '  player' : ''}`);
   for (const r of scoreboard(world)) {
-    console.log(`${String(r.rank).padStart(4)}  ${String(r.slot).padStart(4)}  ${String(r.mass).padStart(8)}  ${String(r.kills).padStart(5)}  ${String(r.deaths).padStart(6)}`);
+    const d = botDifficulty(world.bots, r.slot);
+    const who = bots > 0 ? `  ${d === null ? 'scripted' : `bot (${DIFFICULTY_NAMES[d]})`}` : '';
+    console.log(`${String(r.rank).padStart(4)}  ${String(r.slot).padStart(4)}  ${String(r.mass).padStart(8)}  ${String(r.kills).padStart(5)}  ${String(r.deaths).padStart(6)}${who}`);
   }
   console.log(`final hash: ${hash} (0x${hash.toString(16).padStart(8, '0')})`);
   if (values.record !== undefined) {

@@ -16,7 +16,7 @@ import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { PathSearch } from './pathSearch';
 import { pelletCell } from './pellets';
-import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
+import { BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
 import type { MatchSettings } from './settings';
 
 export type { MatchOptions, MatchSettings } from './settings';
@@ -140,6 +140,18 @@ export const Planner = {
 } as const;
 export const PLANNER_WORDS = 7;
 
+/**
+ * Bot columns (issue 4), indexed by player slot: who plays the slot and the bot's memory. Written
+ * by core/ai's BotDriver before each step (bots decide inputs; their memory is state so that it
+ * is snapshotted and hashed), all zero in a world without bots.
+ */
+export interface Bots {
+  /** 0 = human, 1..BOT_CONTROL_MAX = a bot (core/ai: difficulty + 1). */
+  readonly control: Int32Array;
+  /** BOT_MEMORY_WORDS words per slot; all zero for a human slot. */
+  readonly mem: Int32Array;
+}
+
 /** Every piece of simulation state: int32 columns only (see components.ts for the full list). */
 export interface State {
   /** Scalars, indexed by Clock. */
@@ -150,6 +162,7 @@ export interface State {
   readonly planner: Int32Array;
   readonly balls: Balls;
   readonly pellets: Pellets;
+  readonly bots: Bots;
 }
 
 /** The complete simulation of one match: state plus its fixed context. Mutated only by `step` (and restore). */
@@ -184,6 +197,7 @@ export function allocState(): State {
       wp: col(B * PATH_CAPACITY),
     },
     pellets: { word: col(P) },
+    bots: { control: col(B), mem: col(B * BOT_MEMORY_WORDS) },
   };
 }
 

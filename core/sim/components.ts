@@ -7,7 +7,7 @@
  * mapping; snapshot, restore, hashWorld, subHashes and firstDifference pick it up unchanged.
  * Bump SNAPSHOT_VERSION (snapshot.ts) and the golden hash when the list changes.
  */
-import { PATH_CAPACITY } from './rules';
+import { BOT_MEMORY_WORDS, PATH_CAPACITY } from './rules';
 import type { State } from './World';
 
 /** A named group of state columns. */
@@ -20,6 +20,19 @@ export interface Component {
   columns(s: State): readonly Int32Array[];
   /** Entity id (ball id, pellet id, …) owning word `i` of column `c`; scalars return their index. */
   entityOf(c: number, i: number): number;
+  /**
+   * Optional: whether the component is in use. When it returns false the whole-world hash leaves
+   * the component out (its columns are then all zero), so adding an optional component does not
+   * change the hashes of worlds that do not use it. Snapshots always carry it.
+   */
+  present?(s: State): boolean;
+}
+
+/** Whether any slot is played by a bot (human slots have all-zero bot memory). */
+function anyBot(s: State): boolean {
+  const control = s.bots.control;
+  for (let i = 0; i < control.length; i++) if (control[i] !== 0) return true;
+  return false;
 }
 
 const perEntity = (_c: number, i: number): number => i;
@@ -56,6 +69,13 @@ export const COMPONENTS: readonly Component[] = [
     columnNames: ['word'],
     columns: (s) => [s.pellets.word],
     entityOf: perEntity,
+  },
+  {
+    name: 'bots',
+    columnNames: ['control', 'memory'],
+    columns: (s) => [s.bots.control, s.bots.mem],
+    entityOf: (c, i) => (c === 1 ? Math.floor(i / BOT_MEMORY_WORDS) : i),
+    present: anyBot,
   },
 ];
 

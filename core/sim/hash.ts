@@ -22,11 +22,21 @@ export function componentHash(s: State, c: Component): number {
   return hashFinish(h, words);
 }
 
-/** Hash of the whole simulation state (every component, in order), as a uint32. */
+/**
+ * Hash of the whole simulation state (every component in use, in order), as a uint32. An optional
+ * component that is not present (components.ts) is left out: a world without bots hashes as it
+ * did before bots existed.
+ */
 export function hashWorld(s: State): number {
   let h = HASH_SEED;
-  for (let i = 0; i < COMPONENTS.length; i++) h = hashMix(h, componentHash(s, COMPONENTS[i]!));
-  return hashFinish(h, COMPONENTS.length);
+  let mixed = 0;
+  for (let i = 0; i < COMPONENTS.length; i++) {
+    const c = COMPONENTS[i]!;
+    if (c.present !== undefined && !c.present(s)) continue;
+    h = hashMix(h, componentHash(s, c));
+    mixed++;
+  }
+  return hashFinish(h, mixed);
 }
 
 /** One sub-hash per component, in component order. */

@@ -5,8 +5,8 @@
  * replay input logs. Units: Fx (1/1024 cell) positions, frames, integer mass units.
  */
 export * from './input';
-export { FRAME_RATE, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, canEatMass, dashCost, radiusOf, speedOf } from './rules';
-export type { Balls, MatchOptions, MatchSettings, Pellets, State, World } from './World';
+export { BOT_CONTROL_MAX, BOT_MEMORY_WORDS, FRAME_RATE, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, canEatMass, dashCost, radiusOf, speedOf } from './rules';
+export type { Balls, Bots, MatchOptions, MatchSettings, Pellets, State, World } from './World';
 export { CLOCK_WORDS, Clock, PLANNER_WORDS, PathState, Planner, matchSettings } from './World';
 export { createWorld } from './createWorld';
 export { step, SYSTEMS } from './step';

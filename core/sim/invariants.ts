@@ -6,7 +6,7 @@
 import { ANGLE_STEPS } from '../math';
 import type { MapInfo } from './mapInfo';
 import { isPelletWord } from './pellets';
-import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, radiusOf } from './rules';
+import { BOT_CONTROL_MAX, BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, radiusOf } from './rules';
 import { SIZE_CLASSES } from './mapInfo';
 import { Clock, PathState, Planner, type MatchSettings, type State, type World } from './World';
 
@@ -25,7 +25,7 @@ export interface CellMarks {
 
 /** First broken invariant of state `s` in the given context (`marks`: any per-cell scratch of the map). */
 export function checkState(s: State, info: MapInfo, settings: MatchSettings, mark: CellMarks): string | null {
-  return checkClock(s, settings) ?? checkPlanner(s, info) ?? checkBalls(s, info, settings) ?? checkPellets(s, info, settings, mark);
+  return checkClock(s, settings) ?? checkPlanner(s, info) ?? checkBalls(s, info, settings) ?? checkPellets(s, info, settings, mark) ?? checkBots(s, settings);
 }
 
 function checkClock(s: State, settings: MatchSettings): string | null {
@@ -131,4 +131,16 @@ function checkPellets(s: State, info: MapInfo, settings: MatchSettings, mark: Ce
     marks[cell] = gen;
   }
   return live > settings.pelletTarget ? `pellets: ${live} live, target ${settings.pelletTarget}` : null;
+}
+
+/** Bots: control in range and only on playing slots; a human slot's bot memory is all zero. */
+function checkBots(s: State, settings: MatchSettings): string | null {
+  const { control, mem } = s.bots;
+  for (let b = 0; b < MAX_BALLS; b++) {
+    const c = control[b]!;
+    if (!inRange(c, 0, BOT_CONTROL_MAX) || (c !== 0 && b >= settings.players)) return `bots: slot ${b} control ${c}`;
+    if (c !== 0) continue;
+    for (let i = b * BOT_MEMORY_WORDS; i < (b + 1) * BOT_MEMORY_WORDS; i++) if (mem[i] !== 0) return `bots: human slot ${b} has bot memory`;
+  }
+  return null;
 }

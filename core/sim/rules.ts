@@ -14,6 +14,14 @@ export const MAX_BALLS = 50;
 export const PELLET_CAPACITY = 1280;
 /** Waypoints a ball's path can hold. */
 export const PATH_CAPACITY = 32;
+/**
+ * Bot memory words per slot: a behavior-tree bot's running state (core/ai lays the words out,
+ * core/ai/layout.ts). Bots only decide inputs; this memory is world state so that it is
+ * snapshotted and hashed with everything else.
+ */
+export const BOT_MEMORY_WORDS = 28;
+/** Largest `bots.control` value: 0 = human, 1..BOT_CONTROL_MAX = a bot (core/ai: difficulty + 1). */
+export const BOT_CONTROL_MAX = 3;
 
 export const RULES = {
   /** Mass of a fresh (or respawned) ball. */

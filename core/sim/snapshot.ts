@@ -23,7 +23,7 @@ import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
 import { allocState, allocWorld, forgetPellets, matchSettings, rebuildDerived, type MatchSettings, type State, type World } from './World';
 
 /** Bumped whenever the layout, the component list or the meaning of any column changes. */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 export const SNAPSHOT_MAGIC = 0x4e534242;
 const BYTE_SWAPPED_MAGIC = 0x4242534e;
 const FIXED_HEADER = 14;

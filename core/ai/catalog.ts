@@ -1,0 +1,207 @@
+/**
+ * The node catalog: every node name a bot tree may use, its aliases, its kind (the integer the
+ * compiled tree stores), how many children it takes and its arguments with types, ranges and
+ * defaults. The loader validates trees against it, the runtime dispatches on its kinds, and the
+ * behavior3 editor's node-definition file (resources/ai/node-config.b3-setting) is generated from
+ * it (nodeConfig.ts), so designers see exactly the nodes and arguments the game accepts.
+ * Units of arguments: cells (grid cells), frames (logic frames, 30 a second), mass units.
+ * Invariants: kinds are unique; control kinds < LEAF_BASE ≤ game leaf kinds; every node has at
+ * most ARG_SLOTS int arguments (an int[] argument uses two slots: offset and count).
+ */
+
+/** Result of ticking a node. 0 is never a status (zeroed memory means "not ticked yet"). */
+export const Status = { Success: 1, Failure: 2, Running: 3 } as const;
+export type Status = (typeof Status)[keyof typeof Status];
+
+/** Compiled node kinds. Kinds ≥ LEAF_BASE are game leaves, ticked by the leaf handler. */
+export const NodeKind = {
+  Sequence: 1,
+  MemSequence: 2,
+  Selector: 3,
+  MemSelector: 4,
+  Parallel: 5,
+  WeightedRandom: 6,
+  Inverter: 10,
+  Succeeder: 11,
+  Failer: 12,
+  Repeat: 13,
+  RepeatUntilFailure: 14,
+  RepeatUntilSuccess: 15,
+  Cooldown: 16,
+  Wait: 17,
+  ThreatNear: 32,
+  SmallerTargetNear: 33,
+  FindPelletCluster: 34,
+  MoveTo: 35,
+  Flee: 36,
+  Chase: 37,
+  DashWhenItPays: 38,
+  HideInBushes: 39,
+  Wander: 40,
+  MassAbove: 41,
+} as const;
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
+
+/** First kind handled by the game leaf handler rather than the runtime. */
+export const LEAF_BASE = 32;
+/** Int argument slots per compiled node. */
+export const ARG_SLOTS = 4;
+/** Most children of a Parallel (its memory is one bit per child) and of a WeightedRandom. */
+export const MAX_MASK_CHILDREN = 15;
+
+/** How many children a node takes. `optional` = a leaf alone, or a decorator with one child. */
+export type ChildRule = 'none' | 'one' | 'many' | 'optional';
+
+/** One argument of a node. */
+export interface ArgSpec {
+  readonly name: string;
+  readonly type: 'int' | 'enum' | 'int[]';
+  readonly desc: string;
+  /** Inclusive range of an int (and of each element of an int[]). */
+  readonly min?: number;
+  readonly max?: number;
+  /** Value when absent: an int, or the option value of an enum. Absent = required. */
+  readonly default?: number | string;
+  /** Enum options in order; the compiled value is the option's index. */
+  readonly options?: readonly string[];
+  /** Other names accepted for this argument, with a scale: value = ⌈raw × num / den⌉. */
+  readonly aliases?: readonly { readonly name: string; readonly num: number; readonly den: number }[];
+}
+
+/** One node type. */
+export interface NodeSpec {
+  readonly name: string;
+  readonly aliases: readonly string[];
+  readonly kind: NodeKind;
+  /** behavior3 editor category. */
+  readonly type: 'Composite' | 'Decorator' | 'Condition' | 'Action';
+  readonly children: ChildRule;
+  readonly args: readonly ArgSpec[];
+  /** One line for the editor's node list. */
+  readonly desc: string;
+  /** Longer markdown help (statuses, blackboard use). */
+  readonly doc: string;
+}
+
+/** Classic behavior3 millisecond arguments become frames at 30 Hz (rounded up). */
+const MS = [{ name: 'milliseconds', num: 3, den: 100 }] as const;
+const range = (desc: string, dflt: number, max = 64): ArgSpec => ({ name: 'range', type: 'int', desc, min: 1, max, default: dflt });
+
+const CONTROL: readonly NodeSpec[] = [
+  { name: 'Sequence', aliases: [], kind: NodeKind.Sequence, type: 'Composite', children: 'many', args: [], desc: 'Run children in order until one fails', doc: 'Re-evaluates from the first child every decision. Success when all succeed; failure at the first failure; running while a child runs.' },
+  { name: 'MemSequence', aliases: [], kind: NodeKind.MemSequence, type: 'Composite', children: 'many', args: [], desc: 'Sequence that resumes at the running child', doc: 'Like Sequence, but a child that returned running is resumed next decision without re-checking the children before it.' },
+  { name: 'Selector', aliases: ['Priority', 'Fallback'], kind: NodeKind.Selector, type: 'Composite', children: 'many', args: [], desc: 'Try children in order until one does not fail', doc: 'Re-evaluates from the first child every decision (a higher-priority branch interrupts a running lower one). Success at the first success; failure when all fail.' },
+  { name: 'MemSelector', aliases: ['MemPriority'], kind: NodeKind.MemSelector, type: 'Composite', children: 'many', args: [], desc: 'Selector that resumes at the running child', doc: 'Like Selector, but a running child is resumed next decision without re-checking the children before it.' },
+  {
+    name: 'Parallel', aliases: [], kind: NodeKind.Parallel, type: 'Composite', children: 'many', desc: 'Tick all children each decision',
+    doc: 'Ticks every unfinished child each decision (at most 15 children). Succeeds by the success policy, fails by the failure policy (success is checked first); fails when all are done and neither policy is met.',
+    args: [
+      { name: 'success', type: 'enum', desc: 'Succeed when all children or one child succeeded', options: ['all', 'one'], default: 'all' },
+      { name: 'failure', type: 'enum', desc: 'Fail when one child or all children failed', options: ['one', 'all'], default: 'one' },
+    ],
+  },
+  {
+    name: 'WeightedRandom', aliases: ['RandomSelector'], kind: NodeKind.WeightedRandom, type: 'Composite', children: 'many', desc: 'Pick one child at random by weight',
+    doc: 'On entry picks one child with probability weight/total, drawing from the world RNG (deterministic on every peer), then runs it until it finishes and returns its status.',
+    args: [{ name: 'weights', type: 'int[]', desc: 'One weight per child, e.g. [3, 1]', min: 0, max: 1000 }],
+  },
+  { name: 'Inverter', aliases: ['Invert', 'Not'], kind: NodeKind.Inverter, type: 'Decorator', children: 'one', args: [], desc: 'Swap success and failure', doc: 'Running passes through.' },
+  { name: 'Succeeder', aliases: ['AlwaysSuccess'], kind: NodeKind.Succeeder, type: 'Decorator', children: 'optional', args: [], desc: 'Always succeed', doc: 'With a child: success when the child finishes, running while it runs. Without a child: a leaf that succeeds.' },
+  { name: 'Failer', aliases: ['AlwaysFail', 'AlwaysFailure'], kind: NodeKind.Failer, type: 'Decorator', children: 'optional', args: [], desc: 'Always fail', doc: 'With a child: failure when the child finishes, running while it runs. Without a child: a leaf that fails.' },
+  {
+    name: 'Repeat', aliases: ['Repeater'], kind: NodeKind.Repeat, type: 'Decorator', children: 'one', desc: 'Run the child count times',
+    doc: 'One child run per decision at most; running between runs. Fails as soon as the child fails; succeeds after count successes. count -1 repeats forever.',
+    args: [{ name: 'count', type: 'int', desc: 'Runs, or -1 for forever', min: -1, max: 100000, default: -1, aliases: [{ name: 'maxLoop', num: 1, den: 1 }] }],
+  },
+  {
+    name: 'RepeatUntilFailure', aliases: [], kind: NodeKind.RepeatUntilFailure, type: 'Decorator', children: 'one', desc: 'Repeat the child until it fails',
+    doc: 'Success when the child fails; running otherwise; failure after maxLoop successes (maxLoop ≤ 0: no limit).',
+    args: [{ name: 'maxLoop', type: 'int', desc: 'Most runs, ≤ 0 for no limit', min: -1, max: 100000, default: -1 }],
+  },
+  {
+    name: 'RepeatUntilSuccess', aliases: [], kind: NodeKind.RepeatUntilSuccess, type: 'Decorator', children: 'one', desc: 'Repeat the child until it succeeds',
+    doc: 'Success when the child succeeds; running otherwise; failure after maxLoop failures (maxLoop ≤ 0: no limit).',
+    args: [{ name: 'maxLoop', type: 'int', desc: 'Most runs, ≤ 0 for no limit', min: -1, max: 100000, default: -1 }],
+  },
+  {
+    name: 'Cooldown', aliases: [], kind: NodeKind.Cooldown, type: 'Decorator', children: 'one', desc: 'Fail without running the child for some frames after it finished',
+    doc: 'After the child finishes (success or failure), the node fails for `frames` logic frames without ticking the child.',
+    args: [{ name: 'frames', type: 'int', desc: 'Logic frames (30 a second)', min: 1, max: 1000000, default: 90, aliases: MS }],
+  },
+  {
+    name: 'Wait', aliases: [], kind: NodeKind.Wait, type: 'Action', children: 'none', desc: 'Running for some frames, then success',
+    doc: 'Counts logic frames from the decision it starts in; checked at each decision, so it ends at the first decision at least `frames` later.',
+    args: [{ name: 'frames', type: 'int', desc: 'Logic frames (30 a second)', min: 0, max: 1000000, default: 30, aliases: MS }],
+  },
+];
+
+const GAME: readonly NodeSpec[] = [
+  {
+    name: 'ThreatNear', aliases: [], kind: NodeKind.ThreatNear, type: 'Condition', children: 'none', desc: 'A ball that can eat me is near',
+    doc: 'Success when a visible ball heavy enough to eat this one has its edge within `range` cells of this ball\'s edge; remembers the nearest as the threat.',
+    args: [range('Edge-to-edge distance in cells', 6)],
+  },
+  {
+    name: 'SmallerTargetNear', aliases: [], kind: NodeKind.SmallerTargetNear, type: 'Condition', children: 'none', desc: 'A ball I can eat is near',
+    doc: 'Success when a visible ball this one can eat is within `range` cells (edge to edge); remembers the nearest as the target.',
+    args: [range('Edge-to-edge distance in cells', 8)],
+  },
+  {
+    name: 'FindPelletCluster', aliases: [], kind: NodeKind.FindPelletCluster, type: 'Condition', children: 'none', desc: 'Choose the best nearby pellets as the goal',
+    doc: 'Scores 4×4-cell blocks within `range` cells by pellet mass over distance; the goal becomes the pellet of the best block nearest this ball. Failure when there are none.',
+    args: [range('Search radius in cells', 24, 128)],
+  },
+  {
+    name: 'MoveTo', aliases: [], kind: NodeKind.MoveTo, type: 'Action', children: 'none', desc: 'Move to the goal or the target ball',
+    doc: 'Steers straight when the way is clear, otherwise moves to the point through the simulation\'s A* path planner. Success on arrival, running on the way, failure without a goal or target.',
+    args: [{ name: 'to', type: 'enum', desc: 'The remembered goal point, or the target ball', options: ['goal', 'target'], default: 'goal' }],
+  },
+  {
+    name: 'Flee', aliases: [], kind: NodeKind.Flee, type: 'Action', children: 'none', desc: 'Run away from threats, around walls',
+    doc: 'Of 16 directions with a clear line, picks the one that ends farthest from every threat within `range` cells. Running while fleeing; failure when no threat is in range.',
+    args: [range('Threats within this many cells count', 8), { name: 'probe', type: 'int', desc: 'How far ahead each direction is tested, in cells', min: 1, max: 16, default: 4 }],
+  },
+  {
+    name: 'Chase', aliases: [], kind: NodeKind.Chase, type: 'Action', children: 'none', desc: 'Chase the target ball',
+    doc: 'Moves towards where the target will be, re-aiming every `retarget` frames (straight when clear, else through A*). Running while chasing; success when the target is gone (eaten); failure when it escapes beyond `range`, hides, or grows too big.',
+    args: [{ name: 'retarget', type: 'int', desc: 'Frames between re-aims', min: 1, max: 300, default: 6 }, range('Give up beyond this many cells', 12)],
+  },
+  {
+    name: 'DashWhenItPays', aliases: [], kind: NodeKind.DashWhenItPays, type: 'Action', children: 'none', desc: 'Dash to catch the target or to escape the threat',
+    doc: 'Dashes at the target when within `catch` cells and still heavy enough to eat it after paying, if mass ≥ `minMass`; or dashes away from the threat when within `escape` cells. Success when it dashes, failure otherwise (or during the dash cooldown).',
+    args: [
+      { name: 'catch', type: 'int', desc: 'Dash at a target this close (cells, edge to edge); 0 never', min: 0, max: 16, default: 2 },
+      { name: 'escape', type: 'int', desc: 'Dash from a threat this close (cells, edge to edge); 0 never', min: 0, max: 16, default: 2 },
+      { name: 'minMass', type: 'int', desc: 'Least mass to dash for a catch', min: 0, max: 40000, default: 1500 },
+    ],
+  },
+  {
+    name: 'HideInBushes', aliases: [], kind: NodeKind.HideInBushes, type: 'Action', children: 'none', desc: 'Go to the nearest bush',
+    doc: 'Moves to the nearest bush cell within `range` cells. Success once inside a bush, running on the way, failure when none is near.',
+    args: [range('Search radius in cells', 10, 32)],
+  },
+  {
+    name: 'Wander', aliases: [], kind: NodeKind.Wander, type: 'Action', children: 'none', desc: 'Roam to random reachable points',
+    doc: 'Picks a random free cell within `range` cells (world RNG) and moves there. Success on arrival or after `frames` frames; running on the way.',
+    args: [range('Roaming radius in cells', 10), { name: 'frames', type: 'int', desc: 'Give up on a point after this many frames', min: 1, max: 100000, default: 150, aliases: MS }],
+  },
+  {
+    name: 'MassAbove', aliases: [], kind: NodeKind.MassAbove, type: 'Condition', children: 'none', desc: 'My mass is at least a value',
+    doc: 'Success when this ball\'s mass ≥ `mass` (a fresh ball has 1000).',
+    args: [{ name: 'mass', type: 'int', desc: 'Mass units', min: 0, max: 40000, default: 2000 }],
+  },
+];
+
+/** Every node type, control nodes first. */
+export const NODE_SPECS: readonly NodeSpec[] = [...CONTROL, ...GAME];
+
+const BY_NAME = new Map<string, NodeSpec>();
+for (const spec of NODE_SPECS) {
+  BY_NAME.set(spec.name, spec);
+  for (const alias of spec.aliases) BY_NAME.set(alias, spec);
+}
+
+/** The spec named `name` (canonical name or alias, case-sensitive), or undefined. */
+export function nodeSpecOf(name: string): NodeSpec | undefined {
+  return BY_NAME.get(name);
+}

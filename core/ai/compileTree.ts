@@ -1,0 +1,199 @@
+/**
+ * Compiles a RawTree into a CompiledTree: flat typed arrays the runtime walks without allocating.
+ * Validates every node against the catalog (name, child count, argument types and ranges).
+ * Layout: nodes in depth-first pre-order (root = 0); the children of node n are
+ * `children[childStart[n] .. childStart[n] + childCount[n])`, in file order; ARG_SLOTS int
+ * arguments per node in `args` (enums as option index; an int[] as offset and count into `table`).
+ * Compiling is done once per tree file; the result is immutable and shared by every bot using it.
+ */
+import { HASH_SEED, hashFinish, hashInts, hashMix, hashString } from '../math';
+import { ARG_SLOTS, MAX_MASK_CHILDREN, NodeKind, nodeSpecOf, type ArgSpec, type NodeSpec } from './catalog';
+import { parseTree, type RawNode, type RawTree } from './parseTree';
+import { MAX_STATE_WORDS } from './layout';
+import { TreeError } from './TreeError';
+
+/** Kinds that keep a state word between decisions. */
+const STATEFUL: ReadonlySet<number> = new Set<number>([
+  NodeKind.MemSequence, NodeKind.MemSelector, NodeKind.Parallel, NodeKind.WeightedRandom, NodeKind.Repeat,
+  NodeKind.RepeatUntilFailure, NodeKind.RepeatUntilSuccess, NodeKind.Cooldown, NodeKind.Wait,
+]);
+
+/** A validated tree, ready to run. */
+export interface CompiledTree {
+  readonly file: string;
+  readonly name: string;
+  /** Number of nodes. */
+  readonly size: number;
+  readonly kind: Int32Array;
+  readonly childStart: Int32Array;
+  readonly childCount: Int32Array;
+  readonly children: Int32Array;
+  readonly args: Int32Array;
+  /** Index of each node's state word within the bot's state area, or -1 for stateless nodes. */
+  readonly stateSlot: Int32Array;
+  /** Values of int[] arguments (WeightedRandom weights). */
+  readonly table: Int32Array;
+  /** Node ids and titles as in the file (for debugging and tools). */
+  readonly ids: readonly string[];
+  readonly titles: readonly string[];
+  /** Hash of the compiled arrays: equal trees, equal fingerprints (peers compare it). */
+  readonly fingerprint: number;
+}
+
+/**
+ * Parses and compiles a tree file (text or parsed JSON).
+ * @throws TreeError naming the file, the node id and the problem
+ */
+export function loadTree(file: string, source: string | unknown): CompiledTree {
+  return compileTree(parseTree(file, source));
+}
+
+/** Compiles a parsed tree. @throws TreeError */
+export function compileTree(raw: RawTree): CompiledTree {
+  const order: RawNode[] = [];
+  const specs: NodeSpec[] = [];
+  collect(raw, raw.root, order, specs);
+  const size = order.length;
+  const kind = new Int32Array(size);
+  const childStart = new Int32Array(size);
+  const childCount = new Int32Array(size);
+  const children = new Int32Array(Math.max(0, size - 1));
+  const args = new Int32Array(size * ARG_SLOTS);
+  const stateSlot = new Int32Array(size);
+  let states = 0;
+  const table: number[] = [];
+  const index = new Map<RawNode, number>();
+  for (let n = 0; n < size; n++) index.set(order[n]!, n);
+  let next = 0;
+  for (let n = 0; n < size; n++) {
+    const node = order[n]!;
+    const spec = specs[n]!;
+    kind[n] = spec.kind;
+    stateSlot[n] = STATEFUL.has(spec.kind) ? states++ : -1;
+    if (states > MAX_STATE_WORDS) throw new TreeError(raw.file, node.id, `the tree has more than ${MAX_STATE_WORDS} nodes that keep state (Mem*, Parallel, WeightedRandom, Repeat*, Cooldown, Wait)`);
+    childStart[n] = next;
+    childCount[n] = node.children.length;
+    for (const c of node.children) children[next++] = index.get(c)!;
+    compileArgs(raw.file, node, spec, args, n * ARG_SLOTS, table);
+  }
+  const t = Int32Array.from(table);
+  return { file: raw.file, name: raw.name, size, kind, childStart, childCount, children, args, stateSlot, table: t, ids: order.map((o) => o.id), titles: order.map((o) => o.title), fingerprint: fingerprintOf([kind, childStart, childCount, children, args, t]) };
+}
+
+function fingerprintOf(cols: readonly Int32Array[]): number {
+  let h = hashMix(HASH_SEED, hashString('bb-tree-1'));
+  let words = 0;
+  for (const c of cols) {
+    h = hashInts(hashMix(h, c.length), c);
+    words += c.length + 1;
+  }
+  return hashFinish(h, words);
+}
+
+/** Pre-order walk that looks up every node's spec and checks its child count. */
+function collect(raw: RawTree, node: RawNode, order: RawNode[], specs: NodeSpec[]): void {
+  const spec = nodeSpecOf(node.name);
+  if (spec === undefined) throw new TreeError(raw.file, node.id, `unknown node name "${node.name}"`);
+  const n = node.children.length;
+  const rule = spec.children;
+  if (rule === 'none' && n > 0) throw new TreeError(raw.file, node.id, `${spec.name} takes no children, has ${n}`);
+  if (rule === 'one' && n === 0) throw new TreeError(raw.file, node.id, `missing child: ${spec.name} needs exactly one child`);
+  if ((rule === 'one' || rule === 'optional') && n > 1) throw new TreeError(raw.file, node.id, `${spec.name} takes one child, has ${n}`);
+  if (rule === 'many' && n === 0) throw new TreeError(raw.file, node.id, `missing child: ${spec.name} needs at least one child`);
+  if ((spec.kind === NodeKind.Parallel || spec.kind === NodeKind.WeightedRandom) && n > MAX_MASK_CHILDREN) {
+    throw new TreeError(raw.file, node.id, `${spec.name} takes at most ${MAX_MASK_CHILDREN} children, has ${n}`);
+  }
+  order.push(node);
+  specs.push(spec);
+  for (const c of node.children) collect(raw, c, order, specs);
+}
+
+/** Writes node's arguments into args[at .. at + ARG_SLOTS). */
+function compileArgs(file: string, node: RawNode, spec: NodeSpec, args: Int32Array, at: number, table: number[]): void {
+  const known = new Set<string>();
+  let slot = at;
+  for (const a of spec.args) {
+    known.add(a.name);
+    for (const al of a.aliases ?? []) known.add(al.name);
+    if (a.type === 'int[]') {
+      const list = intList(file, node, a, argValue(node, a));
+      if (spec.kind === NodeKind.WeightedRandom) checkWeights(file, node, list);
+      args[slot++] = table.length;
+      args[slot++] = list.length;
+      table.push(...list);
+    } else {
+      args[slot++] = a.type === 'enum' ? enumValue(file, node, a) : intValue(file, node, a);
+    }
+  }
+  for (const key of Object.keys(node.args)) {
+    if (!known.has(key)) throw new TreeError(file, node.id, `unknown argument "${key}" for ${spec.name}${spec.args.length ? ` (expected ${spec.args.map((a) => a.name).join(', ')})` : ' (it takes none)'}`);
+  }
+}
+
+/** The raw value of `a` (or of its first alias present, scaled), undefined when absent. */
+function argValue(node: RawNode, a: ArgSpec): { value: unknown; name: string; num: number; den: number } | undefined {
+  const own = Object.hasOwn(node.args, a.name) ? node.args[a.name] : undefined;
+  if (own !== undefined && own !== null && own !== '') return { value: own, name: a.name, num: 1, den: 1 };
+  for (const al of a.aliases ?? []) {
+    const v = Object.hasOwn(node.args, al.name) ? node.args[al.name] : undefined;
+    if (v !== undefined && v !== null && v !== '') return { value: v, name: al.name, num: al.num, den: al.den };
+  }
+  return undefined;
+}
+
+/** An integer from a number or a string holding one. */
+function toInt(v: unknown): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
+  return Number.isSafeInteger(n) ? n : null;
+}
+
+function intValue(file: string, node: RawNode, a: ArgSpec): number {
+  const got = argValue(node, a);
+  if (got === undefined) {
+    if (typeof a.default === 'number') return a.default;
+    throw new TreeError(file, node.id, `missing argument "${a.name}"`);
+  }
+  const raw = toInt(got.value);
+  if (raw === null) throw new TreeError(file, node.id, `argument "${got.name}" must be an integer, got ${JSON.stringify(got.value)}`);
+  // DETERMINISM: exact integer ceiling of raw × num / den (small positive den).
+  const v = got.den === 1 ? raw * got.num : Math.ceil((raw * got.num) / got.den);
+  checkRange(file, node, a, v, got.name);
+  return v;
+}
+
+function checkRange(file: string, node: RawNode, a: ArgSpec, v: number, name: string): void {
+  if ((a.min !== undefined && v < a.min) || (a.max !== undefined && v > a.max)) {
+    throw new TreeError(file, node.id, `argument "${name}" = ${v} is out of range ${a.min ?? '…'}..${a.max ?? '…'}`);
+  }
+}
+
+function enumValue(file: string, node: RawNode, a: ArgSpec): number {
+  const options = a.options ?? [];
+  const got = argValue(node, a);
+  const value = got === undefined ? a.default : got.value;
+  const i = typeof value === 'string' ? options.indexOf(value) : -1;
+  if (i < 0) {
+    if (got === undefined) throw new TreeError(file, node.id, `missing argument "${a.name}"`);
+    throw new TreeError(file, node.id, `argument "${a.name}" must be one of ${options.map((o) => `"${o}"`).join(', ')}, got ${JSON.stringify(got.value)}`);
+  }
+  return i;
+}
+
+/** An int[] from an array of integers or a comma-separated string ("3, 1"). */
+function intList(file: string, node: RawNode, a: ArgSpec, got: ReturnType<typeof argValue>): number[] {
+  if (got === undefined) throw new TreeError(file, node.id, `missing argument "${a.name}"`);
+  const items: unknown[] = Array.isArray(got.value) ? got.value : typeof got.value === 'string' ? got.value.split(',') : [got.value];
+  return items.map((item, i) => {
+    const v = toInt(item);
+    if (v === null) throw new TreeError(file, node.id, `argument "${a.name}"[${i}] must be an integer, got ${JSON.stringify(item)}`);
+    checkRange(file, node, a, v, `${a.name}[${i}]`);
+    return v;
+  });
+}
+
+function checkWeights(file: string, node: RawNode, weights: readonly number[]): void {
+  if (weights.length !== node.children.length) {
+    throw new TreeError(file, node.id, `argument "weights" has ${weights.length} entries for ${node.children.length} children`);
+  }
+  if (weights.every((w) => w === 0)) throw new TreeError(file, node.id, 'argument "weights" must not be all zero');
+}

@@ -1,0 +1,102 @@
+/**
+ * The built-in bot trees, one per difficulty, in the behavior3 editor's file format (the same
+ * shape as resources/ai/*.json). The match falls back to these when a tree file is missing or
+ * invalid; a test proves each one compiles. Ranges in cells, times in frames (30 a second).
+ *   Easy: slow to notice threats, mostly eats and wanders (weighted random), never hunts.
+ *   Normal: flees (hiding in a close bush when it can), hunts smaller balls with a short catching
+ *   dash, eats clusters.
+ *   Hard: dashes to escape or to catch, flees around walls, hunts wide, eats the best clusters.
+ */
+
+/** A node of the current behavior3 editor format. */
+export interface EditorNode {
+  readonly id: number;
+  readonly name: string;
+  readonly desc?: string;
+  readonly args?: Readonly<Record<string, number | string | readonly number[]>>;
+  readonly children?: readonly EditorNode[];
+}
+
+/** A tree file of the current behavior3 editor format. */
+export interface EditorTree {
+  readonly version: string;
+  readonly name: string;
+  readonly desc: string;
+  readonly root: EditorNode;
+}
+
+/** Builds nested nodes and numbers them in pre-order from 1, as the editor does. */
+function tree(name: string, desc: string, root: Omit<EditorNode, 'id'>): EditorTree {
+  let next = 1;
+  const number = (n: Omit<EditorNode, 'id'>): EditorNode => {
+    const id = next++;
+    const out: EditorNode = { id, name: n.name, ...(n.desc ? { desc: n.desc } : {}), ...(n.args ? { args: n.args } : {}) };
+    return n.children ? { ...out, children: n.children.map(number) } : out;
+  };
+  return { version: '1.8.0', name, desc, root: number(root) };
+}
+
+type N = Omit<EditorNode, 'id'>;
+const node = (name: string, desc: string, args?: EditorNode['args'], children?: readonly N[]): N => ({ name, desc, ...(args ? { args } : {}), ...(children ? { children: children as EditorNode[] } : {}) });
+
+const EASY = tree('easy', 'Easy bot: slow to notice danger, mostly eats and wanders', node('Selector', 'Easy bot', undefined, [
+  node('Sequence', 'Run from a big ball once it is very close', undefined, [
+    node('ThreatNear', 'A bigger ball within 2 cells', { range: 2 }),
+    node('Flee', 'Run away', { range: 4, probe: 3 }),
+  ]),
+  node('WeightedRandom', 'Mostly eat, sometimes wander', { weights: [3, 2] }, [
+    node('Sequence', 'Eat nearby pellets', undefined, [
+      node('FindPelletCluster', 'Pellets within 10 cells', { range: 10 }),
+      node('MoveTo', 'Go there', { to: 'goal' }),
+    ]),
+    node('Wander', 'Roam', { range: 8, frames: 120 }),
+  ]),
+  node('Wander', 'Nothing else to do', { range: 8, frames: 120 }),
+]));
+
+const NORMAL = tree('normal', 'Normal bot: flees or hides, hunts smaller balls with a short dash, eats clusters', node('Selector', 'Normal bot', undefined, [
+  node('Sequence', 'Escape a bigger ball', undefined, [
+    node('ThreatNear', 'A bigger ball within 4 cells', { range: 4 }),
+    node('Selector', 'Hide if a bush is right here, else run', undefined, [
+      node('HideInBushes', 'Bush within 2 cells', { range: 2 }),
+      node('Flee', 'Run away around walls', { range: 5, probe: 4 }),
+    ]),
+  ]),
+  node('Sequence', 'Hunt a smaller ball', undefined, [
+    node('SmallerTargetNear', 'A smaller ball within 6 cells', { range: 6 }),
+    node('Selector', 'Dash in when touching distance, else chase', undefined, [
+      node('DashWhenItPays', 'Catching dash', { catch: 1, escape: 0, minMass: 1600 }),
+      node('Chase', 'Chase it', { retarget: 4, range: 9 }),
+    ]),
+  ]),
+  node('Sequence', 'Eat the best pellets', undefined, [
+    node('FindPelletCluster', 'Pellets within 16 cells', { range: 16 }),
+    node('MoveTo', 'Go there', { to: 'goal' }),
+  ]),
+  node('Wander', 'Roam', { range: 10, frames: 150 }),
+]));
+
+const HARD = tree('hard', 'Hard bot: dashes to escape or catch, flees around walls, hunts wide', node('Selector', 'Hard bot', undefined, [
+  node('Sequence', 'Escape a bigger ball', undefined, [
+    node('ThreatNear', 'A bigger ball within 7 cells', { range: 7 }),
+    node('Selector', 'Dash away when it is close, else run', undefined, [
+      node('DashWhenItPays', 'Escape dash', { catch: 0, escape: 2, minMass: 0 }),
+      node('Flee', 'Run away around walls', { range: 8, probe: 5 }),
+    ]),
+  ]),
+  node('Sequence', 'Hunt a smaller ball', undefined, [
+    node('SmallerTargetNear', 'A smaller ball within 10 cells', { range: 10 }),
+    node('Selector', 'Dash in when it pays, else chase', undefined, [
+      node('DashWhenItPays', 'Catching dash', { catch: 2, escape: 0, minMass: 1400 }),
+      node('Chase', 'Chase it (A* around walls)', { retarget: 3, range: 14 }),
+    ]),
+  ]),
+  node('Sequence', 'Eat the best pellets', undefined, [
+    node('FindPelletCluster', 'Pellets within 32 cells', { range: 32 }),
+    node('MoveTo', 'Go there (A* around walls)', { to: 'goal' }),
+  ]),
+  node('Wander', 'Roam', { range: 14, frames: 150 }),
+]));
+
+/** The built-in trees, indexed by Difficulty (easy, normal, hard). */
+export const DEFAULT_TREES: readonly EditorTree[] = [EASY, NORMAL, HARD];

@@ -1,0 +1,64 @@
+/**
+ * How a bot turns "go to this point" into an input, cheaply and like a human would: far away with
+ * a clear straight line it steers in that direction (no path planning needed); when the line is
+ * blocked by walls, or the point is near (so it stops on it), it asks the simulation to move to
+ * the point, which plans an A* path around the walls. A move-to target is re-sent only when it
+ * moves to another cell, so the simulation does not re-plan every decision.
+ * Units: Fx positions, cells.
+ */
+import { FX_ONE, FX_SHIFT, ilength } from '../math';
+import { MoveMode, PathState } from '../sim';
+import type { BotContext } from './BotContext';
+import { angleTo, lineClear } from './senses';
+
+/** Within this distance (Fx) a bot moves to the exact point rather than steering past it. */
+export const NEAR_FX = 2 * FX_ONE;
+
+/** A ball counts as arrived at a point within max(radius / 2, ARRIVE_FX). */
+export const ARRIVE_FX = 160;
+
+/** Distance (Fx) from the bot's centre to (x, y). */
+export function distanceTo(c: BotContext, x: number, y: number): number {
+  const B = c.world.balls;
+  return ilength(x - B.x[c.slot]!, y - B.y[c.slot]!);
+}
+
+/** Whether the bot stands on (x, y). */
+export function arrived(c: BotContext, x: number, y: number): boolean {
+  const r = c.world.balls.radius[c.slot]! >> 1;
+  return distanceTo(c, x, y) <= (r > ARRIVE_FX ? r : ARRIVE_FX);
+}
+
+/** Sets the wanted input that takes the bot towards (x, y) (see the file header). */
+export function headTo(c: BotContext, x: number, y: number): void {
+  const w = c.world;
+  const B = w.balls;
+  const me = c.slot;
+  if (distanceTo(c, x, y) > NEAR_FX && lineClear(w, me, x, y)) {
+    c.wantDirection(angleTo(B.x[me]!, B.y[me]!, x, y));
+    return;
+  }
+  // Keep the current move-to (and its planned path) while the point stays in the same cell.
+  if (B.mode[me] === MoveMode.Target && B.targetX[me]! >> FX_SHIFT === x >> FX_SHIFT && B.targetY[me]! >> FX_SHIFT === y >> FX_SHIFT) {
+    c.wantTarget(B.targetX[me]!, B.targetY[me]!);
+    return;
+  }
+  c.wantTarget(x, y);
+}
+
+/**
+ * Whether the simulation has taken the bot as near to (x, y) as it can without it being there:
+ * it is moving to that cell and its path is done (the point lies where the ball does not fit, or
+ * beyond reach). Waiting longer would not help.
+ */
+export function stalled(c: BotContext, x: number, y: number): boolean {
+  const B = c.world.balls;
+  const me = c.slot;
+  return (
+    B.mode[me] === MoveMode.Target &&
+    B.pathState[me] === PathState.Arrived &&
+    B.targetX[me]! >> FX_SHIFT === x >> FX_SHIFT &&
+    B.targetY[me]! >> FX_SHIFT === y >> FX_SHIFT &&
+    !arrived(c, x, y)
+  );
+}
