@@ -10,7 +10,7 @@
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
 
-export const BRIDGE_VERSION = 1;
+export const BRIDGE_VERSION = 2;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -63,6 +63,24 @@ export interface MapEntry {
   readonly description: string;
 }
 
+/** A map's tileset image, as a data URL the page can load under its CSP (`img-src data:`). */
+export interface TilesetImage {
+  readonly id: string;
+  /** `data:image/png;base64,…` */
+  readonly dataUrl: string;
+}
+
+export const BOT_DIFFICULTIES = ['easy', 'normal', 'hard'] as const;
+export type BotDifficulty = (typeof BOT_DIFFICULTIES)[number];
+
+/** A bot behavior tree file (resources/ai/<difficulty>.json) as text: `core/ai` validates it. */
+export interface BotTreeFile {
+  readonly difficulty: BotDifficulty;
+  /** File name, for the loader's messages. */
+  readonly file: string;
+  readonly text: string;
+}
+
 /** A map file and the external tilesets it references, as parsed JSON: `core/map` validates them. */
 export interface MapFiles {
   readonly id: string;
@@ -78,6 +96,10 @@ export interface BridgeRequests {
   'settings:set': { req: Settings; res: SettingsResult };
   'resources:maps': { req: null; res: readonly MapEntry[] };
   'resources:map': { req: { readonly id: string }; res: MapFiles };
+  /** The PNG image of map `id`'s tileset (read-only; only the image the map's tileset names). */
+  'resources:tilesetImage': { req: { readonly id: string }; res: TilesetImage };
+  /** The behavior tree of one bot difficulty (read-only). */
+  'resources:botTree': { req: { readonly difficulty: BotDifficulty }; res: BotTreeFile };
 }
 
 export interface BridgeEvents {
@@ -90,7 +112,7 @@ export type RequestOf<C extends RequestChannel> = BridgeRequests[C]['req'];
 export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
 
 /** Every request channel, for the preload (one method each) and the main side's dispatcher. */
-export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map'] as const satisfies readonly RequestChannel[];
+export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree'] as const satisfies readonly RequestChannel[];
 export const EVENT_CHANNELS = ['app:notice'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the channel lists above name every channel of the maps.

@@ -1,15 +1,19 @@
-/** Renderer entry: connects the bridge, loads settings, and shows the main menu. */
+/** Renderer entry: connects the bridge, loads settings, registers the screens and shows the main menu. */
 import type { BRIDGE_VERSION } from '../electron/contract';
 import { connectBridge } from './bridge';
 import { setLanguage, t } from './i18n';
 import { App, type TestHook } from './ui/App';
 import { h } from './ui/dom';
+import { installDemo } from './ui/demo';
 import { arrivesScreen } from './ui/screens/arrives';
+import { matchScreen } from './ui/screens/match';
 import { menuScreen } from './ui/screens/menu';
+import { offlineSetupScreen } from './ui/screens/offlineSetup';
+import { resultsScreen } from './ui/screens/results';
 import { settingsScreen } from './ui/screens/settings';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 1;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 2;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -28,7 +32,9 @@ async function start(): Promise<void> {
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
     const { settings, notice } = await bridge.request('settings:get', null);
     setLanguage(settings.language);
-    const app = new App(root, bridge, info, settings, { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen }, hook);
+    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen };
+    const app = new App(root, bridge, info, settings, screens, hook);
+    installDemo(hook);
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     if (notice) console.warn(notice);
     app.show('menu');

@@ -9,7 +9,9 @@
 import { APP_VERSION } from '../../core/version';
 import { PROTOCOL_VERSION } from '../../core/net/header';
 import {
+  BOT_DIFFICULTIES,
   BRIDGE_VERSION,
+  type BotDifficulty,
   REQUEST_CHANNELS,
   type AppInfo,
   type BridgeEvents,
@@ -36,6 +38,11 @@ type Handler<C extends RequestChannel> = (payload: RequestOf<C>) => ResponseOf<C
 
 const noPayload = (p: unknown): null | string => (p === null || p === undefined ? null : 'expected no payload');
 
+function mapId(p: unknown): { id: string } | string {
+  const id = (p as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length <= 64 ? { id } : 'expected { id: string }';
+}
+
 const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
   'app:info': noPayload,
   'app:quit': noPayload,
@@ -43,9 +50,11 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
   // Full validation happens in SettingsStore.save, which names each rejected field.
   'settings:set': (p) => (typeof p === 'object' && p !== null ? (p as RequestOf<'settings:set'>) : 'expected a settings object'),
   'resources:maps': noPayload,
-  'resources:map': (p) => {
-    const id = (p as { id?: unknown } | null)?.id;
-    return typeof id === 'string' && id.length <= 64 ? { id } : 'expected { id: string }';
+  'resources:map': mapId,
+  'resources:tilesetImage': mapId,
+  'resources:botTree': (p) => {
+    const d = (p as { difficulty?: unknown } | null)?.difficulty;
+    return (BOT_DIFFICULTIES as readonly unknown[]).includes(d) ? { difficulty: d as BotDifficulty } : `expected { difficulty: ${BOT_DIFFICULTIES.join(' | ')} }`;
   },
 };
 
@@ -64,6 +73,8 @@ export class BridgeBackend {
       'settings:set': (s) => opts.settings.save(s),
       'resources:maps': () => opts.resources.listMaps(),
       'resources:map': ({ id }) => opts.resources.readMap(id),
+      'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),
+      'resources:botTree': ({ difficulty }) => opts.resources.readBotTree(difficulty),
     };
   }
 
@@ -75,7 +86,7 @@ export class BridgeBackend {
       shell: this.opts.shell,
       platform: process.platform,
       userDataDir: this.opts.userDataDir,
-      capabilities: { offline: false, host: false, join: false, replays: false },
+      capabilities: { offline: true, host: false, join: false, replays: false },
     };
   }
 

@@ -1,26 +1,55 @@
 /**
  * The screen router. Each screen is a function that renders into the app root and may return a
  * cleanup; switching language re-renders the current screen. `window.__bb` is the end-to-end
- * tests' hook: it exposes which screen is up (tests wait on state, never on time).
+ * tests' hook: which screen is up, the running match (renderer/ui/match/matchHook.ts), the last
+ * results — tests wait on this state, never on time.
  */
 import type { AppInfo, Bridge, Settings } from '../../electron/contract';
+import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
+import type { MatchHook } from './match/matchHook';
 
-export type ScreenName = 'menu' | 'settings' | 'arrives';
+export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results';
 
 export interface AppContext {
   readonly bridge: Bridge;
   readonly info: AppInfo;
   settings: Settings;
+  /** Results of the last match (the results screen shows them). */
+  results: MatchResults | null;
+  /** The last offline setup (the setup screen starts from it). */
+  lastSetup: OfflineSetup | null;
+  readonly hook: TestHook;
   show(screen: ScreenName, params?: Record<string, string>): void;
   rerender(): void;
 }
 
 export type Screen = (root: HTMLElement, ctx: AppContext, params: Record<string, string>) => (() => void) | void;
 
+/** What the results screen reports to tests. */
+export interface ResultsHook {
+  players: number;
+  rows: { rank: number; slot: number; name: string; mass: number; kills: number; deaths: number }[];
+  /** Lines drawn on the mass chart, and samples per line. */
+  chartSeries: number;
+  chartSamples: number;
+}
+
 export interface TestHook {
   screen: ScreenName | 'error' | 'loading';
   info?: AppInfo;
+  /** Set while a match is on screen. */
+  match?: MatchHook;
+  /** Set while the results screen is up. */
+  results?: ResultsHook;
+  /** performance.now() of the last "start match" click (start-latency measurement). */
+  startClickAt?: number;
+  /** Goes straight to a screen (tests and benchmarks: e.g. a match with a given setup). */
+  go?: (screen: ScreenName, params?: Record<string, string>) => void;
+  /** Shows a networked-phase component with fake data (see ui/demo.ts). */
+  demo?: (kind: string, data: unknown) => void;
+  /** What the demo components' buttons reported ('ready', 'start', 'drop:1,2', …). */
+  demoEvents?: string[];
 }
 
 declare global {
@@ -30,6 +59,8 @@ declare global {
 }
 
 export class App implements AppContext {
+  results: MatchResults | null = null;
+  lastSetup: OfflineSetup | null = null;
   private cleanup: (() => void) | undefined;
   private current: { screen: ScreenName; params: Record<string, string> } = { screen: 'menu', params: {} };
 
@@ -39,8 +70,10 @@ export class App implements AppContext {
     readonly info: AppInfo,
     public settings: Settings,
     private readonly screens: Record<ScreenName, Screen>,
-    private readonly hook: TestHook,
-  ) {}
+    readonly hook: TestHook,
+  ) {
+    hook.go = (screen, params) => this.show(screen, params);
+  }
 
   show(screen: ScreenName, params: Record<string, string> = {}): void {
     this.current = { screen, params };
@@ -48,10 +81,12 @@ export class App implements AppContext {
   }
 
   rerender(): void {
-    this.cleanup?.();
+    const cleanup = this.cleanup;
+    this.cleanup = undefined;
+    cleanup?.();
     clear(this.root);
     const { screen, params } = this.current;
-    this.cleanup = this.screens[screen](this.root, this, params) ?? undefined;
     this.hook.screen = screen;
+    this.cleanup = this.screens[screen](this.root, this, params) ?? undefined;
   }
 }

@@ -27,3 +27,21 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
 export function clear(el: Element): void {
   while (el.firstChild) el.firstChild.remove();
 }
+
+/**
+ * Fills a translated template's `{name}` placeholders with nodes (e.g. coloured player names), so
+ * the word order stays the catalog's in every language. Everything else becomes text nodes.
+ */
+export function fillTemplate(template: string, nodes: Record<string, Node>): Node[] {
+  const out: Node[] = [];
+  let last = 0;
+  for (const m of template.matchAll(/\{(\w+)\}/g)) {
+    const node = nodes[m[1]!];
+    if (!node) continue;
+    if (m.index > last) out.push(document.createTextNode(template.slice(last, m.index)));
+    out.push(node);
+    last = m.index + m[0].length;
+  }
+  if (last < template.length) out.push(document.createTextNode(template.slice(last)));
+  return out;
+}

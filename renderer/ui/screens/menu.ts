@@ -18,7 +18,7 @@ export const menuScreen: Screen = (root, ctx) => {
       h(
         'nav',
         { className: 'menu-buttons' },
-        entry('menu.offline', 'menu-offline', arrives('offline')),
+        entry('menu.offline', 'menu-offline', ctx.info.capabilities.offline ? () => ctx.show('offline') : arrives('offline')),
         entry('menu.host', 'menu-host', arrives('host')),
         entry('menu.join', 'menu-join', arrives('join')),
         entry('menu.replays', 'menu-replays', arrives('replays')),

@@ -1,10 +1,11 @@
 /**
- * Settings: name, colour, language (switches at once, no restart), graphics, discovery, replays.
- * The main side validates and stores them; a refusal is shown with its reasons.
+ * Settings: name, colour, language (switches at once, no restart), graphics, key bindings,
+ * discovery, replays. The main side validates and stores them; a refusal is shown with its reasons.
  */
 import type { Language, Settings } from '../../../electron/contract';
 import { setLanguage, t } from '../../i18n';
-import type { Screen } from '../App';
+import type { AppContext, Screen } from '../App';
+import { keyBindings } from '../components/keyBindings';
 import { h } from '../dom';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
@@ -19,6 +20,18 @@ function input(type: string, value: string, testId: string, attrs: Record<string
   return el;
 }
 
+/** Saves through the main side (which validates); re-renders in the (maybe new) language. */
+async function saveSettings(ctx: AppContext, root: HTMLElement, status: HTMLElement, next: Settings): Promise<void> {
+  try {
+    ctx.settings = (await ctx.bridge.request('settings:set', next)).settings;
+    setLanguage(ctx.settings.language);
+    ctx.rerender();
+    root.querySelector('[data-testid="settings-status"]')!.textContent = t('common.saved');
+  } catch (e) {
+    status.textContent = (e as Error).message;
+  }
+}
+
 export const settingsScreen: Screen = (root, ctx) => {
   const s = ctx.settings;
   const name = input('text', s.name, 'settings-name', { maxlength: '24' });
@@ -30,10 +43,11 @@ export const settingsScreen: Screen = (root, ctx) => {
   const ratio = input('number', String(s.graphics.pixelRatio), 'settings-pixel-ratio', { min: '0.5', max: '2', step: '0.25' });
   const discovery = input('text', s.discovery, 'settings-discovery');
   const keep = input('number', String(s.keepReplays), 'settings-keep-replays', { min: '1', max: '1000' });
+  const keys = keyBindings(s.keys);
   const status = h('p', { className: 'status', testId: 'settings-status' });
 
-  const save = async (): Promise<void> => {
-    const next: Settings = {
+  const save = (): Promise<void> =>
+    saveSettings(ctx, root, status, {
       ...s,
       name: name.value,
       color: color.value,
@@ -41,16 +55,8 @@ export const settingsScreen: Screen = (root, ctx) => {
       graphics: { shadows: shadows.checked, pixelRatio: Number(ratio.value) },
       discovery: discovery.value.trim(),
       keepReplays: Number(keep.value),
-    };
-    try {
-      ctx.settings = (await ctx.bridge.request('settings:set', next)).settings;
-      setLanguage(ctx.settings.language);
-      ctx.rerender();
-      root.querySelector('[data-testid="settings-status"]')!.textContent = t('common.saved');
-    } catch (e) {
-      status.textContent = (e as Error).message;
-    }
-  };
+      keys: keys.value(),
+    });
 
   root.append(
     h(
@@ -64,6 +70,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       field(t('settings.pixelRatio'), ratio),
       field(t('settings.discovery'), discovery),
       field(t('settings.keepReplays'), keep),
+      keys.el,
       h(
         'div',
         { className: 'row' },
@@ -73,4 +80,5 @@ export const settingsScreen: Screen = (root, ctx) => {
       status,
     ),
   );
+  return () => keys.dispose();
 };

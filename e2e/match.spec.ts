@@ -1,0 +1,134 @@
+/**
+ * The offline journey end to end in the browser shell: menu → offline setup (map preview) →
+ * a match with 7 bots, fast-forwarded to its end through the test hook → results with 8 players
+ * and a mass chart. Also: the match opens no socket (only resource and settings reads cross the
+ * bridge), and a hostile player name renders literally everywhere.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { distinctColours, readPng, shotPath } from './pixels';
+import { startShell, type RunningShell } from './shell';
+
+const ALLOWED_REQUESTS = new Set(['resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'settings:get']);
+
+let shell: RunningShell;
+test.beforeAll(async () => {
+  shell = await startShell();
+});
+test.afterAll(async () => {
+  await shell.stop();
+});
+
+/** From the menu, through the setup screen, into a running match. */
+async function startOffline(page: Page, bots: number, minutes: string, shot?: string): Promise<void> {
+  await page.getByTestId('menu-offline').click();
+  await expect(page.getByTestId('map-preview')).toBeVisible();
+  await page.getByTestId('setup-map').selectOption('arena-small');
+  await page.getByTestId('setup-bots').fill(String(bots));
+  await page.getByTestId('setup-minutes').selectOption(minutes);
+  if (shot) await page.screenshot({ path: shotPath(shot) });
+  await page.getByTestId('setup-start').click();
+  await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0);
+}
+
+test('offline: menu → 7 bots → match to the end → results with 8 players and a chart', async ({ page }) => {
+  const sockets: string[] = [];
+  const requests: string[] = [];
+  let counting = false;
+  page.on('websocket', (ws) => {
+    sockets.push(ws.url());
+    ws.on('framesent', (f) => {
+      const channel = (JSON.parse(String(f.payload)) as { channel?: string }).channel;
+      if (counting && channel) requests.push(channel);
+    });
+  });
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  counting = true;
+  await startOffline(page, 7, '1', 'offline-setup.png');
+
+  // Started within 2 s of the click: resources read, world created, view built, first logic frame run.
+  const latency = await page.evaluate(() => window.__bb!.match!.startLatencyMs());
+  expect(latency).toBeGreaterThan(0);
+  expect(latency).toBeLessThan(2000);
+  test.info().annotations.push({ type: 'start timings (ms)', description: JSON.stringify(await page.evaluate(() => window.__bb!.match!.startTimings())) });
+  const state = await page.evaluate(() => window.__bb!.match!.state());
+  expect(state.players).toHaveLength(8);
+  expect(state.mySlot).toBe(0);
+  expect(state.players.filter((p) => p.bot)).toHaveLength(7);
+  expect(state.lengthFrames).toBe(1800);
+
+  // Run the rest of the match synchronously, without drawing.
+  await page.evaluate(() => window.__bb!.match!.setRender(false));
+  const stepped = await page.evaluate(() => window.__bb!.match!.fastForward(1_000_000));
+  expect(stepped).toBeGreaterThan(1700);
+  await page.waitForFunction(() => window.__bb?.screen === 'results');
+
+  const results = await page.evaluate(() => window.__bb!.results!);
+  expect(results.players).toBe(8);
+  expect(results.rows.map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  expect(results.chartSeries).toBe(8);
+  expect(results.chartSamples).toBe(61); // one sample a second, 0:00 to 1:00
+  await expect(page.getByTestId('ranking').locator('tbody tr')).toHaveCount(8);
+  const chart = readPng(await page.getByTestId('mass-chart').screenshot());
+  expect(distinctColours(chart)).toBeGreaterThan(12);
+  await page.screenshot({ path: shotPath('results.png') });
+
+  expect(sockets).toHaveLength(1); // the bridge, opened at page load; the match opened none
+  expect(requests.filter((c) => !ALLOWED_REQUESTS.has(c))).toEqual([]);
+  expect(requests).toContain('resources:tilesetImage');
+  expect(requests).toContain('resources:botTree');
+
+  await page.getByTestId('back').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+});
+
+test('a hostile player name renders literally in labels and scoreboard', async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  await page.getByTestId('menu-settings').click();
+  await page.getByTestId('settings-name').fill('<img src=x onerror=alert(1)>');
+  // Rebind dash to Q: click the action's key, press the new key.
+  await page.getByTestId('key-dash').click();
+  await expect(page.getByTestId('key-dash')).not.toHaveText('Space');
+  await page.keyboard.press('KeyQ');
+  await expect(page.getByTestId('key-dash')).toHaveText('KeyQ');
+  await page.getByTestId('settings-save').click();
+  await expect(page.getByTestId('settings-status')).not.toBeEmpty();
+  // Names are capped at 24 characters by the settings rules: whatever was kept must show as is.
+  const stored = await page.getByTestId('settings-name').inputValue();
+  expect(stored.startsWith('<img src=x onerror=')).toBe(true);
+  const saved = JSON.parse(readFileSync(path.join(shell.userDataDir, 'settings.json'), 'utf8')) as { keys: { dash: string } };
+  expect(saved.keys.dash).toBe('KeyQ');
+  await page.getByTestId('back').click();
+  await startOffline(page, 1, '1');
+
+  expect(await page.evaluate(() => window.__bb!.match!.labels()[0])).toBe(stored);
+  await page.keyboard.down('Tab');
+  await expect(page.getByTestId('score-row-0')).toContainText(stored);
+  await page.keyboard.up('Tab');
+  await expect(page.getByTestId('scoreboard')).toBeHidden();
+  // Chat (offline: a local log) shows text literally too.
+  await page.keyboard.press('Enter');
+  await page.getByTestId('chat-input').fill('<img src=y onerror=alert(2)> hi');
+  await page.getByTestId('chat-input').press('Enter');
+  await expect(page.getByTestId('chat-log')).toContainText(`${stored}: <img src=y onerror=alert(2)> hi`);
+  expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+
+  // Leaving asks first; "Stay" keeps the match, "Leave" ends it.
+  await page.keyboard.press('Escape');
+  await page.getByTestId('menu-leave').click();
+  await page.getByTestId('leave-no').click();
+  await expect(page.getByTestId('menu-leave')).toBeVisible();
+  await page.getByTestId('menu-leave').click();
+  await page.getByTestId('leave-yes').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'menu' && !window.__bb.match);
+  expect(dialogs).toEqual([]);
+  expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+});

@@ -1,0 +1,181 @@
+/**
+ * The match view in Chromium (SwiftShader WebGL): the arena draws ground, balls and pellets
+ * within the draw-call budget; keys steer; the grid overlay toggles with G and its readout agrees
+ * with core/map's conversions for the point under the cursor; the networked phase's components
+ * (lobby, loading bars, wait dialog) render from fake data. Waits on state through the test hook,
+ * never on frame rate.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { parseTiledMap, worldToFx, worldToGrid, worldToMapPx } from '../core/map';
+import { distinctColours, grassShare, hasHueNear, readPng, shotPath } from './pixels';
+import { root, startShell, type RunningShell } from './shell';
+
+const MAPS = path.join(root, 'resources', 'maps');
+const arena = parseTiledMap(JSON.parse(readFileSync(path.join(MAPS, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(MAPS, s), 'utf8')), 'arena-small');
+
+let shell: RunningShell;
+test.beforeAll(async () => {
+  shell = await startShell();
+});
+test.afterAll(async () => {
+  await shell.stop();
+});
+
+/** Starts an offline match on the arena straight through the hook (the journey is match.spec.ts). */
+async function startMatch(page: Page, bots: number): Promise<void> {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  await page.evaluate((n) => window.__bb!.go!('match', { map: 'arena-small', bots: String(n), difficulty: 'normal', minutes: '3', seed: '7' }), bots);
+  await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 0);
+}
+
+/** Waits until `n` more frames have been drawn (state, not time). */
+async function framesDrawn(page: Page, n: number): Promise<void> {
+  const start = await page.evaluate(() => window.__bb!.match!.perf().renderedFrames);
+  await page.waitForFunction((s) => window.__bb!.match!.perf().renderedFrames >= s, start + n);
+}
+
+test('the arena shows ground, balls and pellets within the draw-call budget; keys steer', async ({ page }) => {
+  await startMatch(page, 7);
+  const before = await page.evaluate(() => window.__bb!.match!.balls()[0]!);
+  await page.keyboard.down('KeyD');
+  await page.evaluate(() => window.__bb!.match!.fastForward(20));
+  await page.keyboard.up('KeyD');
+  const after = await page.evaluate(() => window.__bb!.match!.balls()[0]!);
+  expect(after.simX - before.simX).toBeGreaterThan(1); // 20 frames east at up to 0.2 cell a frame
+  expect(Math.abs(after.simZ - before.simZ)).toBeLessThan(0.3);
+
+  // Let the bots spread a little, then hold the simulation (speed 0: nothing moves between the
+  // hook's positions and the screenshot), zoom out so several balls are in view, and draw.
+  await page.evaluate(() => {
+    window.__bb!.match!.fastForward(150);
+    window.__bb!.match!.setSpeed(0);
+    window.__bb!.match!.camera({ distance: 30, follow: 0 });
+  });
+  await framesDrawn(page, 4);
+  const info = await page.evaluate(() => window.__bb!.match!.info());
+  expect(info.calls).toBeGreaterThan(5);
+  expect(info.calls).toBeLessThanOrEqual(30);
+  const pellets = await page.evaluate(() => window.__bb!.match!.pellets());
+  expect(pellets.drawn).toBeGreaterThan(10);
+
+  const shot = readPng(await page.screenshot({ path: shotPath('arena.png') }));
+  expect(distinctColours(shot)).toBeGreaterThan(500);
+  expect(grassShare(shot)).toBeGreaterThan(0.2);
+  // Every ball drawn on screen shows its player's colour at its screen position.
+  const balls = await page.evaluate(() => {
+    const m = window.__bb!.match!;
+    const colors = m.state().players.map((p) => p.color);
+    return m
+      .balls()
+      .filter((b) => b.shown)
+      .map((b) => ({ ...b, color: colors[b.slot]!, at: m.toScreen(b.x, b.radius, b.z) }));
+  });
+  const onScreen = balls.filter((b) => b.at.x > 10 && b.at.y > 10 && b.at.x < 1270 && b.at.y < 790);
+  expect(onScreen.length).toBeGreaterThanOrEqual(2);
+  for (const b of onScreen) expect(hasHueNear(shot, b.at.x, b.at.y, 4, b.color), `ball ${b.slot} (${b.color}) at ${b.at.x},${b.at.y}`).toBe(true);
+
+  // F3: the panel shows local costs and "offline" for the network figures.
+  await page.keyboard.press('F3');
+  await expect(page.getByTestId('net-panel')).toBeVisible();
+  await expect(page.getByTestId('net-rtt')).toHaveText('offline');
+  await expect(page.getByTestId('net-calls')).toHaveText(/^\d+$/);
+  // P pauses (offline) and resumes.
+  await page.evaluate(() => window.__bb!.match!.setSpeed(1));
+  await page.keyboard.press('KeyP');
+  await expect(page.getByTestId('paused')).toBeVisible();
+  const frozen = await page.evaluate(() => window.__bb!.match!.state().frame);
+  await framesDrawn(page, 2);
+  expect(await page.evaluate(() => window.__bb!.match!.state())).toMatchObject({ paused: true, frame: frozen });
+  await page.keyboard.press('KeyP');
+  await page.waitForFunction((f) => window.__bb!.match!.state().frame > f, frozen);
+  await expect(page.getByTestId('paused')).toBeHidden();
+});
+
+test('G toggles the grid overlay; the readout matches core/map for the point under the cursor', async ({ page }) => {
+  await startMatch(page, 7);
+  await page.evaluate(() => window.__bb!.match!.fastForward(30)); // bots pick targets and plan paths
+  expect(await page.evaluate(() => window.__bb!.match!.grid())).toBe(false);
+  await expect(page.getByTestId('readout')).toBeHidden();
+  await page.keyboard.press('KeyG');
+  await page.waitForFunction(() => window.__bb!.match!.grid());
+  await expect(page.getByTestId('readout')).toBeVisible();
+
+  // Zoom out and right-click a free cell towards the middle of the map: your A* path appears.
+  await page.evaluate(() => window.__bb!.match!.camera({ distance: 28 }));
+  await framesDrawn(page, 2);
+  const me = await page.evaluate(() => window.__bb!.match!.balls()[0]!);
+  const dir = { x: me.x < arena.cols / 2 ? 1 : -1, z: me.z < arena.rows / 2 ? 1 : -1 };
+  let goal = { col: Math.floor(me.x + 9 * dir.x), row: Math.floor(me.z + 5 * dir.z) };
+  while (arena.blocked[goal.row * arena.cols + goal.col]) goal = { col: goal.col - dir.x, row: goal.row };
+  const click = await page.evaluate(({ x, z }) => window.__bb!.match!.toScreen(x, 0, z), { x: goal.col + 0.5, z: goal.row + 0.5 });
+  await page.mouse.click(click.x, click.y, { button: 'right' });
+  await page.evaluate(() => window.__bb!.match!.fastForward(2));
+  await page.waitForFunction(() => window.__bb!.match!.pathSegments() > 0);
+
+  // Hold the simulation so the camera settles, then point at a known ground point.
+  await page.evaluate(() => window.__bb!.match!.setSpeed(0));
+  await framesDrawn(page, 3);
+  const still = await page.evaluate(() => window.__bb!.match!.balls()[0]!);
+  const target = { x: still.x + 2.37 * dir.x, z: still.z + 1.61 * dir.z };
+  const at = await page.evaluate(({ x, z }) => window.__bb!.match!.toScreen(x, 0, z), target);
+  await page.mouse.move(at.x, at.y);
+  await page.waitForFunction(() => window.__bb!.match!.readout() !== null);
+  const r = (await page.evaluate(() => window.__bb!.match!.readout()))!;
+  expect(Math.abs(r.world.x - target.x)).toBeLessThan(0.05);
+  expect(Math.abs(r.world.z - target.z)).toBeLessThan(0.05);
+  expect(r.world.y).toBe(0);
+  expect(r.px).toEqual(worldToMapPx(arena, r.world.x, r.world.z));
+  expect(r.grid).toEqual(worldToGrid(arena, r.world.x, r.world.z));
+  expect(r.grid).toEqual({ col: Math.floor(target.x), row: Math.floor(target.z) });
+  const fx = worldToFx(r.world.x, r.world.z);
+  expect(r.fx).toEqual({ x: fx.x, y: fx.y });
+  const text = await page.getByTestId('readout').textContent();
+  expect(text).toContain(`${r.world.x.toFixed(2)}, 0.00, ${r.world.z.toFixed(2)}`);
+  expect(text).toContain(`${r.px.x.toFixed(1)}, ${r.px.y.toFixed(1)}`);
+  expect(text).toContain(`${r.grid!.col}, ${r.grid!.row}`);
+  await framesDrawn(page, 2);
+  await page.screenshot({ path: shotPath('grid-overlay.png') });
+
+  await page.keyboard.press('KeyG');
+  await page.waitForFunction(() => !window.__bb!.match!.grid());
+  await expect(page.getByTestId('readout')).toBeHidden();
+});
+
+test('lobby, loading bars and the wait dialog render from fake data (networked phase)', async ({ page }) => {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  const hostile = '<img src=x onerror=alert(1)>';
+  await page.evaluate((name) => {
+    const players = [
+      { slot: 0, name: 'Ann', color: '#3fa7ff', ready: true, host: true },
+      { slot: 1, name, color: '#ff5d7a', ready: false, host: false },
+    ];
+    window.__bb!.demo!('lobby', { room: 'Friday LAN', mapName: 'Arena', players, isHost: true });
+    window.__bb!.demo!('loading', [{ slot: 0, name: 'Ann', color: '#3fa7ff', progress: 1 }, { slot: 1, name, color: '#ff5d7a', progress: 0.42 }]);
+  }, hostile);
+  await expect(page.getByTestId('lobby-player-1')).toContainText(hostile);
+  await expect(page.getByTestId('lobby-start')).toBeDisabled();
+  await expect(page.getByTestId('loading-pct-1')).toHaveText('42%');
+
+  const wait = (stalledMs: number | null): Promise<void> =>
+    page.evaluate((ms) => {
+      const awaited = [{ slot: 1, name: 'Bob', color: '#ff5d7a', waitingMs: ms ?? 0, cause: 'network' }];
+      window.__bb!.demo!('wait', ms === null ? null : { stalledMs: ms, awaited, dropAfterMs: 5000 });
+    }, stalledMs);
+  await wait(300);
+  await expect(page.getByTestId('wait-dialog')).toBeHidden(); // not before 0.5 s of stall
+  await wait(1200);
+  await expect(page.getByTestId('wait-dialog')).toBeVisible();
+  await expect(page.getByTestId('wait-list')).toContainText('Bob');
+  await expect(page.getByTestId('wait-drop')).toBeDisabled();
+  await wait(5200);
+  await expect(page.getByTestId('wait-drop')).toBeEnabled();
+  await page.getByTestId('wait-drop').click();
+  expect(await page.evaluate(() => window.__bb!.demoEvents)).toEqual(['drop:1']);
+  await wait(null); // frames resume: closes at once
+  await expect(page.getByTestId('wait-dialog')).toBeHidden();
+  expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
+});

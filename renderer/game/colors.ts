@@ -1,0 +1,45 @@
+/**
+ * Player colours: the local player keeps the colour from Settings; other slots get well-spread
+ * hues (golden-angle steps) that stay clear of the local player's hue so nobody is mistaken for you.
+ * Output is #rrggbb strings (the form Settings uses).
+ */
+
+function hex(n: number): string {
+  return Math.round(Math.max(0, Math.min(255, n))).toString(16).padStart(2, '0');
+}
+
+/** #rrggbb of an HSL colour (h in turns, s and l in 0..1). */
+export function hsl(h: number, s: number, l: number): string {
+  const f = (k: number): number => {
+    const n = (k + h * 12) % 12;
+    return l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(n - 3, 9 - n, 1));
+  };
+  return `#${hex(f(0) * 255)}${hex(f(8) * 255)}${hex(f(4) * 255)}`;
+}
+
+/** Hue (turns) of a #rrggbb colour. */
+export function hueOf(color: string): number {
+  const v = parseInt(color.slice(1), 16);
+  const r = (v >> 16) / 255;
+  const g = ((v >> 8) & 255) / 255;
+  const b = (v & 255) / 255;
+  const max = Math.max(r, g, b);
+  const d = max - Math.min(r, g, b);
+  if (d === 0) return 0;
+  const h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return ((h / 6) % 1 + 1) % 1;
+}
+
+/** `count` colours for the other players, avoiding hues within 0.05 turn of `mine`. */
+export function otherColors(count: number, mine: string): string[] {
+  const avoid = hueOf(mine);
+  const out: string[] = [];
+  for (let i = 0; out.length < count; i++) {
+    const h = (0.08 + i * 0.618034) % 1;
+    const gap = Math.min(Math.abs(h - avoid), 1 - Math.abs(h - avoid));
+    if (gap < 0.05 && i < count * 4) continue;
+    const light = i % 3 === 0 ? 0.55 : i % 3 === 1 ? 0.62 : 0.48;
+    out.push(hsl(h, 0.75, light));
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseTiledMap } from '../../core/map';
+import { OfflineMatch } from './OfflineMatch';
+import { clockText, rankOf } from './ranking';
+import { scoreboard } from './simApi';
+import { defaultBrains } from '../../core/ai';
+import { TreeBots } from './treeBots';
+
+const dir = path.resolve(import.meta.dirname, '../../resources/maps');
+const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'arena-small');
+
+function match(players: number, lengthFrames: number): OfflineMatch {
+  const list = Array.from({ length: players }, (_, i) => ({ slot: i, name: `P${i}`, color: '#808080', bot: i > 0 }));
+  const bots = list.slice(1);
+  return new OfflineMatch({ map, players: list, lengthFrames, seed: 9, makeBots: (w) => new TreeBots(w, defaultBrains(), bots.map((p) => ({ slot: p.slot, level: 'hard' }))) });
+}
+
+describe('HUD ranking and mass history', () => {
+  it('ranks every player exactly as core’s scoreboard does, without allocating a board', () => {
+    const m = match(12, 3000);
+    for (let f = 0; f < 900; f++) {
+      m.stepOnce();
+      if (f % 150 !== 0) continue;
+      for (const row of scoreboard(m.world)) expect(rankOf(m.world, row.slot)).toBe(row.rank);
+    }
+  });
+
+  it('samples mass once a second of game time until the end, for every player', () => {
+    const m = match(4, 95);
+    while (!m.world.ended) m.stepOnce();
+    expect(m.history.length).toBe(5); // frames 0, 30, 60, 90 and the last (95)
+    for (let k = 0; k < m.history.length; k++) expect(m.history.at(0, k)).toBeGreaterThanOrEqual(0);
+    expect(m.history.at(0, 0)).toBe(1000);
+    expect(m.available()).toBe(0);
+  });
+
+  it('formats the match clock', () => {
+    expect(clockText(5400, 30)).toBe('3:00');
+    expect(clockText(31, 30)).toBe('0:02');
+    expect(clockText(-5, 30)).toBe('0:00');
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * Ranking helpers for the HUD, matching core's scoreboard order exactly (mass descending — 0
+ * while dead — then kills descending, deaths ascending, slot ascending) but allocation-free, so
+ * the HUD can ask every frame.
+ */
+import type { World } from './simApi';
+
+/** Whether `p` ranks above `q` on the scoreboard. */
+export function ranksAbove(w: World, p: number, q: number): boolean {
+  const B = w.balls;
+  if (B.mass[p] !== B.mass[q]) return B.mass[p]! > B.mass[q]!;
+  if (B.kills[p] !== B.kills[q]) return B.kills[p]! > B.kills[q]!;
+  if (B.deaths[p] !== B.deaths[q]) return B.deaths[p]! < B.deaths[q]!;
+  return p < q;
+}
+
+/** 1-based rank of `slot` among the match's players. */
+export function rankOf(w: World, slot: number): number {
+  let rank = 1;
+  for (let p = 0; p < w.settings.players; p++) if (p !== slot && ranksAbove(w, p, slot)) rank++;
+  return rank;
+}
+
+/** "m:ss" for a number of logic frames at `rate` frames a second. */
+export function clockText(frames: number, rate: number): string {
+  const s = Math.max(0, Math.ceil(frames / rate));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,59 @@
+/**
+ * What the view, HUD and results read from a running match, whoever runs it: the offline session
+ * now, the lockstep session in the networked phase (same interface; only `available`, `net` and
+ * the input path differ). A session owns the World and is the only caller of `step`.
+ */
+import type { GameMap } from '../../core/map';
+import type { MassHistory } from './MassHistory';
+import type { PlayerInput, World } from './simApi';
+
+export const DIFFICULTIES = ['easy', 'normal', 'hard', 'mixed'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+/** One participant, as shown in labels, scoreboard, minimap and results. Names are text, never HTML. */
+export interface PlayerInfo {
+  readonly slot: number;
+  readonly name: string;
+  /** #rrggbb */
+  readonly color: string;
+  readonly bot: boolean;
+}
+
+/** Network figures for the F3 panel; null offline. */
+export interface NetStats {
+  readonly rttMs: number;
+  readonly inputDelayFrames: number;
+  /** Logic frames received but not yet stepped. */
+  readonly keyFrameBuffer: number;
+  readonly bytesInPerSec: number;
+  readonly bytesOutPerSec: number;
+  readonly stalls: number;
+}
+
+/** A line of chat (local log offline). Text is shown as text. */
+export interface ChatLine {
+  readonly slot: number;
+  readonly text: string;
+}
+
+export interface MatchSession {
+  readonly world: World;
+  readonly map: GameMap;
+  readonly players: readonly PlayerInfo[];
+  /** The local player's slot, or null for a spectator. */
+  readonly mySlot: number | null;
+  readonly history: MassHistory;
+  /** Whether this session may pause (offline only; networked pause is a vote). */
+  readonly canPause: boolean;
+  /** Logic frames that may be stepped now (Infinity offline). */
+  available(): number;
+  /** Runs exactly one logic frame. The world's events then describe it. */
+  stepOnce(): void;
+  /** Queues the local player's input change for the next frame. */
+  submit(input: PlayerInput): void;
+  /** Sends (offline: logs) a chat line. */
+  chat(text: string): void;
+  readonly chatLog: readonly ChatLine[];
+  net(): NetStats | null;
+  dispose(): void;
+}

@@ -1,0 +1,32 @@
+/**
+ * The renderer's one doorway into the simulation: everything the view, HUD and match sessions use
+ * from core/sim is re-exported here from its public surface (core/sim/index.ts), so a change of
+ * that surface is absorbed in one place.
+ * The renderer only *reads* World; `step` is called by a session (renderer/game/*Match.ts), never
+ * by the view.
+ */
+export {
+  createWorld,
+  step,
+  isVisibleTo,
+  scoreboard,
+  EventKind,
+  EVENT_STRIDE,
+  MoveMode,
+  STOP_INPUT,
+  TARGET_UNITS_PER_CELL,
+  INPUT_ANGLE_STEPS,
+  inputsEqual,
+  FRAME_RATE,
+  MAX_BALLS,
+  PATH_CAPACITY,
+  PELLET_CAPACITY,
+  RULES,
+  PathState,
+  pelletX,
+  pelletY,
+  pelletValue,
+  waypointX,
+  waypointY,
+} from '../../core/sim';
+export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, World } from '../../core/sim';

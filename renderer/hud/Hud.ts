@@ -1,0 +1,76 @@
+/**
+ * The match HUD, laid over the 3D view: status (mass, rank, clock), minimap, kill feed,
+ * scoreboard (Tab), F3 panel, grid readout, chat, pause banner, Escape menu and the wait dialog.
+ * `update` runs every display frame and writes the DOM only where something changed.
+ */
+import type { MatchSession } from '../game/session';
+import { EventKind } from '../game/simApi';
+import { h } from '../ui/dom';
+import type { MatchView } from '../view/MatchView';
+import { ChatBox } from './ChatBox';
+import { KillFeed } from './KillFeed';
+import { MatchMenu } from './MatchMenu';
+import { Minimap } from './Minimap';
+import { NetPanel, type FrameCosts } from './NetPanel';
+import { Readout } from './Readout';
+import { Scoreboard } from './Scoreboard';
+import { StatusBar } from './StatusBar';
+import { WaitDialog } from './WaitDialog';
+
+export class Hud {
+  readonly el: HTMLElement;
+  readonly status: StatusBar;
+  readonly minimap: Minimap;
+  readonly feed: KillFeed;
+  readonly scoreboard: Scoreboard;
+  readonly net = new NetPanel();
+  readonly readout: Readout;
+  readonly chat: ChatBox;
+  readonly menu: MatchMenu;
+  readonly wait: WaitDialog;
+
+  constructor(
+    private readonly session: MatchSession,
+    actions: { resume: () => void; leave: () => void; drop: (slots: number[]) => void },
+  ) {
+    const { map, players, mySlot } = session;
+    this.status = new StatusBar(mySlot);
+    this.minimap = new Minimap(map, players, mySlot);
+    this.feed = new KillFeed(players);
+    this.scoreboard = new Scoreboard(players, mySlot);
+    this.readout = new Readout(map);
+    this.chat = new ChatBox(session);
+    this.menu = new MatchMenu(actions.resume, actions.leave);
+    this.wait = new WaitDialog(actions.drop);
+    this.el = h(
+      'div',
+      { className: 'hud', testId: 'hud' },
+      this.status.el,
+      h('div', { className: 'hud-right' }, this.minimap.el),
+      h('div', { className: 'hud-left' }, this.net.el, this.feed.el),
+      this.scoreboard.el,
+      this.readout.el,
+      this.chat.el,
+      this.menu.pauseBanner,
+      this.menu.el,
+      this.wait.el,
+    );
+  }
+
+  /** Reads one logic frame's events (call after every step). */
+  onStep(nowMs: number): void {
+    const ev = this.session.world.events;
+    for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.BallEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
+  }
+
+  /** Per display frame. */
+  update(view: MatchView, costs: FrameCosts, nowMs: number): void {
+    const w = this.session.world;
+    this.status.update(w);
+    this.minimap.update(w, view.balls.shown, view.viewBounds, nowMs);
+    this.feed.update(nowMs);
+    this.scoreboard.update(w, nowMs);
+    this.net.update(this.session.net(), costs, nowMs);
+    this.chat.update();
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The kill feed: "A ate B" lines from the simulation's BallEaten events, newest at the bottom,
+ * at most MAX_LINES, each fading out after LINE_MS. Player names are text nodes in the players'
+ * colours; the sentence comes from the catalog, so word order follows the language.
+ */
+import { t } from '../i18n';
+import { fillTemplate, h } from '../ui/dom';
+import type { PlayerInfo } from '../game/session';
+
+const MAX_LINES = 5;
+const LINE_MS = 6000;
+
+export class KillFeed {
+  readonly el: HTMLElement;
+  private readonly born: number[] = [];
+  /** Kill lines shown so far (the hook reports it). */
+  total = 0;
+
+  constructor(private readonly players: readonly PlayerInfo[]) {
+    this.el = h('div', { className: 'hud-feed', testId: 'kill-feed' });
+  }
+
+  /** Adds "eater ate victim". */
+  add(eater: number, victim: number, nowMs: number): void {
+    const line = h('div', { className: 'feed-line' }, ...fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }));
+    this.el.append(line);
+    this.born.push(nowMs);
+    this.total++;
+    while (this.born.length > MAX_LINES) this.drop();
+  }
+
+  /** Removes lines older than LINE_MS. */
+  update(nowMs: number): void {
+    while (this.born.length > 0 && nowMs - this.born[0]! > LINE_MS) this.drop();
+  }
+
+  private drop(): void {
+    this.born.shift();
+    this.el.firstElementChild?.remove();
+  }
+
+  private name(slot: number): HTMLElement {
+    const p = this.players[slot];
+    const el = h('span', { className: 'feed-name' }, p?.name ?? '?');
+    if (p) el.style.color = p.color;
+    return el;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The War3-style "waiting for players" dialog, for networked matches: a modal that appears once
+ * the simulation has been stalled for SHOW_AFTER_MS, lists each awaited player (colour, name,
+ * seconds waited, cause: network or slow machine) and offers a Drop button that becomes active
+ * when the countdown ends (a vote to drop them). It closes the moment frames resume (update(null)).
+ * Driven by the lockstep session in the networked phase; by a fake through the test hook now.
+ */
+import { t } from '../i18n';
+import { h } from '../ui/dom';
+
+/** Stall length before the dialog shows. */
+export const SHOW_AFTER_MS = 500;
+
+export interface AwaitedPlayer {
+  readonly slot: number;
+  readonly name: string;
+  readonly color: string;
+  readonly waitingMs: number;
+  readonly cause: 'network' | 'slow';
+}
+
+export interface WaitState {
+  /** How long no frame could be stepped. */
+  readonly stalledMs: number;
+  readonly awaited: readonly AwaitedPlayer[];
+  /** Stall length after which Drop becomes active. */
+  readonly dropAfterMs: number;
+}
+
+export class WaitDialog {
+  readonly el: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly countdown: HTMLElement;
+  private readonly drop: HTMLButtonElement;
+  private voted = false;
+
+  constructor(onDrop: (slots: number[]) => void) {
+    this.list = h('div', { className: 'wait-list', testId: 'wait-list' });
+    this.countdown = h('p', { className: 'status', testId: 'wait-countdown' });
+    this.drop = h('button', {
+      className: 'menu-button secondary',
+      testId: 'wait-drop',
+      onClick: () => {
+        this.voted = true;
+        this.drop.disabled = true;
+        this.drop.textContent = t('wait.voted');
+        onDrop(Array.from(this.list.children).map((c) => Number((c as HTMLElement).dataset['slot'])));
+      },
+    }, t('wait.drop'));
+    this.el = h('div', { className: 'hud-modal', testId: 'wait-dialog' }, h('div', { className: 'panel' }, h('h2', {}, t('wait.title')), this.list, this.countdown, this.drop));
+    this.el.hidden = true;
+  }
+
+  get isOpen(): boolean {
+    return !this.el.hidden;
+  }
+
+  /** Shows the stall (once past SHOW_AFTER_MS), or closes at once for null (frames flow again). */
+  update(state: WaitState | null): void {
+    if (!state || state.stalledMs < SHOW_AFTER_MS || state.awaited.length === 0) {
+      this.el.hidden = true;
+      this.voted = false;
+      return;
+    }
+    this.el.hidden = false;
+    this.list.replaceChildren(
+      ...state.awaited.map((p) => {
+        const swatch = h('span', { className: 'swatch' });
+        swatch.style.background = p.color;
+        const row = h('div', { className: 'wait-row' }, swatch, h('span', { className: 'name' }, p.name), h('span', {}, t('wait.seconds', { s: Math.floor(p.waitingMs / 1000) })), h('span', { className: 'cause' }, t(p.cause === 'network' ? 'wait.network' : 'wait.slow')));
+        row.dataset['slot'] = String(p.slot);
+        return row;
+      }),
+    );
+    const left = Math.ceil((state.dropAfterMs - state.stalledMs) / 1000);
+    this.countdown.textContent = left > 0 ? t('wait.dropIn', { s: left }) : '';
+    if (!this.voted) {
+      this.drop.disabled = left > 0;
+      this.drop.textContent = t('wait.drop');
+    }
+  }
+}

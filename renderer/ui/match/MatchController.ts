@@ -1,0 +1,211 @@
+/**
+ * Runs a match on screen: the display loop (requestAnimationFrame) drives the fixed 30 Hz
+ * simulation through FixedStepLoop, feeds each logic frame's events to the view and HUD, and
+ * renders between logic frames. Owns pause, grid toggle, fast-forward (tests) and the end of the
+ * match. The session is the only thing that steps the World; the view only reads it.
+ * Costs are measured in JS time (performance.now): per logic step and per display frame
+ * (view + HUD + renderer.render's JS; the GPU is not included).
+ */
+import type { Settings } from '../../../electron/contract';
+import { Controls } from '../../game/Controls';
+import { FixedStepLoop } from '../../game/FixedStepLoop';
+import { resultsOf, type MatchResults, type OfflineSetup } from '../../game/results';
+import type { MatchSession } from '../../game/session';
+import { FRAME_RATE } from '../../game/simApi';
+import { Hud } from '../../hud/Hud';
+import type { FrameCosts } from '../../hud/NetPanel';
+import { h } from '../dom';
+import { MatchView } from '../../view/MatchView';
+
+/** Display frames kept for cost statistics. */
+export const PERF_SAMPLES = 600;
+
+export interface MatchControllerOptions {
+  readonly root: HTMLElement;
+  readonly session: MatchSession;
+  readonly tileset: HTMLImageElement;
+  readonly settings: Settings;
+  readonly setup?: OfflineSetup;
+  onEnd(results: MatchResults): void;
+  onLeave(): void;
+}
+
+export class MatchController {
+  readonly view: MatchView;
+  readonly hud: Hud;
+  readonly controls: Controls;
+  readonly loop = new FixedStepLoop({ rate: FRAME_RATE });
+  readonly el: HTMLElement;
+  /** When false the loop still steps the simulation but draws nothing (tests, benchmarks). */
+  renderEnabled = true;
+  /** JS ms of the last PERF_SAMPLES display frames and logic steps (ring buffers). */
+  readonly renderMs = new Float64Array(PERF_SAMPLES);
+  readonly simMs = new Float64Array(PERF_SAMPLES);
+  renderCount = 0;
+  simCount = 0;
+  /** Called after each drawn frame (input uses it to keep the cursor readout current). */
+  afterFrame: (() => void) | null = null;
+  /** performance.now() of the first logic step (start-latency measurement). */
+  firstStepAt = 0;
+  /** performance.now() when the first display frame was drawn. */
+  firstFrameAt = 0;
+  private readonly costs: FrameCosts = { simMs: 0, renderMs: 0, fps: 0, calls: 0 };
+  private raf = 0;
+  private last = 0;
+  private finished = false;
+  private disposed = false;
+  private fpsFrames = 0;
+  private fpsSince = 0;
+
+  constructor(private readonly opts: MatchControllerOptions) {
+    const { session, settings } = opts;
+    const stage = h('div', { className: 'match-stage' });
+    this.el = h('div', { className: 'match', testId: 'match' }, stage);
+    opts.root.append(this.el);
+    this.view = new MatchView(stage, session, opts.tileset, { shadows: settings.graphics.shadows, pixelRatio: settings.graphics.pixelRatio });
+    this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: () => undefined });
+    this.el.append(this.hud.el);
+    this.controls = new Controls(settings.keys);
+  }
+
+  get session(): MatchSession {
+    return this.opts.session;
+  }
+
+  get paused(): boolean {
+    return this.loop.paused;
+  }
+
+  /**
+   * Starts the clock: the first logic frame runs now (the match is live from this moment; the
+   * first display frame follows on the next animation frame, which may take a while to come while
+   * the GPU compiles shaders), then the display loop takes over.
+   */
+  start(): void {
+    this.last = performance.now();
+    this.fpsSince = this.last;
+    this.runSteps(1);
+    this.raf = requestAnimationFrame(this.tick);
+  }
+
+  /** Steps up to `frames` logic frames now, synchronously (stops at the end of the match). */
+  runSteps(frames: number): number {
+    const s = this.opts.session;
+    let done = 0;
+    while (done < frames && s.available() > 0 && !s.world.ended) {
+      const input = this.controls.poll();
+      if (input) s.submit(input);
+      this.view.smoother.capture(s.world.balls);
+      const t0 = performance.now();
+      s.stepOnce();
+      if (this.firstStepAt === 0) this.firstStepAt = t0;
+      this.simMs[this.simCount++ % PERF_SAMPLES] = performance.now() - t0;
+      this.view.onStep();
+      this.hud.onStep(t0);
+      done++;
+    }
+    return done;
+  }
+
+  /** Steps `frames` frames at once without effects (tests); the view snaps to the new positions. */
+  fastForward(frames: number): number {
+    this.view.quiet = true;
+    const n = this.runSteps(frames);
+    this.view.quiet = false;
+    this.view.smoother.snapAll();
+    this.loop.reset();
+    this.checkEnd();
+    return n;
+  }
+
+  togglePause(): void {
+    if (!this.opts.session.canPause) return;
+    this.loop.paused = !this.loop.paused;
+    this.hud.menu.pauseBanner.hidden = !this.loop.paused || this.hud.menu.isOpen;
+  }
+
+  toggleGrid(): boolean {
+    const on = !this.view.grid.visible;
+    this.view.grid.visible = on;
+    this.hud.readout.visible = on;
+    return on;
+  }
+
+  openMenu(): void {
+    this.hud.menu.open();
+    this.controls.releaseAll();
+    if (this.opts.session.canPause) this.loop.paused = true;
+    this.hud.menu.pauseBanner.hidden = true;
+  }
+
+  closeMenu(): void {
+    this.hud.menu.close();
+    this.loop.paused = false;
+    this.loop.reset();
+  }
+
+  /** Leaves the match for the menu (after the Escape menu's confirmation). */
+  leave(): void {
+    this.dispose();
+    this.opts.onLeave();
+  }
+
+  /** Stops the loop and frees the GPU resources; safe to call twice. */
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    cancelAnimationFrame(this.raf);
+    this.finished = true;
+    this.view.dispose();
+    this.opts.session.dispose();
+    this.el.remove();
+  }
+
+  private readonly tick = (now: number): void => {
+    if (this.finished) return;
+    const dt = Math.max(0, now - this.last);
+    this.last = now;
+    const plan = this.loop.advance(dt, this.opts.session.available());
+    if (plan.steps > 0) this.runSteps(plan.steps);
+    if (this.checkEnd()) return;
+    if (this.renderEnabled) this.draw(plan.alpha, dt, now);
+    this.raf = requestAnimationFrame(this.tick);
+  };
+
+  private draw(alpha: number, dt: number, now: number): void {
+    const t0 = performance.now();
+    this.view.frame(alpha, dt, this.loop.speed);
+    this.afterFrame?.();
+    this.hud.update(this.view, this.costs, now);
+    const ms = performance.now() - t0;
+    if (this.firstFrameAt === 0) this.firstFrameAt = t0 + ms;
+    this.renderMs[this.renderCount++ % PERF_SAMPLES] = ms;
+    this.fpsFrames++;
+    if (now - this.fpsSince >= 1000) {
+      this.costs.fps = (this.fpsFrames * 1000) / (now - this.fpsSince);
+      this.costs.renderMs = mean(this.renderMs, this.renderCount, this.fpsFrames);
+      this.costs.simMs = mean(this.simMs, this.simCount, Math.min(this.simCount, FRAME_RATE));
+      this.fpsFrames = 0;
+      this.fpsSince = now;
+    }
+    this.costs.calls = this.view.renderer.info.render.calls;
+  }
+
+  /** Ends the match when the world says so: results screen. */
+  private checkEnd(): boolean {
+    const s = this.opts.session;
+    if (this.finished || !s.world.ended) return false;
+    const results = resultsOf(s.world, s.map.name, s.players, s.history, s.mySlot, this.opts.setup);
+    this.dispose();
+    this.opts.onEnd(results);
+    return true;
+  }
+}
+
+/** Mean of the last `n` samples of a ring buffer holding `count` samples in total. */
+function mean(ring: Float64Array, count: number, n: number): number {
+  const k = Math.min(n, count, ring.length);
+  let sum = 0;
+  for (let i = 1; i <= k; i++) sum += ring[(count - i) % ring.length]!;
+  return k > 0 ? sum / k : 0;
+}

@@ -1,0 +1,59 @@
+/**
+ * Results: the final ranking (rank, player, mass, kills, deaths — your row highlighted) and the
+ * chart of mass over time for every player; Play again (same setup) or back to the menu.
+ * Names are text nodes, never HTML.
+ */
+import { t } from '../../i18n';
+import type { Screen } from '../App';
+import { massChart } from '../components/massChart';
+import { h } from '../dom';
+
+export const resultsScreen: Screen = (root, ctx) => {
+  const r = ctx.results;
+  if (!r) return void ctx.show('menu');
+  const { canvas, lines } = massChart(r.history, r.players, r.mySlot);
+  const rows = r.rows.map((row) => {
+    const p = r.players[row.slot]!;
+    const swatch = h('span', { className: 'swatch' });
+    swatch.style.background = p.color;
+    return h(
+      'tr',
+      { className: row.slot === r.mySlot ? 'me' : '', testId: `result-row-${row.slot}` },
+      h('td', {}, row.rank),
+      h('td', { className: 'name' }, swatch, p.name),
+      h('td', {}, row.mass),
+      h('td', {}, row.kills),
+      h('td', {}, row.deaths),
+    );
+  });
+  const mine = r.rows.find((row) => row.slot === r.mySlot);
+  root.append(
+    h(
+      'main',
+      { className: 'panel results', testId: 'results' },
+      h('h2', {}, t('results.title')),
+      h('p', { className: 'status' }, mine ? t('results.yourRank', { rank: mine.rank, players: r.rows.length, map: r.mapName }) : r.mapName),
+      h(
+        'div',
+        { className: 'results-grid' },
+        h('table', { className: 'ranking', testId: 'ranking' }, h('thead', {}, h('tr', {}, ...(['score.rank', 'score.name', 'score.mass', 'score.kills', 'score.deaths'] as const).map((k) => h('th', {}, t(k))))), h('tbody', {}, ...rows)),
+        h('div', {}, h('h3', {}, t('results.chart')), canvas),
+      ),
+      h(
+        'div',
+        { className: 'row' },
+        r.setup ? h('button', { className: 'menu-button', testId: 'play-again', onClick: () => ctx.show('match', { map: r.setup!.mapId, bots: String(r.setup!.bots), difficulty: r.setup!.difficulty, minutes: String(r.setup!.minutes) }) }, t('results.again')) : null,
+        h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('results.menu')),
+      ),
+    ),
+  );
+  ctx.hook.results = {
+    players: r.rows.length,
+    rows: r.rows.map((row) => ({ rank: row.rank, slot: row.slot, name: r.players[row.slot]!.name, mass: row.mass, kills: row.kills, deaths: row.deaths })),
+    chartSeries: lines,
+    chartSamples: r.history.length,
+  };
+  return () => {
+    delete ctx.hook.results;
+  };
+};

@@ -1,0 +1,33 @@
+import * as THREE from 'three';
+import { describe, expect, it } from 'vitest';
+import { CameraRig, MAX_DISTANCE, MIN_DISTANCE, PITCH_DEG } from './CameraRig';
+
+describe('CameraRig', () => {
+  it('looks at its focus from the south, pitched PITCH_DEG below the horizon', () => {
+    const rig = new CameraRig(100, 100);
+    rig.jumpTo(40, 30);
+    rig.update(16, null, null, 1.6);
+    const centre = rig.focus.clone().project(rig.camera);
+    expect(centre.x).toBeCloseTo(0, 6);
+    expect(centre.y).toBeCloseTo(0, 6);
+    const dir = new THREE.Vector3();
+    rig.camera.getWorldDirection(dir);
+    expect((Math.asin(-dir.y) * 180) / Math.PI).toBeCloseTo(PITCH_DEG, 6);
+    expect(dir.x).toBeCloseTo(0, 6);
+    expect(dir.z).toBeLessThan(0); // looking north: screen up is north
+  });
+
+  it('clamps wheel zoom and follows smoothly, keeping the view near the map', () => {
+    const rig = new CameraRig(48, 32);
+    rig.zoomBy(1e6);
+    expect(rig.distance).toBe(MAX_DISTANCE);
+    rig.zoomBy(-1e6);
+    expect(rig.distance).toBe(MIN_DISTANCE);
+    rig.jumpTo(24, 16);
+    rig.update(16, 30, 16, 1.6);
+    expect(rig.focus.x).toBeGreaterThan(24);
+    expect(rig.focus.x).toBeLessThan(30); // approaches, does not jump
+    for (let i = 0; i < 200; i++) rig.update(16, 47, 16, 1.6);
+    expect(rig.focus.x).toBeLessThan(47); // the ball at the east edge sits off centre
+  });
+});
