@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { createAppServices } from './services/appServices';
+import { createAppServices, type AppServices } from './services/appServices';
 import { startBrowserShell, type BrowserShell } from './services/browserShellServer';
 import { argValue, defaultUserDataDir, findRepoRoot } from './services/paths';
 
@@ -27,10 +27,11 @@ async function main(): Promise<void> {
   const root = findRepoRoot(import.meta.dirname);
   const userDataDir = argValue(argv, 'user-data') ?? defaultUserDataDir();
   let shell: BrowserShell | undefined;
+  let services: AppServices | undefined;
   const quit = (): void => {
-    void shell?.close().then(() => process.exit(0));
+    void Promise.all([shell?.close(), services?.close()]).then(() => process.exit(0));
   };
-  const services = createAppServices({ shell: 'browser', userDataDir, resourcesDir: path.join(root, 'resources'), quit });
+  services = createAppServices({ shell: 'browser', userDataDir, resourcesDir: path.join(root, 'resources'), quit, argv, env: process.env });
   const requested = Number(argValue(argv, 'port') ?? DEFAULT_PORT);
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) {
     console.error(`browser shell: --port must be 0..65535, got ${argValue(argv, 'port')}`);

@@ -10,7 +10,7 @@
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
 
-export const BRIDGE_VERSION = 2;
+export const BRIDGE_VERSION = 3;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -89,6 +89,44 @@ export interface MapFiles {
   readonly tilesets: Readonly<Record<string, unknown>>;
 }
 
+/** One game on the Join screen's list. Every text field came from the network: render as text only. */
+export interface LanGame {
+  readonly gameId: string;
+  readonly room: string;
+  readonly map: string;
+  readonly players: number;
+  readonly maxPlayers: number;
+  readonly state: 'lobby' | 'loading' | 'match';
+  readonly appVersion: string;
+  /** Where JOIN goes: the address the host answered from, and its game port. */
+  readonly address: string;
+  readonly port: number;
+  readonly pingMs: number | null;
+  /** False for a host of another protocol version: shown greyed out with `reason`. */
+  readonly compatible: boolean;
+  readonly reason: string | null;
+  readonly via: readonly string[];
+}
+
+/** Which discovery works, one line per mechanism, for the Join screen. */
+export interface DiscoveryInfo {
+  /** 'off', 'all' or 'interface <name>'. */
+  readonly mode: string;
+  readonly mdns: { readonly state: 'off' | 'idle' | 'starting' | 'ok' | 'unavailable'; readonly text: string };
+  readonly broadcast: { readonly state: 'off' | 'idle' | 'starting' | 'ok' | 'unavailable'; readonly text: string };
+  readonly notes: readonly string[];
+}
+
+export interface LanList {
+  readonly games: readonly LanGame[];
+  readonly discovery: DiscoveryInfo;
+}
+
+/** The answer to "probe this typed address": the game found there, or why not. */
+export type ProbeResult =
+  | { readonly ok: true; readonly game: LanGame }
+  | { readonly ok: false; readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error'; readonly message: string };
+
 export interface BridgeRequests {
   'app:info': { req: null; res: AppInfo };
   'app:quit': { req: null; res: null };
@@ -100,10 +138,16 @@ export interface BridgeRequests {
   'resources:tilesetImage': { req: { readonly id: string }; res: TilesetImage };
   /** The behavior tree of one bot difficulty (read-only). */
   'resources:botTree': { req: { readonly difficulty: BotDifficulty }; res: BotTreeFile };
+  /** Starts (true) or stops (false) browsing the LAN; returns the list as it is now. */
+  'lan:browse': { req: { readonly on: boolean }; res: LanList };
+  /** Probes `ip` or `ip:port` over UDP: join by address, which works without any discovery. */
+  'lan:probe': { req: { readonly address: string }; res: ProbeResult };
 }
 
 export interface BridgeEvents {
   'app:notice': { readonly level: 'info' | 'warn' | 'error'; readonly text: string };
+  /** The Join list changed (while browsing). */
+  'lan:list': LanList;
 }
 
 export type RequestChannel = keyof BridgeRequests;
@@ -112,8 +156,8 @@ export type RequestOf<C extends RequestChannel> = BridgeRequests[C]['req'];
 export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
 
 /** Every request channel, for the preload (one method each) and the main side's dispatcher. */
-export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree'] as const satisfies readonly RequestChannel[];
-export const EVENT_CHANNELS = ['app:notice'] as const satisfies readonly EventChannel[];
+export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe'] as const satisfies readonly RequestChannel[];
+export const EVENT_CHANNELS = ['app:notice', 'lan:list'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the channel lists above name every channel of the maps.
 type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>;

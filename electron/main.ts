@@ -63,7 +63,15 @@ async function main(): Promise<void> {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
-  const services = createAppServices({ shell: 'electron', userDataDir: app.getPath('userData'), resourcesDir: resourcesDir(), quit: () => app.quit() });
+  const services = createAppServices({
+    shell: 'electron',
+    userDataDir: app.getPath('userData'),
+    resourcesDir: resourcesDir(),
+    quit: () => app.quit(),
+    argv: process.argv,
+    env: process.env,
+  });
+  app.on('before-quit', () => void services.close());
   let win: BrowserWindow | undefined;
   for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(`bb:${channel}`, (e, payload: unknown) =>

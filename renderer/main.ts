@@ -6,6 +6,7 @@ import { App, type TestHook } from './ui/App';
 import { h } from './ui/dom';
 import { installDemo } from './ui/demo';
 import { arrivesScreen } from './ui/screens/arrives';
+import { joinScreen } from './ui/screens/join';
 import { matchScreen } from './ui/screens/match';
 import { menuScreen } from './ui/screens/menu';
 import { offlineSetupScreen } from './ui/screens/offlineSetup';
@@ -13,7 +14,7 @@ import { resultsScreen } from './ui/screens/results';
 import { settingsScreen } from './ui/screens/settings';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 2;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 3;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -32,7 +33,7 @@ async function start(): Promise<void> {
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
     const { settings, notice } = await bridge.request('settings:get', null);
     setLanguage(settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen };
+    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
     installDemo(hook);
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));

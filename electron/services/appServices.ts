@@ -5,6 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { BridgeBackend } from './bridgeBackend';
+import { LanBridge } from './lanBridge';
 import { Resources } from './resources';
 import { SettingsStore } from './settings';
 import type { AppInfo } from '../contract';
@@ -13,12 +14,27 @@ export interface AppServices {
   readonly backend: BridgeBackend;
   readonly settings: SettingsStore;
   readonly resources: Resources;
+  readonly lan: LanBridge;
+  /** Stops every network activity (discovery) before the process ends. */
+  close(): Promise<void>;
 }
 
-export function createAppServices(opts: { shell: AppInfo['shell']; userDataDir: string; resourcesDir: string; quit: () => void }): AppServices {
+export interface AppServicesOptions {
+  readonly shell: AppInfo['shell'];
+  readonly userDataDir: string;
+  readonly resourcesDir: string;
+  readonly quit: () => void;
+  /** The process's command line and environment: `--discovery` / `BB_DISCOVERY` live there. */
+  readonly argv?: readonly string[];
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+export function createAppServices(opts: AppServicesOptions): AppServices {
   mkdirSync(opts.userDataDir, { recursive: true });
   const settings = new SettingsStore(opts.userDataDir);
   const resources = new Resources(opts.resourcesDir);
-  const backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, quit: opts.quit });
-  return { backend, settings, resources };
+  let backend: BridgeBackend | undefined;
+  const lan = new LanBridge(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => backend?.emit('lan:list', list));
+  backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, lan, quit: opts.quit });
+  return { backend, settings, resources, lan, close: () => lan.close() };
 }

@@ -21,6 +21,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../contract';
+import type { LanBridge } from './lanBridge';
 import type { Resources } from './resources';
 import type { SettingsStore } from './settings';
 
@@ -29,6 +30,7 @@ export interface BackendOptions {
   readonly userDataDir: string;
   readonly settings: SettingsStore;
   readonly resources: Resources;
+  readonly lan: LanBridge;
   /** Ends the app (closes the window, or stops the browser shell). */
   readonly quit: () => void;
 }
@@ -56,6 +58,14 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
     const d = (p as { difficulty?: unknown } | null)?.difficulty;
     return (BOT_DIFFICULTIES as readonly unknown[]).includes(d) ? { difficulty: d as BotDifficulty } : `expected { difficulty: ${BOT_DIFFICULTIES.join(' | ')} }`;
   },
+  'lan:browse': (p) => {
+    const on = (p as { on?: unknown } | null)?.on;
+    return typeof on === 'boolean' ? { on } : 'expected { on: boolean }';
+  },
+  'lan:probe': (p) => {
+    const address = (p as { address?: unknown } | null)?.address;
+    return typeof address === 'string' && address.length <= 64 ? { address } : 'expected { address: string } (at most 64 characters)';
+  },
 };
 
 export class BridgeBackend {
@@ -75,6 +85,8 @@ export class BridgeBackend {
       'resources:map': ({ id }) => opts.resources.readMap(id),
       'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),
       'resources:botTree': ({ difficulty }) => opts.resources.readBotTree(difficulty),
+      'lan:browse': ({ on }) => opts.lan.browse(on),
+      'lan:probe': ({ address }) => opts.lan.probe(address),
     };
   }
 

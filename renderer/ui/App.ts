@@ -9,7 +9,7 @@ import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
 import type { MatchHook } from './match/matchHook';
 
-export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results';
+export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join';
 
 export interface AppContext {
   readonly bridge: Bridge;

@@ -20,7 +20,7 @@ export const menuScreen: Screen = (root, ctx) => {
         { className: 'menu-buttons' },
         entry('menu.offline', 'menu-offline', ctx.info.capabilities.offline ? () => ctx.show('offline') : arrives('offline')),
         entry('menu.host', 'menu-host', arrives('host')),
-        entry('menu.join', 'menu-join', arrives('join')),
+        entry('menu.join', 'menu-join', () => ctx.show('join')),
         entry('menu.replays', 'menu-replays', arrives('replays')),
         entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
         entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null).then(() => ctx.show('arrives', { feature: 'quit' }))),

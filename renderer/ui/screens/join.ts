@@ -1,0 +1,81 @@
+/**
+ * Join LAN game: the live list of games found on the LAN (mDNS and the broadcast beacon, refreshed
+ * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
+ * join by address, which always works. Every text from the network is set as text, never HTML.
+ * Joining a listed game hands over to the lockstep handshake (until it lands, says so).
+ */
+import type { LanGame, LanList } from '../../../electron/contract';
+import { t } from '../../i18n';
+import type { Screen } from '../App';
+import { clear, h } from '../dom';
+
+function gameRow(game: LanGame, join: (g: LanGame) => void): HTMLTableRowElement {
+  const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
+  const row = h(
+    'tr',
+    { className: game.compatible ? 'lan-game' : 'lan-game incompatible', testId: 'lan-game' },
+    h('td', { className: 'room' }, game.room),
+    h('td', {}, game.map),
+    h('td', {}, `${game.players}/${game.maxPlayers}`),
+    h('td', {}, t(`join.state.${game.state}`)),
+    h('td', {}, ping),
+    h('td', {}, game.compatible ? h('button', { className: 'menu-button small', testId: 'lan-join', onClick: () => join(game) }, t('join.join')) : (game.reason ?? t('join.incompatible'))),
+  );
+  row.title = `${game.address}:${game.port} · ${game.via.join(', ')}`;
+  return row;
+}
+
+export const joinScreen: Screen = (root, ctx) => {
+  const tbody = h('tbody', { testId: 'lan-games' });
+  const status = h('ul', { className: 'lan-status', testId: 'lan-status' });
+  const message = h('p', { className: 'status', testId: 'join-message' });
+  const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: '192.168.1.20:47777', maxlength: '64' } });
+
+  const join = (g: LanGame): void => {
+    message.textContent = ctx.info.capabilities.join ? '' : t('join.arrives', { room: g.room });
+  };
+  const render = (list: LanList): void => {
+    clear(tbody);
+    if (list.games.length === 0) tbody.append(h('tr', {}, h('td', { className: 'empty', attrs: { colspan: '6' } }, t('join.none'))));
+    for (const g of list.games) tbody.append(gameRow(g, join));
+    clear(status);
+    const d = list.discovery;
+    status.append(h('li', { className: `lan-${d.mdns.state}` }, d.mdns.text), h('li', { className: `lan-${d.broadcast.state}` }, d.broadcast.text), h('li', {}, t('join.manualOk')));
+    for (const n of d.notes) status.append(h('li', {}, n));
+  };
+  const probe = async (): Promise<void> => {
+    message.textContent = t('join.probing');
+    const r = await ctx.bridge.request('lan:probe', { address: address.value.trim() });
+    if (!r.ok) {
+      message.textContent = r.message;
+      return;
+    }
+    clear(tbody);
+    tbody.append(gameRow(r.game, join));
+    message.textContent = t('join.found', { room: r.game.room });
+  };
+
+  const off = ctx.bridge.on('lan:list', render);
+  void ctx.bridge.request('lan:browse', { on: true }).then(render, (e: Error) => (message.textContent = e.message));
+  root.append(
+    h(
+      'main',
+      { className: 'panel join' },
+      h('h2', {}, t('join.title')),
+      h('table', { className: 'lan-table' }, h('thead', {}, h('tr', {}, ...(['join.room', 'join.map', 'join.players', 'join.state', 'join.ping', 'join.action'] as const).map((k) => h('th', {}, t(k))))), tbody),
+      status,
+      h(
+        'div',
+        { className: 'row' },
+        address,
+        h('button', { className: 'menu-button small', testId: 'join-probe', onClick: () => void probe() }, t('join.byAddress')),
+      ),
+      message,
+      h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back'))),
+    ),
+  );
+  return () => {
+    off();
+    void ctx.bridge.request('lan:browse', { on: false });
+  };
+};
