@@ -1,0 +1,154 @@
+/**
+ * The room's lifecycle on the host: the owner's edits (settings, slots, kicks, start, pause, chat),
+ * loading and its start rule, match start and end, match notices to every peer, and sessions
+ * leaving. Sits between HostCore (sending) and HostAuthority (receiving).
+ */
+import { DelayController } from './DelayController';
+import { HostCore } from './HostCore';
+import type { SlotSpec } from './control';
+import { HostLoading } from './HostLoading';
+import { HostMatch } from './HostMatch';
+import type { HostSession } from './HostSession';
+import { hostNoticeToControl } from './hostMessages';
+import { clampDelay, SlotKind, SYSTEM_SLOT } from './types';
+import type { RoomSettings } from './types';
+
+export abstract class HostRoom extends HostCore {
+  protected readonly banned = new Set<string>();
+  protected delayEvalAt = 0;
+
+  /** Owner API: changes room settings (lobby only). */
+  configure(patch: Partial<RoomSettings>): void {
+    if (this.phase !== 'lobby') return;
+    this.lobby.setSettings(patch);
+    this.broadcast({ t: 'settings', settings: this.lobby.settings });
+    this.broadcastSlots();
+  }
+
+  /** Owner API: sets a non-human slot to open, closed or a bot of a difficulty (lobby only). */
+  setSlot(slot: number, kind: SlotKind, difficulty: number): void {
+    if (this.phase === 'lobby' && this.lobby.setSlot(slot, kind, difficulty)) this.broadcastSlots();
+  }
+
+  /** Owner API: removes a player (in a match: dropped, slot becomes a bot) and refuses them later. */
+  kick(now: number, slot: number): void {
+    const s = [...this.sessions.values()].find((x) => x.slot === slot && !x.owner);
+    if (!s) return;
+    this.banned.add(s.addr);
+    this.banned.add(`name:${s.name}`);
+    this.toOne(s, { t: 'kicked', reason: 'You were removed from the room by the host.' });
+    this.sendTo(now, s);
+    this.removeSession(now, s, 4);
+  }
+
+  /** Owner API: lobby → loading. */
+  start(now: number): void {
+    if (this.phase !== 'lobby') return;
+    const seed = (this.opts.seed ?? this.opts.random32()) >>> 0;
+    const participants = this.sessionList().filter((s) => !s.spectator);
+    this.loading = new HostLoading(seed, participants, now, this.lobby.settings.loadTimeoutSeconds * 1000);
+    this.phase = 'loading';
+    this.broadcast({ t: 'loading', seed });
+  }
+
+  /** Owner API: pause / resume as the host (unlimited). */
+  pauseAsHost(now: number, pause: boolean): boolean {
+    const m = this.match;
+    const ok = m ? (pause ? m.pause(SYSTEM_SLOT, true, now) : m.resume(SYSTEM_SLOT, true, now)) : false;
+    this.flushNotices(now);
+    return ok;
+  }
+
+  /** Owner API: a chat line from the host/system. */
+  say(text: string): void {
+    this.broadcast({ t: 'chat', from: SYSTEM_SLOT, text });
+  }
+
+  protected tickLoading(now: number, l: HostLoading): void {
+    if (l.progressDue(now)) this.broadcast({ t: 'progress', entries: l.entries() });
+    const go = l.decision(now, (s) => this.sessions.has(s.addr));
+    if (!go) return;
+    this.loading = null;
+    for (const s of go.benched) {
+      s.benched = true;
+      this.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${this.lobby.settings.loadTimeoutSeconds} s; you are back in the lobby until the match ends.` });
+    }
+    const bots = this.lobby.slots.some((x) => x.kind === SlotKind.Bot);
+    const specs = this.sessionList().some((s) => s.spectator);
+    if (go.ready.length === 0 && !bots && !specs) {
+      this.phase = 'lobby';
+      return this.broadcast({ t: 'lobby', reason: 'Nobody finished loading; back to the lobby.' });
+    }
+    this.startMatch(now, l.seed, go.ready);
+  }
+
+  protected startMatch(now: number, seed: number, ready: readonly HostSession[]): void {
+    const humans = ready.map((s) => s.slot).sort((a, b) => a - b);
+    const fixed = this.opts.fixedDelay;
+    const delay = fixed !== undefined ? clampDelay(fixed) : DelayController.initial(ready.map((s) => s.rtt.worst(0)));
+    const owner = this.sessionList().find((s) => s.owner);
+    const m = new HostMatch(this.lobby.settings, delay, humans, now, owner ? owner.reporter : -1);
+    this.match = m;
+    this.phase = 'running';
+    this.delayEvalAt = now + 1000;
+    const slots: SlotSpec[] = this.lobby.slots.flatMap((x, slot): SlotSpec[] =>
+      humans.includes(slot) ? [{ slot, kind: SlotKind.Human, difficulty: 0 }] : x.kind === SlotKind.Bot ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty }] : [],
+    );
+    for (const s of this.sessions.values()) {
+      s.inMatch = s.spectator || humans.includes(s.slot);
+      s.recvKey = -1;
+      if (s.inMatch) this.toOne(s, { t: 'start', seed, delayMs: delay, slots });
+    }
+    m.tryRelease(now);
+    this.broadcastFrames(now);
+  }
+
+  protected finishMatch(now: number, end: { lastKey: number; hash: number; agreed: boolean }): void {
+    this.lastResult = { lastKey: end.lastKey, hash: end.hash, agreed: end.agreed };
+    this.lastMatch = this.match;
+    this.match = null;
+    this.phase = 'lobby';
+    const bySlot = new Set(this.sessionList().map((s) => s.slot));
+    this.lobby.slots.forEach((x, i) => {
+      if (x.kind === SlotKind.Human && !bySlot.has(i)) this.lobby.free(i);
+    });
+    this.lobby.unready();
+    for (const s of this.sessions.values()) {
+      s.inMatch = false;
+      s.benched = false;
+      s.recvKey = -1;
+    }
+    this.broadcastSlots();
+    this.sendAll(now);
+  }
+
+  protected flushNotices(now: number): void {
+    const m = this.match;
+    if (!m) return;
+    const notices = m.notices.splice(0);
+    for (const n of notices) {
+      for (const s of this.sessions.values()) {
+        if (!s.inMatch) continue;
+        this.toOne(s, hostNoticeToControl(n, s, m));
+      }
+      if (n.t === 'end') return this.finishMatch(now, n);
+    }
+    if (notices.length > 0) {
+      if (m.tryRelease(now) > 0) this.broadcastFrames(now);
+      else this.sendAll(now);
+    }
+  }
+
+  protected removeSession(now: number, s: HostSession, why: 1 | 2 | 3 | 4): void {
+    this.sessions.delete(s.addr);
+    s.ctl.clear();
+    const m = this.match;
+    if (m && !s.spectator && m.isActive(s.slot)) {
+      m.drop(s.slot, why);
+      this.flushNotices(now);
+    } else if (this.phase !== 'running' && !s.spectator) {
+      this.lobby.free(s.slot);
+      this.broadcastSlots();
+    }
+  }
+}

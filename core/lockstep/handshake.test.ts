@@ -1,0 +1,124 @@
+/**
+ * Handshake refusals and untrusted datagrams: every refusal has its reason; datagrams from
+ * unknown addresses, with wrong tokens, or carrying another slot's inputs are dropped, counted,
+ * and never change the match.
+ */
+import { describe, expect, it } from 'vitest';
+import { HEADER_BYTES, PROTOCOL_VERSION } from '../net/header';
+import { MoveMode } from '../sim/input';
+import { APP_VERSION } from '../version';
+import { ClientPeer } from './ClientPeer';
+import { decodeDatagram, encodeJoin } from './codec';
+import { encodeClientControl } from './control';
+import { encodeClientFrame } from './encodeFrames';
+import { HOST, Room } from './testing/Room';
+import { RejectReason } from './types';
+
+function extraPeer(room: Room, addr: string, opts: { appVersion?: string; name?: string } = {}): ClientPeer {
+  const p = new ClientPeer({ appVersion: opts.appVersion ?? APP_VERSION, name: opts.name ?? addr, host: HOST, send: room.sim.sender(addr), random32: () => 77 });
+  room.sim.addNode(addr, (now, b, from) => p.receive(now, b, from));
+  room.sim.every(room.sim.now, 10, (now) => {
+    p.tick(now);
+    return p.phase === 'joining' || p.phase === 'lobby';
+  });
+  p.join(room.sim.now);
+  return p;
+}
+
+describe('handshake', () => {
+  it('refuses a full room, another app version, a running match and a kicked player', () => {
+    const room = new Room({ seed: 1, humans: 2, settings: { maxSlots: 2, matchSeconds: 5 } });
+    expect(room.joinAll()).toBe(true);
+    const full = extraPeer(room, 'x1');
+    const old = extraPeer(room, 'x2', { appVersion: '0.0.9' });
+    room.run(300);
+    expect(full.events).toContainEqual({ t: 'rejected', reason: RejectReason.Full, hostVersion: APP_VERSION });
+    expect(old.events).toContainEqual({ t: 'rejected', reason: RejectReason.Version, hostVersion: APP_VERSION });
+
+    room.client(0).peer.kick(1);
+    room.run(300);
+    expect(room.client(1).log).toContainEqual({ t: 'kicked', reason: 'You were removed from the room by the host.' });
+    expect(room.client(1).peer.phase).toBe('kicked');
+    room.sim.removeNode('c1');
+    const back = extraPeer(room, 'c1', { name: 'P1' });
+    room.run(300);
+    expect(back.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
+
+    room.client(0).peer.startMatch();
+    room.run(500);
+    expect(room.host.phase).toBe('running');
+    const late = extraPeer(room, 'x3');
+    room.run(300);
+    expect(late.events).toContainEqual({ t: 'rejected', reason: RejectReason.Running, hostVersion: APP_VERSION });
+    expect(room.host.counters.rejectedJoins).toBe(4);
+  });
+
+  it('answers a JOIN of another protocol version with a reject the old client can read', () => {
+    const room = new Room({ seed: 2, humans: 1 });
+    room.joinAll();
+    const replies: Uint8Array[] = [];
+    room.sim.addNode('v', (_now, b) => replies.push(b));
+    const join = encodeJoin({ nonce: 5, spectate: false, name: 'v', appVersion: APP_VERSION });
+    join[2] = PROTOCOL_VERSION + 1;
+    room.sim.send('v', HOST, join);
+    room.run(50);
+    expect(room.host.counters.version).toBe(1);
+    expect(replies).toHaveLength(1);
+    const d = decodeDatagram(replies[0] ?? new Uint8Array(0));
+    expect(d.ok && d.msg).toEqual({ type: 'reject', nonce: 5, reason: RejectReason.Version, appVersion: APP_VERSION });
+  });
+});
+
+describe('untrusted datagrams during a match', () => {
+  function play(attack: boolean): Room {
+    const room = new Room({ seed: 3, humans: 3, settings: { matchSeconds: 8 } });
+    room.joinAll();
+    room.start();
+    room.run(2000);
+    if (attack) {
+      const token = room.host.sessionList().find((s) => s.slot === 1)?.token ?? 0;
+      const key = room.host.match?.released ?? 0;
+      const forged = (tok: number, slot: number) =>
+        encodeClientFrame({
+          token: tok,
+          progress: { recvKey: key, closedThrough: key + 3 },
+          inputs: [{ key: key + 2, slot, input: { move: MoveMode.Direction, angle: 1000, targetX: 0, targetY: 0, dash: true } }],
+        }).bytes;
+      room.sim.send('evil', HOST, forged(token, 1)); // unknown address, right token
+      room.sim.send('c1', HOST, forged(token ^ 1, 1)); // known address, wrong token
+      room.sim.send('c1', HOST, forged(token, 2)); // right token, another slot's inputs
+      const bad = forged(token, 1).slice(0, HEADER_BYTES + 9);
+      room.sim.send('c1', HOST, bad); // truncated
+      room.sim.send('c2', HOST, encodeClientFrame({ token: room.host.sessionList().find((s) => s.slot === 2)?.token ?? 0, ctl: { firstSeq: 60000, msgs: [encodeClientControl({ t: 'kick', slot: 1 })] } }).bytes);
+    }
+    room.runToEnd(60_000);
+    return room;
+  }
+
+  it('drops and counts them; the match ends exactly as without them', () => {
+    const clean = play(false);
+    const attacked = play(true);
+    const c = attacked.host.counters;
+    expect(c.unknownAddress).toBe(1);
+    expect(c.wrongToken).toBe(1);
+    expect(c.wrongSlot).toBe(1);
+    expect(c.malformed).toBe(1);
+    expect(clean.host.counters.wrongSlot + clean.host.counters.wrongToken + clean.host.counters.unknownAddress + clean.host.counters.malformed).toBe(0);
+    expect(attacked.host.lastResult).toEqual(clean.host.lastResult);
+    expect(attacked.client(1).keyHashes).toEqual(clean.client(1).keyHashes);
+    expect(attacked.client(1).peer.phase).not.toBe('kicked');
+  });
+
+  it('lets only the room owner edit the room', () => {
+    const room = new Room({ seed: 4, humans: 3 });
+    room.joinAll();
+    room.client(2).peer.kick(1);
+    room.client(2).peer.configure({ ...room.host.lobby.settings, matchSeconds: 5 });
+    room.run(300);
+    expect(room.host.counters.notOwner).toBe(2);
+    expect(room.host.sessionList().map((s) => s.slot)).toEqual([0, 1, 2]);
+    room.client(0).peer.configure({ ...room.host.lobby.settings, matchSeconds: 5, keyInterval: 6 });
+    room.run(300);
+    expect(room.client(2).peer.settings).toMatchObject({ matchSeconds: 5, keyInterval: 6 });
+  });
+});

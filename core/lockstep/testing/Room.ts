@@ -1,0 +1,181 @@
+/**
+ * Test harness: a whole room on a NetSim — one HostAuthority, the owner's ClientPeer on an
+ * in-process loopback (client 0), more players and spectators on impaired links — each client
+ * running a ToyGame through a LockstepRunner at 60 render ticks a second, with a seeded
+ * InputScript as its player. Deterministic for a given seed. Used by tests and benchmarks.
+ */
+import { APP_VERSION } from '../../version';
+import { ClientPeer } from '../ClientPeer';
+import type { PeerEvent } from '../ClientPeer';
+import { DesyncReporter } from '../DesyncReporter';
+import type { DesyncReport } from '../DesyncReporter';
+import { HostAuthority } from '../HostAuthority';
+import { LockstepRunner } from '../LockstepRunner';
+import { SlotKind } from '../types';
+import type { MatchStart, RoomSettings } from '../types';
+import type { BotDriver, LockstepGame } from '../LockstepGame';
+import { InputScript } from './InputScript';
+import { NetSim, PERFECT_LINK } from './NetSim';
+import type { LinkSpec } from './NetSim';
+import { Prng } from './Prng';
+import { ToyBots, ToyGame } from './ToyGame';
+
+export interface RoomOptions {
+  readonly seed: number;
+  /** Human players, the owner (client 0) included. */
+  readonly humans: number;
+  readonly spectators?: number;
+  /** Lobby bot slots, after the humans. */
+  readonly bots?: number;
+  readonly settings?: Partial<RoomSettings>;
+  /** Link between the host and every remote client, both directions. */
+  readonly link?: LinkSpec;
+  /** Intent changes per second per human (default 2). */
+  readonly inputRate?: number;
+  readonly hostTickMs?: number;
+  readonly keepSnapshots?: number;
+  /** Pins the input delay (ms). */
+  readonly fixedDelay?: number;
+  /** The game each client runs (default: a ToyGame with toy bots). */
+  readonly game?: (start: MatchStart) => { game: LockstepGame; bots?: BotDriver };
+}
+
+export const HOST = 'host';
+/** The clients' network timer period (ms), as the services' 5 ms timer. */
+export const NET_TICK_MS = 4;
+export const OWNER = 'owner';
+
+export class RoomClient {
+  runner: LockstepRunner | null = null;
+  /** The toy game, when the room runs toy games. */
+  game: ToyGame | null = null;
+  anyGame: LockstepGame | null = null;
+  /** Stops ticking, sending and receiving (a crashed or unplugged machine). */
+  silent = false;
+  /** The game loop does not run before this time (a stuck simulation); the network side does. */
+  frozenUntil = 0;
+  readonly log: PeerEvent[] = [];
+  readonly reports: DesyncReport[] = [];
+  private reporter: DesyncReporter | null = null;
+  /** State hash before each key, by key (filled when the room records hashes). */
+  readonly keyHashes: number[] = [];
+  /** Virtual time each key was begun. */
+  readonly keyTimes: number[] = [];
+  private lastTick = 0;
+  private now = 0;
+
+  constructor(
+    readonly addr: string,
+    readonly peer: ClientPeer,
+    readonly script: InputScript,
+    private readonly keepSnapshots: number,
+    private readonly factory: RoomOptions['game'],
+  ) {}
+
+  /** The network side's timer (every few ms, like the main process's). */
+  tickNet(now: number): void {
+    if (!this.silent) this.peer.tick(now);
+  }
+
+  /** A render tick: events, intent, game loop. */
+  tick(now: number): void {
+    if (this.silent) return;
+    this.now = now;
+    this.reporter?.tick(now);
+    for (const e of this.peer.events.splice(0)) {
+      if (e.t === 'updates') continue;
+      this.log.push(e);
+      this.reporter?.onEvent(now, e);
+      if (e.t === 'loading') this.peer.loadProgress(100);
+      if (e.t === 'start') {
+        const made = this.factory ? this.factory(e.match.start) : toy();
+        this.game = made.game instanceof ToyGame ? made.game : null;
+        this.anyGame = made.game;
+        this.runner = new LockstepRunner(this.peer, made.game, {
+          ...(made.bots ? { bots: made.bots } : {}),
+          keepSnapshots: this.keepSnapshots,
+          onKey: (key, hash) => {
+            this.keyHashes[key] = hash;
+            this.keyTimes[key] = this.now;
+          },
+        });
+        this.reporter = new DesyncReporter(this.peer, this.runner, { appVersion: APP_VERSION, name: this.addr }, (r) => this.reports.push(r));
+      }
+    }
+    const dt = now - this.lastTick;
+    this.lastTick = now;
+    if (!this.runner || now < this.frozenUntil) return;
+    this.peer.setIntent(this.script.next(dt));
+    this.runner.tick(now);
+  }
+}
+
+function toy(): { game: ToyGame; bots: BotDriver } {
+  const game = new ToyGame();
+  return { game, bots: new ToyBots(game) };
+}
+
+export class Room {
+  readonly sim: NetSim;
+  readonly host: HostAuthority;
+  readonly clients: RoomClient[] = [];
+
+  constructor(readonly opts: RoomOptions) {
+    const sim = new NetSim(opts.seed, opts.link ?? PERFECT_LINK);
+    this.sim = sim;
+    const ids = new Prng(opts.seed ^ 0x9e3779b9);
+    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}) });
+    sim.addNode(HOST, (now, b, from) => this.host.receive(now, b, from));
+    sim.setLink(OWNER, HOST, PERFECT_LINK);
+    sim.setLink(HOST, OWNER, PERFECT_LINK);
+    const total = opts.humans + (opts.spectators ?? 0);
+    for (let i = 0; i < total; i++) this.addClient(i, i >= opts.humans, ids);
+    sim.every(0, opts.hostTickMs ?? 5, (now) => this.host.tick(now));
+  }
+
+  private addClient(i: number, spectate: boolean, ids: Prng): void {
+    const addr = i === 0 ? OWNER : `c${i}`;
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate });
+    const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), this.opts.keepSnapshots ?? 0, this.opts.game);
+    this.clients.push(c);
+    this.sim.addNode(addr, (now, b, from) => {
+      if (!c.silent) peer.receive(now, b, from);
+    });
+    // Clients join one after another (slot order = client order) and tick at 60 Hz, out of phase.
+    this.sim.at(i * 2, () => peer.join(this.sim.now));
+    this.sim.every(i * 2 + 1, 1000 / 60, (now) => c.tick(now));
+    this.sim.every(i + 1, NET_TICK_MS, (now) => c.tickNet(now));
+  }
+
+  /** Runs until every client is in the lobby; then adds the lobby bots. */
+  joinAll(limitMs = 5000): boolean {
+    this.sim.run(this.sim.now + limitMs, () => this.clients.every((c) => c.peer.phase === 'lobby'));
+    const ok = this.clients.every((c) => c.peer.phase === 'lobby');
+    for (let b = 0; b < (this.opts.bots ?? 0); b++) this.host.setSlot(this.opts.humans + b, SlotKind.Bot, b % 4);
+    return ok;
+  }
+
+  /** The owner starts the match; runs until every client runs it. */
+  start(limitMs = 5000): boolean {
+    this.clients[0]?.peer.startMatch();
+    this.sim.run(this.sim.now + limitMs, () => this.clients.every((c) => c.runner !== null || c.silent));
+    return this.clients.every((c) => c.runner !== null);
+  }
+
+  /** Runs until the host announced the end (or `limitMs` passed). */
+  runToEnd(limitMs: number): boolean {
+    this.sim.run(this.sim.now + limitMs, () => this.host.lastResult !== null);
+    return this.host.lastResult !== null;
+  }
+
+  /** Runs for `ms` of virtual time. */
+  run(ms: number, stop?: () => boolean): void {
+    this.sim.run(this.sim.now + ms, stop);
+  }
+
+  client(i: number): RoomClient {
+    const c = this.clients[i];
+    if (!c) throw new Error(`no client ${i}`);
+    return c;
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * Shared vocabulary of the lockstep protocol: limits, slots, settings, key-frame updates, stall
+ * and pause status. Plain data only, so every value can cross the bridge or be logged as JSON.
+ * Units: key frames ("keys") are counted from 0 at match start; a key covers `keyInterval`
+ * logic frames (30 Hz); times are milliseconds of the caller's clock.
+ */
+import type { PlayerInput, SlotInput } from '../sim/input';
+
+/** Logic frames per second (seed 003: 30 Hz logic). */
+export const LOGIC_HZ = 30;
+/** Default logic frames per key frame (10 Hz network), host-configurable within the bounds. */
+export const DEFAULT_KEY_INTERVAL = 3;
+export const MIN_KEY_INTERVAL = 2;
+export const MAX_KEY_INTERVAL = 6;
+/** Most player slots a room can have (slot numbers 0..MAX_SLOTS-1); equals core/sim's MAX_BALLS (tested). */
+export const MAX_SLOTS = 50;
+/** The slot number of a spectator session (it never holds the clock). */
+export const SPECTATOR_SLOT = 255;
+/**
+ * Input delay: how long before a key frame begins a peer closes its inputs for it (ms). Not a
+ * whole number of key frames: on a LAN a change made up to ~20 ms before a key still makes it.
+ * On the wire in DELAY_UNIT_MS steps (u8).
+ */
+export const DELAY_UNIT_MS = 5;
+export const MIN_DELAY_MS = 5;
+export const MAX_DELAY_MS = 255 * DELAY_UNIT_MS;
+
+/** Keys a peer may close ahead of the key it is running, for a delay of `delayMs`. */
+export function delayKeys(delayMs: number, keyMs: number): number {
+  return Math.max(1, Math.ceil(delayMs / keyMs));
+}
+
+/** `ms` clamped to the delay bounds and rounded to whole wire units. */
+export function clampDelay(ms: number): number {
+  const u = Math.round((Number.isFinite(ms) ? ms : MIN_DELAY_MS) / DELAY_UNIT_MS) * DELAY_UNIT_MS;
+  return Math.min(MAX_DELAY_MS, Math.max(MIN_DELAY_MS, u));
+}
+/** How far beyond the last released key a client may close its inputs (absurd values are dropped). */
+export const MAX_CLOSE_AHEAD = 32;
+/** Player name and chat limits, in UTF-8 bytes. */
+export const MAX_NAME_BYTES = 24;
+export const MAX_CHAT_BYTES = 200;
+export const MAX_MAP_BYTES = 64;
+/** Pauses a non-host player may take per match. */
+export const PLAYER_PAUSES = 3;
+/** A slot number meaning "the host/system" in chat and pause notices. */
+export const SYSTEM_SLOT = 254;
+
+export const SlotKind = { Open: 0, Closed: 1, Human: 2, Bot: 3 } as const;
+export type SlotKind = (typeof SlotKind)[keyof typeof SlotKind];
+
+/** One lobby slot as every peer sees it. */
+export interface LobbySlot {
+  readonly kind: SlotKind;
+  /** Bot difficulty 0 easy, 1 normal, 2 hard (meaningful for bots; a dropped player's bot is normal). */
+  readonly difficulty: number;
+  /** Palette index 0..255. */
+  readonly colour: number;
+  readonly ready: boolean;
+  readonly name: string;
+}
+
+/** Host-only settings of a room. */
+export interface RoomSettings {
+  readonly roomName: string;
+  readonly map: string;
+  /** Match length in seconds of game time. */
+  readonly matchSeconds: number;
+  /** Logic frames per key frame, MIN_KEY_INTERVAL..MAX_KEY_INTERVAL. */
+  readonly keyInterval: number;
+  /** Number of usable slots, 1..MAX_SLOTS. */
+  readonly maxSlots: number;
+  /** Seconds of stall before players may vote to drop the waited-for player. */
+  readonly dropVoteSeconds: number;
+  /** Seconds of stall after which the host drops without a vote. */
+  readonly forceDropSeconds: number;
+  /** Seconds the loading screen waits before starting with those who are ready. */
+  readonly loadTimeoutSeconds: number;
+}
+
+export const DEFAULT_SETTINGS: RoomSettings = Object.freeze({
+  roomName: 'Ball Brawl',
+  map: 'arena-small',
+  matchSeconds: 600,
+  keyInterval: DEFAULT_KEY_INTERVAL,
+  maxSlots: 8,
+  dropVoteSeconds: 30,
+  forceDropSeconds: 60,
+  loadTimeoutSeconds: 30,
+});
+
+/** Last key of a match: keys 0..lastKey run, i.e. (lastKey+1) × keyInterval logic frames. */
+export function lastKeyOf(s: Pick<RoomSettings, 'matchSeconds' | 'keyInterval'>): number {
+  const frames = s.matchSeconds * LOGIC_HZ;
+  return Math.max(0, Math.ceil(frames / s.keyInterval) - 1);
+}
+
+export const SlotEventKind = {
+  /** The slot is driven by a bot from this key on (a dropped or departed player). */
+  Bot: 1,
+} as const;
+export type SlotEventKind = (typeof SlotEventKind)[keyof typeof SlotEventKind];
+
+/** A change of who controls a slot, applied by every peer at the same key frame. */
+export interface SlotEvent {
+  readonly kind: SlotEventKind;
+  readonly slot: number;
+  readonly difficulty: number;
+}
+
+/**
+ * The host's UPDATE for one key frame: the input changes of every player for that key (sorted by
+ * slot; slots without a change keep their intent) and slot-control events. `delayMs`, when present,
+ * is the input delay every peer uses from this key on.
+ */
+export interface KeyUpdate {
+  readonly key: number;
+  readonly inputs: readonly SlotInput[];
+  readonly events: readonly SlotEvent[];
+  readonly delayMs?: number;
+}
+
+/** The roster a match starts with: each slot's controller (open/closed slots absent). */
+export interface MatchStart {
+  readonly seed: number;
+  readonly delayMs: number;
+  readonly settings: RoomSettings;
+  readonly slots: readonly { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }[];
+}
+
+export const StallCause = { Network: 1, Slow: 2 } as const;
+export type StallCause = (typeof StallCause)[keyof typeof StallCause];
+
+/** One player the host is waiting for. */
+export interface WaitedPlayer {
+  readonly slot: number;
+  readonly cause: StallCause;
+  /** Votes cast so far to drop this player. */
+  readonly votes: number;
+}
+
+/** What the host tells every peer while the clock is held. */
+export interface HostStatus {
+  /** 0 running, 1 waiting for players, 2 paused. */
+  readonly state: 0 | 1 | 2;
+  /** Key being held. */
+  readonly key: number;
+  /** Milliseconds the key has been held. */
+  readonly heldMs: number;
+  /** Votes needed for a majority among those who may vote. */
+  readonly votesNeeded: number;
+  /** Milliseconds until voting opens (0 = open). */
+  readonly voteInMs: number;
+  /** Milliseconds until the host drops without a vote. */
+  readonly forceInMs: number;
+  readonly waiting: readonly WaitedPlayer[];
+  /** Who paused (when state is 2). */
+  readonly pausedBy: number;
+}
+
+/** A local input change scheduled for a key (uplink form). */
+export interface ScheduledInput {
+  readonly key: number;
+  readonly input: PlayerInput;
+}
+
+/** Why a JOIN was refused. */
+export const RejectReason = { Full: 1, Version: 2, Running: 3, Kicked: 4, BadName: 5 } as const;
+export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];

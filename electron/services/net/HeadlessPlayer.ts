@@ -1,0 +1,135 @@
+/**
+ * A game loop without a window, for the dedicated host's verifier and headless clients: on the
+ * peer's 'loading' it loads the map and reports 100 %; on 'start' it builds the real simulation
+ * (SimGame) and a LockstepRunner ticked at 60 Hz; its own input comes from a LocalBot (`bot`), a
+ * seeded InputScript (`random`), or nothing (`none`, spectators). Desync reports go to
+ * `reportsDir`. Everything notable is logged as one JSON object per line through `log`.
+ */
+import type { GameMap } from '../../../core/map';
+import type { ClientPeer, PeerEvent } from '../../../core/lockstep/ClientPeer';
+import { DesyncReporter } from '../../../core/lockstep/DesyncReporter';
+import { LocalBot } from '../../../core/lockstep/LocalBot';
+import { LockstepRunner } from '../../../core/lockstep/LockstepRunner';
+import { SimGame } from '../../../core/lockstep/SimGame';
+import { InputScript } from '../../../core/lockstep/testing/InputScript';
+import { APP_VERSION } from '../../../core/version';
+import { writeDesyncReport } from './desyncReport';
+
+export type HeadlessInput = 'bot' | 'random' | 'none';
+
+export interface HeadlessOptions {
+  readonly peer: ClientPeer;
+  readonly now: () => number;
+  readonly loadMap: (id: string) => GameMap;
+  readonly input: HeadlessInput;
+  readonly name: string;
+  readonly seed?: number;
+  readonly reportsDir?: string;
+  readonly log: (entry: Record<string, unknown>) => void;
+}
+
+export class HeadlessPlayer {
+  runner: LockstepRunner | null = null;
+  game: SimGame | null = null;
+  finishedHash: number | null = null;
+  private bot: LocalBot | null = null;
+  private script: InputScript | null = null;
+  private reporter: DesyncReporter | null = null;
+  private map: GameMap | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private lastTick = 0;
+  private shownStall = '';
+  private noticed = '';
+
+  constructor(private readonly o: HeadlessOptions) {}
+
+  start(): void {
+    this.lastTick = this.o.now();
+    this.timer = setInterval(() => this.tick(), 1000 / 60);
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  tick(): void {
+    const now = this.o.now();
+    const peer = this.o.peer;
+    this.reporter?.tick(now);
+    for (const e of peer.events.splice(0)) this.onEvent(now, e);
+    const dt = now - this.lastTick;
+    this.lastTick = now;
+    if (!this.runner || this.runner.finished) return;
+    if (this.script) peer.setIntent(this.script.next(dt));
+    this.runner.tick(now);
+    if (this.runner.finished && this.finishedHash === null) {
+      this.finishedHash = this.game?.hash() ?? 0;
+      this.o.log({ ev: 'finished', hash: this.finishedHash, frame: this.runner.frame, blockedMs: Math.round(this.runner.stats.blockedMs) });
+    }
+    this.logStall(now);
+  }
+
+  private logStall(now: number): void {
+    const st = this.o.peer.stall(now);
+    // The host's notice, as soon as it arrives (the dialog itself waits for the 0.5 s grace).
+    const notice = st.status ? JSON.stringify(st.status.waiting.map((w) => [w.slot, w.cause])) + st.status.state : '';
+    if (notice !== this.noticed) {
+      this.noticed = notice;
+      if (notice) this.o.log({ ev: 'notice', state: st.status?.state, waiting: st.status?.waiting, heldMs: Math.round(st.status?.heldMs ?? 0) });
+    }
+    const key = st.show && st.status ? JSON.stringify(st.status.waiting.map((w) => [w.slot, w.cause])) + st.status.state : '';
+    if (key !== this.shownStall) {
+      this.shownStall = key;
+      if (key) this.o.log({ ev: 'waiting', state: st.status?.state, waiting: st.status?.waiting, heldMs: Math.round(st.status?.heldMs ?? 0), blockedMs: Math.round(st.blockedMs) });
+    }
+  }
+
+  private onEvent(now: number, e: PeerEvent): void {
+    const peer = this.o.peer;
+    this.reporter?.onEvent(now, e);
+    switch (e.t) {
+      case 'updates': return;
+      case 'loading':
+        this.map = this.o.loadMap(peer.settings.map);
+        peer.loadProgress(100);
+        break;
+      case 'start': {
+        const map = this.map ?? this.o.loadMap(e.match.start.settings.map);
+        const game = new SimGame(map, e.match.start);
+        this.game = game;
+        this.finishedHash = null;
+        this.runner = new LockstepRunner(peer, game, { keepSnapshots: 32 });
+        this.reporter = new DesyncReporter(peer, this.runner, { appVersion: APP_VERSION, name: this.o.name }, (r) => this.onReport(r));
+        this.bot = this.o.input === 'bot' && e.match.player ? new LocalBot(game, peer.slot) : null;
+        this.script = this.o.input === 'random' && e.match.player ? new InputScript(this.o.seed ?? 1, 2) : null;
+        if (this.bot) this.wrapForBot(game, this.bot);
+        this.o.log({ ev: 'start', slot: peer.slot, seed: e.match.start.seed, delayMs: e.match.start.delayMs, slots: e.match.start.slots.length });
+        return;
+      }
+      default:
+        break;
+    }
+    this.o.log({ ev: e.t, ...eventFields(e) });
+  }
+
+  private wrapForBot(game: SimGame, bot: LocalBot): void {
+    const step = game.step.bind(game);
+    game.step = (inputs) => {
+      step(inputs);
+      const input = bot.afterStep();
+      if (input) this.o.peer.setIntent(input);
+    };
+  }
+
+  private onReport(r: Parameters<ConstructorParameters<typeof DesyncReporter>[3]>[0]): void {
+    const dir = this.o.reportsDir;
+    if (!dir) return this.o.log({ ev: 'desync-report', written: false, firstDifference: r.firstDifference });
+    void writeDesyncReport(dir, r).then((file) => this.o.log({ ev: 'desync-report', file, firstDifference: r.firstDifference }));
+  }
+}
+
+function eventFields(e: PeerEvent): Record<string, unknown> {
+  const { t: _t, ...rest } = e as PeerEvent & Record<string, unknown>;
+  return 'match' in rest ? {} : rest;
+}

@@ -1,0 +1,106 @@
+/**
+ * Runs a HostAuthority on a real UDP socket with real timers (main side only). The host's own
+ * player, if any, is an ordinary ClientPeer joined over an in-process loopback (LOOPBACK): the
+ * same datagrams, the same code path, no special case. Probe datagrams (types 0x01-0x0f) go to
+ * the discovery service's `answerProbe` when one is given.
+ * Time: performance.now() ms. The tick timer runs every `tickMs` (default 5 ms).
+ */
+import { performance } from 'node:perf_hooks';
+import { ClientPeer } from '../../../core/lockstep/ClientPeer';
+import { HostAuthority } from '../../../core/lockstep/HostAuthority';
+import type { RoomSettings } from '../../../core/lockstep/types';
+import { APP_VERSION } from '../../../core/version';
+import { randomU32 } from './random';
+import { UdpTransport } from './UdpTransport';
+import type { UdpTransportOptions } from './UdpTransport';
+
+/** The owner's in-process address (never a network "ip:port"). */
+export const LOOPBACK = 'loopback:owner';
+
+export interface HostServiceOptions extends UdpTransportOptions {
+  readonly settings?: Partial<RoomSettings>;
+  readonly appVersion?: string;
+  /** The host's own player (a name), or a spectating verifier, or nobody (dedicated host). */
+  readonly owner?: { readonly name: string; readonly spectate?: boolean };
+  readonly probe?: (bytes: Uint8Array) => Uint8Array | null;
+  readonly tickMs?: number;
+  /** Pins the input delay (ms) and the match seed (reproducible tests). */
+  readonly fixedDelay?: number;
+  readonly seed?: number;
+}
+
+export class LockstepHostService {
+  readonly host: HostAuthority;
+  readonly owner: ClientPeer | null;
+  private readonly timer: ReturnType<typeof setInterval>;
+  private closed = false;
+
+  private constructor(
+    readonly transport: UdpTransport,
+    opts: HostServiceOptions,
+  ) {
+    const appVersion = opts.appVersion ?? APP_VERSION;
+    this.host = new HostAuthority({
+      appVersion,
+      random32: randomU32,
+      ownerAddress: LOOPBACK,
+      send: (to, bytes) => (to === LOOPBACK ? this.toOwner(bytes) : transport.send(to, bytes)),
+      ...(opts.settings ? { settings: opts.settings } : {}),
+      ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}),
+      ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
+      ...(opts.probe ? { probe: (b: Uint8Array) => opts.probe?.(b) ?? null } : {}),
+    });
+    this.owner = opts.owner
+      ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(bytes) })
+      : null;
+    transport.onDatagrams((batch) => {
+      const now = this.now();
+      for (const d of batch) this.host.receive(now, d.bytes, d.from);
+    });
+    this.timer = setInterval(() => this.tick(), opts.tickMs ?? 5);
+    this.owner?.join(this.now());
+  }
+
+  /** Binds the game port and starts hosting. */
+  static async start(opts: HostServiceOptions = {}): Promise<LockstepHostService> {
+    return new LockstepHostService(await UdpTransport.open(opts), opts);
+  }
+
+  get port(): number {
+    return this.transport.port;
+  }
+
+  now(): number {
+    return performance.now();
+  }
+
+  /** One timer step (also callable by a game loop that wants tighter timing). */
+  tick(): void {
+    if (this.closed) return;
+    const now = this.now();
+    this.host.tick(now);
+    this.owner?.tick(now);
+  }
+
+  private toOwner(bytes: Uint8Array): void {
+    const copy = bytes.slice();
+    setImmediate(() => {
+      if (!this.closed) this.owner?.receive(this.now(), copy, LOOPBACK);
+    });
+  }
+
+  private toHost(bytes: Uint8Array): void {
+    const copy = bytes.slice();
+    setImmediate(() => {
+      if (!this.closed) this.host.receive(this.now(), copy, LOOPBACK);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.owner?.leave(this.now());
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.transport.close();
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * The game's UDP socket on the main side: bind (default port 47777, falling back to a free port
+ * when taken), send, close through dgram-as-promised; datagrams are read from the underlying
+ * socket's 'message' events into our own bounded queue (dgram-as-promised's pull API loses
+ * datagrams that arrive while no recv() is pending) and handed to one subscriber in batches.
+ * Invariants: the receive buffer is raised to 4 MiB; datagrams over MAX_DATAGRAM_BYTES and
+ * arrivals beyond the queue bound are dropped and counted; send never throws (errors are counted).
+ * Addresses are "ip:port" strings ("[v6]:port" for IPv6), the form core/lockstep uses.
+ */
+import DgramAsPromised from 'dgram-as-promised';
+import type { SocketAsPromised } from 'dgram-as-promised';
+import { MAX_DATAGRAM_BYTES } from '../../../core/net/header';
+
+export const DEFAULT_GAME_PORT = 47777;
+export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_QUEUE_LIMIT = 8192;
+
+export interface Datagram {
+  readonly bytes: Uint8Array;
+  /** "ip:port" of the sender. */
+  readonly from: string;
+}
+
+export interface UdpTransportOptions {
+  /** Port to bind; default 47777; 0 = any free port. */
+  readonly port?: number;
+  /** Address to bind; default 0.0.0.0 (tests: 127.0.0.1). */
+  readonly address?: string;
+  /** When the port is taken, bind a free one instead of failing (default true). */
+  readonly fallback?: boolean;
+  readonly queueLimit?: number;
+}
+
+export interface UdpCounters {
+  received: number;
+  receivedBytes: number;
+  oversize: number;
+  queueFull: number;
+  sent: number;
+  sentBytes: number;
+  sendErrors: number;
+  socketErrors: number;
+}
+
+/** "ip:port" of an address and port (brackets for IPv6). */
+export function addressKey(address: string, port: number): string {
+  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
+}
+
+/** Splits "ip:port" / "[v6]:port"; null when malformed. */
+export function parseAddress(key: string): { address: string; port: number } | null {
+  const i = key.lastIndexOf(':');
+  if (i <= 0) return null;
+  const port = Number(key.slice(i + 1));
+  let address = key.slice(0, i);
+  if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
+  return Number.isInteger(port) && port > 0 && port < 65536 && address.length > 0 ? { address, port } : null;
+}
+
+export class UdpTransport {
+  readonly counters: UdpCounters = { received: 0, receivedBytes: 0, oversize: 0, queueFull: 0, sent: 0, sentBytes: 0, sendErrors: 0, socketErrors: 0 };
+  private queue: Datagram[] = [];
+  private drainScheduled = false;
+  private handler: ((batch: readonly Datagram[]) => void) | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly sock: SocketAsPromised,
+    readonly port: number,
+    readonly address: string,
+    private readonly queueLimit: number,
+  ) {
+    sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
+    sock.socket.on('error', () => this.counters.socketErrors++);
+  }
+
+  /** Binds a socket (see UdpTransportOptions). */
+  static async open(opts: UdpTransportOptions = {}): Promise<UdpTransport> {
+    const address = opts.address ?? '0.0.0.0';
+    const wanted = opts.port ?? DEFAULT_GAME_PORT;
+    const type = address.includes(':') ? 'udp6' : 'udp4';
+    const tryBind = async (port: number): Promise<{ sock: SocketAsPromised; port: number }> => {
+      const sock = DgramAsPromised.createSocket({ type });
+      try {
+        const info = await sock.bind(port, address);
+        return { sock, port: info.port };
+      } catch (e) {
+        sock.destroy();
+        throw e;
+      }
+    };
+    let bound: { sock: SocketAsPromised; port: number };
+    try {
+      bound = await tryBind(wanted);
+    } catch (e) {
+      if (wanted === 0 || opts.fallback === false || (e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+      bound = await tryBind(0);
+    }
+    try {
+      bound.sock.setRecvBufferSize(RECV_BUFFER_BYTES);
+    } catch {
+      // Some systems cap the buffer (net.core.rmem_max); the default still works, just less burst-proof.
+    }
+    return new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT);
+  }
+
+  /** The receive buffer the kernel granted (bytes; Linux reports double the set value). */
+  recvBufferSize(): number {
+    return this.sock.getRecvBufferSize();
+  }
+
+  /** Sets the one subscriber; it gets every queued datagram, in arrival order, in batches. */
+  onDatagrams(handler: (batch: readonly Datagram[]) => void): void {
+    this.handler = handler;
+    if (this.queue.length > 0) this.scheduleDrain();
+  }
+
+  private onMessage(msg: Buffer, rinfo: { address: string; port: number }): void {
+    if (this.closed) return;
+    if (msg.length > MAX_DATAGRAM_BYTES) return void this.counters.oversize++;
+    if (this.queue.length >= this.queueLimit) return void this.counters.queueFull++;
+    this.counters.received++;
+    this.counters.receivedBytes += msg.length;
+    this.queue.push({ bytes: new Uint8Array(msg.buffer, msg.byteOffset, msg.length), from: addressKey(rinfo.address, rinfo.port) });
+    this.scheduleDrain();
+  }
+
+  private scheduleDrain(): void {
+    if (this.drainScheduled || !this.handler) return;
+    this.drainScheduled = true;
+    setImmediate(() => {
+      this.drainScheduled = false;
+      const batch = this.queue;
+      this.queue = [];
+      if (batch.length > 0 && this.handler && !this.closed) this.handler(batch);
+    });
+  }
+
+  /** Sends `bytes` to "ip:port". Never throws; failures are counted. */
+  send(to: string, bytes: Uint8Array): void {
+    const a = parseAddress(to);
+    if (!a || this.closed || bytes.length > MAX_DATAGRAM_BYTES) return void this.counters.sendErrors++;
+    this.counters.sent++;
+    this.counters.sentBytes += bytes.length;
+    this.sock.send(bytes, a.port, a.address).catch(() => this.counters.sendErrors++);
+  }
+
+  /** Closes the socket (idempotent: dgram-as-promised throws on a second close). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.queue = [];
+    await this.sock.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * Names where two peers' states differ, from their desync reports (every peer writes one on a
+ * mismatch): `tsx scripts/desync-diff.ts <report A> <report B>`. Prints core/sim's first
+ * difference at the mismatching key (component, column, entity, both values) and whether the bot
+ * columns differ.
+ */
+import { readFileSync } from 'node:fs';
+import type { DesyncReport } from '../core/lockstep/DesyncReporter';
+import { diffReports } from '../electron/services/net/desyncReport';
+import { mapLoader } from '../electron/services/net/loadMap';
+
+const [fa, fb] = process.argv.slice(2);
+if (!fa || !fb) throw new Error('usage: desync-diff <report A> <report B>');
+const a = JSON.parse(readFileSync(fa, 'utf8')) as DesyncReport;
+const b = JSON.parse(readFileSync(fb, 'utf8')) as DesyncReport;
+if (a.detectedKey !== b.detectedKey) console.log(`note: the reports are about different keys (${a.detectedKey}, ${b.detectedKey})`);
+console.log(JSON.stringify({ slots: [a.me.slot, b.me.slot], ...diffReports(a, b, mapLoader()) }, null, 1));
