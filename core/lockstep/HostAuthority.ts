@@ -8,7 +8,7 @@
  * Invariants: a datagram from an unknown address or with a wrong token never reaches any state;
  * a frame carrying inputs for a slot other than its session's is dropped whole.
  */
-import { readHeader } from '../net/header';
+import { MessageRange, readHeader } from '../net/header';
 import { decodeDatagram, encodeAccept, LockstepType } from './codec';
 import type { ClientFrame, JoinMsg } from './codec';
 import { decodeClientControl } from './control';
@@ -42,7 +42,11 @@ export class HostAuthority extends HostRoom {
       if (h.reason !== 'version') c.notOurs++;
       else {
         c.version++;
-        if (bytes[3] === LockstepType.Join) this.reject(from, bytes, RejectReason.Version);
+        // The probe layout is frozen across versions (core/net/probe.ts): answering an app of
+        // another version lets its Join screen show this game greyed out with the reason.
+        const type = bytes[3] ?? 0;
+        if (type >= MessageRange.ProbeFirst && type <= MessageRange.ProbeLast) return this.onProbe(bytes, from);
+        if (type === LockstepType.Join) this.reject(from, bytes, RejectReason.Version);
       }
       return;
     }

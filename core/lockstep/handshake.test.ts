@@ -5,9 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { HEADER_BYTES, PROTOCOL_VERSION } from '../net/header';
+import { answerPing, decodeProbe, encodePing } from '../net/probe';
 import { MoveMode } from '../sim/input';
 import { APP_VERSION } from '../version';
 import { ClientPeer } from './ClientPeer';
+import { HostAuthority } from './HostAuthority';
 import { decodeDatagram, encodeJoin } from './codec';
 import { encodeClientControl } from './control';
 import { encodeClientFrame } from './encodeFrames';
@@ -120,5 +122,19 @@ describe('untrusted datagrams during a match', () => {
     room.client(0).peer.configure({ ...room.host.lobby.settings, matchSeconds: 5, keyInterval: 6 });
     room.run(300);
     expect(room.client(2).peer.settings).toMatchObject({ matchSeconds: 5, keyInterval: 6 });
+  });
+});
+
+describe('discovery probes on the game port', () => {
+  it('are answered even from an app of another protocol version, so its Join list can grey the game out', () => {
+    const sent: Array<[string, Uint8Array]> = [];
+    const advert = { gameId: 'g1', room: 'Den', map: 'arena-small', players: 1, maxPlayers: 8, state: 'lobby' as const, protocolVersion: PROTOCOL_VERSION, appVersion: APP_VERSION, port: 47777 };
+    const host = new HostAuthority({ appVersion: APP_VERSION, send: (to, b) => sent.push([to, b]), random32: () => 7, probe: (b) => answerPing(b, advert) });
+    host.receive(0, encodePing(11, 22), '10.0.0.2:5000');
+    host.receive(0, encodePing(33, 44, PROTOCOL_VERSION + 1), '10.0.0.3:5000');
+    expect(sent.map(([to]) => to)).toEqual(['10.0.0.2:5000', '10.0.0.3:5000']);
+    const old = decodeProbe(sent[1]![1], 47777);
+    expect(old.ok && old.message.kind === 'pong' && old.message.nonce).toBe(33);
+    expect(host.counters.probes).toBe(2);
   });
 });
