@@ -17,67 +17,12 @@
  */
 import type { NavGrid } from './NavGrid';
 import { buildLandmarkTable, landmarkBound } from './distanceField';
-import { checkGrid, inGrid, nearestFreeCell, octile, openMoves, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
+import { checkGrid, octile, openMoves, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
 import { createOpenHeap, heapPop, heapUpsert, KEY_SCALE, type OpenHeap } from './openHeap';
+import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPathOptions, type MutableResult, type PathResult } from './pathResult';
 
-/** How a search ended (or 'running' between slices of `begin`/`resume`). */
-export const PathStatus = {
-  /** `path` runs from start to goal and is optimal. */
-  Found: 'found',
-  /** The goal is unreachable; `path` is the best partial path (see PathResult). */
-  NoPath: 'no-path',
-  /** The expansion budget ran out; `path` is the best partial path (see PathResult). */
-  Budget: 'budget',
-  /** Start or goal outside the grid or blocked (and no free goal nearby when retargeting); empty path. */
-  Invalid: 'invalid',
-  /** Only from `begin`/`resume`: not finished yet; `path` is empty until it is. */
-  Running: 'running',
-} as const;
-export type PathStatus = (typeof PathStatus)[keyof typeof PathStatus];
-
-/**
- * A search's outcome. Owned by the AStar instance and overwritten by its next search: copy what
- * must outlive it. For 'no-path' and 'budget' the path is the best partial path: it ends at the
- * expanded cell with the smallest heuristic distance to the goal (ties: smaller g, then smaller
- * index), so a ball still heads the right way while a later query (or a bigger budget) finishes.
- */
-export interface PathResult {
-  readonly status: PathStatus;
-  /** Cells from start (path[0]) to the end cell (path[length - 1]); entries past `length` are stale. */
-  readonly path: Int32Array;
-  readonly length: number;
-  /** Cost of path[0..length) in step-cost units. */
-  readonly cost: number;
-  /** Nodes expanded by this search (the budget's unit). */
-  readonly expanded: number;
-  /** The goal actually searched for (differs from the request after retargeting), or -1. */
-  readonly goal: number;
-}
-
-type MutableResult = { -readonly [K in keyof PathResult]: PathResult[K] };
-
-/** Per-search knobs. Hoist the object out of hot loops: it is only read. */
-export interface FindPathOptions {
-  /** Maximum node expansions; default `cols * rows` (never runs out). */
-  readonly budget?: number;
-  /**
-   * When the goal is blocked, search for `nearestFreeCell(goal, retargetRadius)` instead; 0 (the
-   * default) reports 'invalid' for a blocked goal.
-   */
-  readonly retargetRadius?: number;
-}
-
-/** Construction-time knobs; every peer of a match must use the same ones (they change paths). */
-export interface AStarConfig {
-  /**
-   * Landmarks for the ALT heuristic (distanceField.ts), 0 (default) for plain octile. Each costs a
-   * Dijkstra over the grid in `setGrid` and 4 bytes a cell; 8 cut expansions from ~3.9k to ~1.4k a
-   * query on 256×256 grids with 25 % random walls (bench/astar.bench.ts). The table is built from
-   * the walls at `setGrid` time: call `setGrid` again after walls change, or paths may stop being
-   * optimal (they stay legal: moves are always checked against the live `blocked`).
-   */
-  readonly landmarks?: number;
-}
+export { PathStatus } from './pathResult';
+export type { AStarConfig, FindPathOptions, PathResult } from './pathResult';
 
 /** Reusable A* searcher for one grid (or any grid of the same size, see `setGrid`). */
 export class AStar {
@@ -106,8 +51,7 @@ export class AStar {
   private readonly out: MutableResult = { status: PathStatus.Invalid, path: new Int32Array(0), length: 0, cost: 0, expanded: 0, goal: -1 };
 
   constructor(grid: NavGrid, config: AStarConfig = {}) {
-    this.landmarkCount = config.landmarks ?? 0;
-    if (!Number.isInteger(this.landmarkCount) || this.landmarkCount < 0) throw new RangeError(`AStar: bad landmark count ${this.landmarkCount}`);
+    this.landmarkCount = checkLandmarks(config.landmarks ?? 0);
     this.setGrid(grid);
   }
 
@@ -157,18 +101,8 @@ export class AStar {
    */
   begin(start: number, goal: number, options?: FindPathOptions): PathResult {
     const out = this.out;
-    out.status = PathStatus.Invalid;
-    out.length = 0;
-    out.cost = 0;
-    out.expanded = 0;
-    out.goal = -1;
-    const grid = this.grid;
-    if (!inGrid(grid, start) || !inGrid(grid, goal) || grid.blocked[start] !== 0) return out;
-    if (grid.blocked[goal] !== 0) {
-      const radius = options?.retargetRadius ?? 0;
-      goal = radius > 0 ? nearestFreeCell(grid, goal, radius) : -1;
-      if (goal < 0) return out;
-    }
+    goal = startQuery(out, this.grid, start, goal, options);
+    if (goal < 0) return out;
     // DETERMINISM: wrap-around clears the stamps, so a stale stamp can never alias a new search.
     if (this.generation === 0x7fffffff) {
       this.stamp.fill(0);

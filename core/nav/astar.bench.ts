@@ -1,32 +1,45 @@
 /**
- * core/nav A* benchmark: ours against PathFinding.js's AStarFinder (allowDiagonal +
- * dontCrossCorners: the same moves as ours) on 256×256 grids with 25 % random walls, the same 200
- * solvable queries for both. Both paths are costed with nav's integer step costs and compared with
- * each other and with a Dijkstra (optimality). PathFinding.js dirties its grid, so a real caller
- * clones it per query: one figure includes the clone, one times its search alone.
- * Timing: every round times all queries for each contender in turn (a GC before each block, so no
- * one pays for another's garbage); a query's time is its best over the timed rounds, because the
- * machine is shared and a busy neighbour only ever adds time.
- * "ours" is measured twice: plain octile A*, and with 8 landmarks (AStarConfig, the ALT heuristic).
+ * core/nav path-finding benchmark: ours (AStar, JumpPointSearch; plain and with landmarks) against
+ * PathFinding.js's AStarFinder (allowDiagonal + dontCrossCorners: the same moves as ours) on
+ * 256×256 grids with 25 % random walls, the same 200 solvable queries for all. Every path is costed
+ * with nav's integer step costs and compared with the others and with a Dijkstra (optimality).
+ * PathFinding.js dirties its grid, so a real caller clones it per query: one figure includes the
+ * clone, one times its search alone (the clone made, untimed, just before).
+ *
+ * Timings, after an untimed warm-up pass of every contender:
+ * - Sequential, the goal figures: each query run once, in sequence, each run timed on its own with
+ *   garbage collection included, as a game calls path finding. The clone allocates a 65 536-node
+ *   object graph per query, so PathFinding.js pays scavenges (which copy the live clone) every few
+ *   queries: a real cost, which a best-of-N timing would hide. GC is forced only before each
+ *   200-query block, for every contender alike, never between queries. SEQ_PASSES passes,
+ *   contenders taking turns block by block; "mean" is the median over passes of a pass's mean over
+ *   its 200 single runs (so one pass hit by a busy neighbour on the shared machine does not decide),
+ *   "median" the median of all single runs. The same runs' CPU time (all threads, GC helpers too)
+ *   is reported beside: it is immune to being descheduled, not to GC.
+ * - Best of N, for reference only: a query's time is its best over the same SEQ_PASSES passes,
+ *   which filters out a busy neighbour but also every GC pause (the previous goal figure).
+ * bench/run.ts runs node with --max-semi-space-size=256 (for exact heapDelta figures): scavenges
+ * are rarer here than in a default Node or Electron renderer, which favours PathFinding.js.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import PF, { type PFGrid } from 'pathfinding';
-import type { BenchContext } from '../../bench/lib';
-import { heapDelta, summarize } from '../../bench/lib';
-import { AStar, PathStatus, pathCost, smoothPath } from './index';
+import type { BenchContext, Timing } from '../../bench/lib';
+import { heapDelta, measure, summarize } from '../../bench/lib';
+import { AStar, JumpPointSearch, PathStatus, pathCost, smoothPath } from './index';
 import type { NavGrid } from './index';
 import { dijkstra, randomFreeCell, randomGrid, rng } from './test/fixtures';
 
 const SIZE = 256;
 const GRIDS = 4;
 const QUERIES = 200;
-const ROUNDS = 6; // the first is warm-up
+const SEQ_PASSES = 7;
 const GROUP = 'core/nav A*';
 const LANDMARKS = 8;
 
 interface Setup {
   readonly grids: NavGrid[];
-  readonly ours: AStar[];
-  readonly alt: AStar[];
+  /** Our searchers, one instance per grid each, in the order of OURS. */
+  readonly ours: Finder[][];
   /** Time to build one grid's landmark table (in AStar's constructor), ms. */
   readonly altBuildMs: number;
   /** Query q: grid qGrid[q], from cell qStart[q] to cell qGoal[q]. */
@@ -35,41 +48,111 @@ interface Setup {
   readonly qGoal: Int32Array;
 }
 
+/** Our contenders. */
+const OURS = [
+  { name: 'ours A*', jps: false, landmarks: 0 },
+  { name: `ours A* + ${LANDMARKS} landmarks`, jps: false, landmarks: LANDMARKS },
+  { name: 'ours JPS', jps: true, landmarks: 0 },
+  { name: `ours JPS + ${LANDMARKS} landmarks`, jps: true, landmarks: LANDMARKS },
+  { name: `ours JPS + ${2 * LANDMARKS} landmarks`, jps: true, landmarks: 2 * LANDMARKS },
+  { name: `ours JPS + ${4 * LANDMARKS} landmarks`, jps: true, landmarks: 4 * LANDMARKS },
+] as const;
+
+/** What the bench calls on a searcher (AStar and JumpPointSearch alike). */
+type Finder = Pick<AStar, 'findPath'>;
+
 function setup(): Setup {
   const rand = rng(0xba11);
   const grids = Array.from({ length: GRIDS }, () => randomGrid(rand, SIZE, SIZE, 25));
-  const ours = grids.map((g) => new AStar(g));
-  const qGrid = new Int32Array(QUERIES);
-  const qStart = new Int32Array(QUERIES);
-  const qGoal = new Int32Array(QUERIES);
+  const plain = grids.map((g) => new AStar(g));
+  const [qGrid, qStart, qGoal] = [new Int32Array(QUERIES), new Int32Array(QUERIES), new Int32Array(QUERIES)];
   for (let q = 0; q < QUERIES; ) {
     const gi = q % GRIDS;
     const start = randomFreeCell(rand, grids[gi]!);
     const goal = randomFreeCell(rand, grids[gi]!);
-    if (ours[gi]!.findPath(start, goal).status !== PathStatus.Found) continue;
+    if (plain[gi]!.findPath(start, goal).status !== PathStatus.Found) continue;
     [qGrid[q], qStart[q], qGoal[q]] = [gi, start, goal];
     q++;
   }
   const t = performance.now();
   const alt = grids.map((g) => new AStar(g, { landmarks: LANDMARKS }));
   const altBuildMs = (performance.now() - t) / GRIDS;
-  return { grids, ours, alt, altBuildMs, qGrid, qStart, qGoal };
+  const ours = OURS.map(({ jps, landmarks }, i): Finder[] =>
+    i === 0 ? plain : i === 1 ? alt : grids.map((g) => (jps ? new JumpPointSearch(g, { landmarks }) : new AStar(g, { landmarks }))),
+  );
+  return { grids, ours, altBuildMs, qGrid, qStart, qGoal };
 }
 
-/** Per-query best time of `run(q)` (which returns its own measured ms) over the timed rounds. */
-function bestTimes(rounds: number, runs: Array<(q: number) => number>): Float64Array[] {
-  const best = runs.map(() => new Float64Array(QUERIES).fill(Infinity));
+/** Times what runs between `start` and `stop`: wall and CPU ms, less the stopwatch's own cost. */
+class Stopwatch {
+  wall = 0;
+  cpu = 0;
+  private w0 = 0;
+  private c0 = process.cpuUsage();
+  private cost = { wall: 0, cpu: 0 };
+  start(): void {
+    this.c0 = process.cpuUsage();
+    this.w0 = performance.now();
+  }
+  stop(): void {
+    const w = performance.now();
+    const d = process.cpuUsage(this.c0);
+    this.wall = Math.max(0, w - this.w0 - this.cost.wall);
+    this.cpu = Math.max(0, (d.user + d.system) / 1000 - this.cost.cpu);
+  }
+  /** Measures the cost of an empty start/stop (median of 2000) to subtract from then on. */
+  calibrate(): this {
+    const [wall, cpu] = [new Float64Array(2000), new Float64Array(2000)];
+    for (let i = 0; i < wall.length; i++) {
+      this.start();
+      this.stop();
+      [wall[i], cpu[i]] = [this.wall, this.cpu];
+    }
+    this.cost = { wall: summarize(wall).medianMs, cpu: summarize(cpu).medianMs };
+    return this;
+  }
+}
+
+/** A contender: `run(q, sw)` does query q, timing (sw.start, sw.stop) only what counts. */
+type Run = (q: number, sw: Stopwatch) => void;
+
+/** Sequential samples of one contender, ms: sample `pass * QUERIES + q`. */
+type Samples = Record<'wall' | 'cpu', Float64Array>;
+
+/**
+ * Single runs of every query in sequence, `passes` times (see the header). Contenders take turns
+ * block by block, starting one later each pass; GC is forced before each block only.
+ */
+function sequentialTimes(passes: number, runs: Run[]): Samples[] {
+  const sw = new Stopwatch().calibrate();
+  const out = runs.map(() => ({ wall: new Float64Array(passes * QUERIES), cpu: new Float64Array(passes * QUERIES) }));
   const gc = (globalThis as { gc?: () => void }).gc;
-  for (let round = 0; round < rounds; round++) {
-    runs.forEach((run, i) => {
+  for (let pass = 0; pass < passes; pass++) {
+    for (let j = 0; j < runs.length; j++) {
+      const i = (j + pass) % runs.length;
       gc?.();
       for (let q = 0; q < QUERIES; q++) {
-        const ms = run(q);
-        if (round > 0 && ms < best[i]![q]!) best[i]![q] = ms;
+        runs[i]!(q, sw);
+        [out[i]!.wall[pass * QUERIES + q], out[i]!.cpu[pass * QUERIES + q]] = [sw.wall, sw.cpu];
       }
-    });
+    }
   }
-  return best;
+  return out;
+}
+
+/** Median over passes of each pass's mean (one pass = the 200 queries once): robust to a busy pass. */
+function passMean(samples: Float64Array): number {
+  const passes = samples.length / QUERIES;
+  const means = new Float64Array(passes);
+  for (let p = 0; p < passes; p++) means[p] = summarize(samples.subarray(p * QUERIES, (p + 1) * QUERIES)).meanMs;
+  return summarize(means).medianMs;
+}
+
+/** Best of N: each query's least wall time over the passes (what hides GC pauses), summarized. */
+function bestOfPasses(samples: Float64Array): Timing {
+  const best = new Float64Array(QUERIES).fill(Infinity);
+  samples.forEach((ms, i) => (best[i % QUERIES] = Math.min(best[i % QUERIES]!, ms)));
+  return summarize(best);
 }
 
 /**
@@ -92,100 +175,134 @@ function measurementOverhead(): number {
   return Math.min(heapDelta(idle, 1), heapDelta(idle, 1), heapDelta(idle, 1)) + (sink & 0);
 }
 
-export default async function astarBench(ctx: BenchContext): Promise<void> {
-  const { grids, ours, alt, altBuildMs, qGrid, qStart, qGoal } = setup();
+/** Counts GC pauses (and their total ms) while `fn` runs; entries arrive asynchronously. */
+async function countGc(fn: () => void): Promise<{ count: number; ms: number }> {
+  const seen = { count: 0, ms: 0 };
+  const obs = new PerformanceObserver((list) => list.getEntries().forEach((e) => ([seen.count, seen.ms] = [seen.count + 1, seen.ms + e.duration])));
+  obs.observe({ entryTypes: ['gc'] });
+  fn();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  obs.disconnect();
+  return seen;
+}
+
+/** Ours and PathFinding.js (search alone, with clone) as Runs; PathFinding.js's path for query q. */
+function contenders(s: Setup): { runs: Run[]; names: string[]; pfPath: (q: number) => number[] } {
+  const { grids, ours, qGrid, qStart, qGoal } = s;
   const finder = new PF.AStarFinder({ allowDiagonal: true, dontCrossCorners: true });
   const pfGrids = grids.map((g) => new PF.Grid(SIZE, SIZE, Array.from({ length: SIZE }, (_, r) => Array.from(g.blocked.subarray(r * SIZE, (r + 1) * SIZE)))));
   const pfFind = (q: number, grid: PFGrid): number[][] =>
     finder.findPath(qStart[q]! % SIZE, Math.floor(qStart[q]! / SIZE), qGoal[q]! % SIZE, Math.floor(qGoal[q]! / SIZE), grid);
+  const oursRun = (searchers: Finder[]): Run => (q, sw) => {
+    sw.start();
+    searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+    sw.stop();
+  };
+  const searchAlone: Run = (q, sw) => {
+    const grid = pfGrids[qGrid[q]!]!.clone();
+    sw.start();
+    pfFind(q, grid);
+    sw.stop();
+  };
+  const withClone: Run = (q, sw) => {
+    sw.start();
+    pfFind(q, pfGrids[qGrid[q]!]!.clone());
+    sw.stop();
+  };
+  return {
+    runs: [...ours.map(oursRun), searchAlone, withClone],
+    names: [...OURS.map((o) => o.name), 'PathFinding.js search alone', 'PathFinding.js with grid.clone()'],
+    pfPath: (q) => pfFind(q, pfGrids[qGrid[q]!]!.clone()).map(([x, y]) => y! * SIZE + x!),
+  };
+}
 
-  // Correctness first: all costs equal, and equal to Dijkstra's optimum.
+/** A contender's headline figures, ms. */
+type Figures = Readonly<Record<'seqMean' | 'cpuMean' | 'bestMean', number>>;
+
+export default async function astarBench(ctx: BenchContext): Promise<void> {
+  const s = setup();
+  const { runs, names, pfPath } = contenders(s);
+  checkPaths(ctx, s, pfPath);
+  sequentialTimes(1, runs); // warm-up
+  const seq = sequentialTimes(SEQ_PASSES, runs);
+  const best = seq.map((x) => bestOfPasses(x.wall));
+  const ms = (name: string, v: number, notes?: string): void => ctx.record({ group: GROUP, name, value: v, unit: 'ms', ...(notes ? { notes } : {}) });
+  const figures = names.map((name, i): Figures => {
+    const wall = summarize(seq[i]!.wall);
+    const f = { seqMean: passMean(seq[i]!.wall), cpuMean: passMean(seq[i]!.cpu), bestMean: best[i]!.meanMs };
+    ms(`${name}, sequential: mean`, f.seqMean, `median of ${SEQ_PASSES} pass means; pooled mean ${wall.meanMs.toFixed(3)}, max ${wall.maxMs.toFixed(2)}`);
+    ms(`${name}, sequential: median`, wall.medianMs);
+    ms(`${name}, sequential CPU time: mean`, f.cpuMean);
+    ms(`${name}, best of ${SEQ_PASSES}: mean`, f.bestMean, `median ${best[i]!.medianMs.toFixed(3)}`);
+    return f;
+  });
+  ms(`${LANDMARKS} landmarks: table build per 256×256 grid (once, in setGrid)`, s.altBuildMs);
+  recordRatios(ctx, figures);
+  const pfGc = await countGc(() => sequentialTimes(1, [runs[runs.length - 1]!]));
+  ctx.note(`PathFinding.js with clone, one sequential pass of ${QUERIES} queries: ${pfGc.count} GC pauses, ${pfGc.ms.toFixed(1)} ms in all.`);
+  recordHeap(ctx, s);
+}
+
+/** Path costs equal across all searchers and PathFinding.js (`pfPath`), and equal to Dijkstra's. */
+function checkPaths(ctx: BenchContext, s: Setup, pfPath: (q: number) => number[]): void {
+  const { grids, ours, qGrid, qStart, qGoal } = s;
   let equal = 0;
   let optimal = 0;
-  let expanded = 0;
-  let altExpanded = 0;
+  const expanded = ours.map(() => 0);
   for (let q = 0; q < QUERIES; q++) {
     const grid = grids[qGrid[q]!]!;
-    const res = ours[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-    expanded += res.expanded;
-    const altRes = alt[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-    altExpanded += altRes.expanded;
-    const pfCells = pfFind(q, pfGrids[qGrid[q]!]!.clone()).map(([x, y]) => y! * SIZE + x!);
-    const cost = pathCost(grid, res.path, res.length);
-    if (pathCost(grid, pfCells, pfCells.length) === cost && pathCost(grid, altRes.path, altRes.length) === cost) equal++;
-    if (res.cost === dijkstra(grid, qStart[q]!)[qGoal[q]!] && altRes.cost === res.cost) optimal++;
+    const costs = ours.map((searchers, i) => {
+      const res = searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+      expanded[i]! += res.expanded;
+      const cost = pathCost(grid, res.path, res.length);
+      return res.status === PathStatus.Found && res.cost === cost ? cost : -1;
+    });
+    const pfCells = pfPath(q);
+    if (costs.every((c) => c === pathCost(grid, pfCells, pfCells.length))) equal++;
+    const best = dijkstra(grid, qStart[q]!)[qGoal[q]!];
+    if (costs.every((c) => c === best)) optimal++;
   }
   const count = (name: string, v: number): void => ctx.record({ group: GROUP, name, value: v, unit: `/ ${QUERIES}`, goal: `= ${QUERIES}`, met: v === QUERIES });
-  count('path cost equal: ours, ours + landmarks, PathFinding.js (integer costs)', equal);
-  count('path cost equal to Dijkstra (optimal), both of ours', optimal);
+  count(`legal paths of equal cost: ours ×${OURS.length}, PathFinding.js (integer costs)`, equal);
+  count('path cost equal to Dijkstra (optimal), all of ours', optimal);
+  OURS.forEach(({ name, jps }, i) =>
+    ctx.record({ group: GROUP, name: `${name}: expansions a query (mean)`, value: expanded[i]! / QUERIES, unit: jps ? 'jump points' : 'cells' }),
+  );
+}
 
-  const now = (): number => performance.now();
-  const [oursT, altT, pfSearchT, pfCloneT] = bestTimes(ROUNDS, [
-    (q) => {
-      const t = now();
-      ours[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-      return now() - t;
-    },
-    (q) => {
-      const t = now();
-      alt[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-      return now() - t;
-    },
-    (q) => {
-      const grid = pfGrids[qGrid[q]!]!.clone();
-      const t = now();
-      pfFind(q, grid);
-      return now() - t;
-    },
-    (q) => {
-      const t = now();
-      pfFind(q, pfGrids[qGrid[q]!]!.clone());
-      return now() - t;
-    },
-  ]).map((samples) => summarize(samples));
-  const ms = (name: string, v: number, notes?: string): void => ctx.record({ group: GROUP, name, value: v, unit: 'ms', ...(notes ? { notes } : {}) });
-  ms('ours per query, median', oursT!.medianMs);
-  ms('ours per query, mean', oursT!.meanMs, `${Math.round(expanded / QUERIES)} expansions a query on average`);
-  ms(`ours + ${LANDMARKS} landmarks per query, median`, altT!.medianMs);
-  ms(`ours + ${LANDMARKS} landmarks per query, mean`, altT!.meanMs, `${Math.round(altExpanded / QUERIES)} expansions a query on average`);
-  ms(`ours + ${LANDMARKS} landmarks: table build per 256×256 grid (once, in the constructor)`, altBuildMs);
-  ms('PathFinding.js with grid.clone(), median', pfCloneT!.medianMs);
-  ms('PathFinding.js with grid.clone(), mean', pfCloneT!.meanMs);
-  ms('PathFinding.js search alone, median', pfSearchT!.medianMs);
-  ms('PathFinding.js search alone, mean', pfSearchT!.meanMs);
-  const ratio = (name: string, v: number, goal?: number): void =>
-    ctx.record({ group: GROUP, name, value: v, unit: '×', ...(goal ? { goal: `>= ${goal}×`, met: v >= goal } : {}) });
-  for (const [who, t] of [['ours', oursT!], [`ours + ${LANDMARKS} landmarks`, altT!]] as const) {
-    ratio(`${who}: speed-up vs PathFinding.js with clone (means)`, pfCloneT!.meanMs / t.meanMs, 20);
-    ratio(`${who}: speed-up vs PathFinding.js search alone (means)`, pfSearchT!.meanMs / t.meanMs, 3);
-    ratio(`${who}: speed-up vs PathFinding.js with clone (medians)`, pfCloneT!.medianMs / t.medianMs);
-    ratio(`${who}: speed-up vs PathFinding.js search alone (medians)`, pfSearchT!.medianMs / t.medianMs);
-  }
-
-  const findAll = (): void => {
-    for (let q = 0; q < QUERIES; q++) ours[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-  };
-  const findAllAlt = (): void => {
-    for (let q = 0; q < QUERIES; q++) alt[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-  };
-  const heap = (name: string, bytes: number): void => ctx.record({ group: GROUP, name, value: bytes, unit: 'B', goal: '<= 1024 B', met: bytes <= 1024 });
-  heap(`heap allocated per ${QUERIES} queries (ours)`, steadyHeapDelta(findAll));
-  heap(`heap allocated per ${QUERIES} queries (ours + ${LANDMARKS} landmarks)`, steadyHeapDelta(findAllAlt));
-
-  const waypoints = new Int32Array(SIZE * SIZE);
-  const smoothOne = (q: number): number => {
-    const res = ours[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-    const t = now();
-    smoothPath(grids[qGrid[q]!]!, res.path, res.length, waypoints);
-    return now() - t;
-  };
-  const [smoothT] = bestTimes(3, [smoothOne]).map((samples) => summarize(samples));
-  ms('smoothPath per path, mean', smoothT!.meanMs);
-  const findAndSmoothAll = (): void => {
-    for (let q = 0; q < QUERIES; q++) {
-      const res = ours[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-      smoothPath(grids[qGrid[q]!]!, res.path, res.length, waypoints);
+/** Speed-ups of each of ours against PathFinding.js; the goals are on the sequential (wall) means. */
+function recordRatios(ctx: BenchContext, f: Figures[]): void {
+  const [search, clone] = [f[OURS.length]!, f[OURS.length + 1]!];
+  const kinds = [['seqMean', 'sequential means', 20, 3], ['cpuMean', 'sequential CPU means', 0, 0], ['bestMean', `best-of-${SEQ_PASSES} means`, 0, 0]] as const;
+  OURS.forEach(({ name }, i) => {
+    for (const [key, label, cloneGoal, searchGoal] of kinds) {
+      for (const [them, who, goal] of [[clone, 'with clone', cloneGoal], [search, 'search alone', searchGoal]] as const) {
+        const v = them[key] / f[i]![key];
+        ctx.record({ group: GROUP, name: `${name}: vs PathFinding.js ${who} (${label})`, value: v, unit: '×', ...(goal ? { goal: `>= ${goal}×`, met: v >= goal } : {}) });
+      }
     }
+  });
+}
+
+/** Heap allocated by our searches (and smoothing), which must be none. */
+function recordHeap(ctx: BenchContext, s: Setup): void {
+  const { grids, ours, qGrid, qStart, qGoal } = s;
+  const heap = (name: string, bytes: number): void => ctx.record({ group: GROUP, name, value: bytes, unit: 'B', goal: '<= 1024 B', met: bytes <= 1024 });
+  OURS.forEach(({ name }, i) => {
+    const findAll = (): void => {
+      for (let q = 0; q < QUERIES; q++) ours[i]![qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+    };
+    heap(`heap allocated per ${QUERIES} queries (${name})`, steadyHeapDelta(findAll));
+  });
+  const waypoints = new Int32Array(SIZE * SIZE);
+  const paths = Array.from({ length: QUERIES }, (_, q) => {
+    const res = ours[2]![qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+    return res.path.slice(0, res.length);
+  });
+  const smoothAll = (): void => {
+    for (let q = 0; q < QUERIES; q++) smoothPath(grids[qGrid[q]!]!, paths[q]!, paths[q]!.length, waypoints);
   };
-  heap(`heap allocated per ${QUERIES} find + smooth`, steadyHeapDelta(findAndSmoothAll));
+  heap(`heap allocated per ${QUERIES} smoothPath (JPS paths)`, steadyHeapDelta(smoothAll));
+  const t = measure(smoothAll, { iterations: 5, warmup: 2 });
+  ctx.record({ group: GROUP, name: 'smoothPath per path (JPS paths), mean', value: t.medianMs / QUERIES, unit: 'ms' });
 }

@@ -8,6 +8,7 @@ export type { NavGrid } from './NavGrid';
 export { checkGrid, inGrid, isFree, MAX_CELLS, MAX_SIDE, nearestFreeCell, octile, pathCost, STEP_DIAGONAL, STEP_STRAIGHT, stepCost } from './NavGrid';
 export type { AStarConfig, FindPathOptions, PathResult } from './AStar';
 export { AStar, PathStatus } from './AStar';
+export { JumpPointSearch } from './JumpPointSearch';
 export { buildLandmarkTable, distanceField, landmarkCells } from './distanceField';
 export type { OpenHeap } from './openHeap';
 export { createOpenHeap } from './openHeap';

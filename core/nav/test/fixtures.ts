@@ -94,3 +94,29 @@ function popMin(h: Array<[number, number]>): [number, number] {
   }
   return top;
 }
+
+/** A grid from text rows: '#' is a wall, anything else free. */
+export function gridFrom(rows: string[]): NavGrid {
+  const cols = rows[0]!.length;
+  const blocked = new Uint8Array(cols * rows.length);
+  rows.forEach((row, r) => [...row].forEach((ch, c) => (blocked[r * cols + c] = ch === '#' ? 1 : 0)));
+  return { cols, rows: rows.length, blocked };
+}
+
+/**
+ * Why `path[0..length)` is not a legal cell path, or undefined when it is: every cell free, every
+ * step to one of the 8 neighbours, a diagonal step only between two free edge cells. Written apart
+ * from NavGrid's stepCost, so a shared bug cannot hide.
+ */
+export function illegalStep(grid: NavGrid, path: ArrayLike<number>, length: number): string | undefined {
+  const { cols, blocked } = grid;
+  for (let i = 0; i < length; i++) if (blocked[path[i]!] !== 0) return `cell ${path[i]} is a wall`;
+  for (let i = 1; i < length; i++) {
+    const a = path[i - 1]!;
+    const b = path[i]!;
+    const [ac, ar, bc, br] = [a % cols, (a - (a % cols)) / cols, b % cols, (b - (b % cols)) / cols];
+    if (Math.max(Math.abs(bc - ac), Math.abs(br - ar)) !== 1) return `step ${a}->${b} is not to a neighbour`;
+    if (bc !== ac && br !== ar && (blocked[ar * cols + bc] !== 0 || blocked[br * cols + ac] !== 0)) return `step ${a}->${b} cuts a corner`;
+  }
+  return undefined;
+}

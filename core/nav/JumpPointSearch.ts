@@ -1,0 +1,275 @@
+/**
+ * Jump Point Search (Harabor & Grastien 2011) on nav's grid: AStar's moves, costs, result contract
+ * and API (8 directions without corner cutting, integer octile costs, optimal paths, `findPath`,
+ * `begin`/`resume`, budget, retargeting, optional landmarks), found by expanding far fewer nodes.
+ * The jump scans and the pruning rules of this no-corner-cutting variant are in jumps.ts.
+ * Figures (core/nav/astar.bench.ts, 256×256, 25 % walls): ~1.8k jump points a query against
+ * AStar's ~3.9k cells; with 16 landmarks ~340, about 0.12 ms.
+ *
+ * - The open list holds jump points only, in AStar's (f, h, index) order. A jump is a straight or
+ *   diagonal line, so its cost is the octile distance between its ends and both heuristics stay
+ *   consistent: a popped jump point is final, and the path found is optimal.
+ * - Budget unit: jump-point expansions (heap pops; each runs up to 8 scans). `expanded` counts
+ *   them; the default budget, `cols * rows`, never runs out. Sliced searches (`begin`/`resume`)
+ *   give exactly `findPath`'s result, as in AStar.
+ * - `path` is the jumps expanded back into cells, start to goal, each step a legal 8-neighbour
+ *   move, so smoothPath and AStar's callers work unchanged. It is an optimal path; where several
+ *   tie it may differ from AStar's (JPS keeps diagonal-first paths), always deterministically.
+ * - For 'no-path' and 'budget' the partial path ends at the expanded jump point with the smallest
+ *   (h, g, index), as AStar's does among its expanded cells.
+ * - Landmarks (AStarConfig) are stored as Uint16 beside each cell's search fields (jumpRecords.ts);
+ *   a query uses the ACTIVE_LANDMARKS (8) of them with the largest bounds at its start.
+ * - Speed (same results either way): the open list is lazyHeap.ts (no decrease-key); an expansion
+ *   reads its successors' records together, then relaxes them; its best successor, when it beats
+ *   the open list, is expanded next without a push and pop.
+ * - Buffers are allocated per grid size (constructor, `setGrid`); a search allocates nothing.
+ * - It reads the live `blocked` array: wall changes need `setGrid` only with landmarks.
+ */
+import type { NavGrid } from './NavGrid';
+import { buildLandmarkTable } from './distanceField';
+import { findSuccessors, type Successors } from './jumps';
+import { checkGrid, octile, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
+import { createLazyHeap, lazyPop, lazyPush, type LazyHeap } from './lazyHeap';
+import { ACTIVE_LANDMARKS, CLOSED, DIR_DC, DIR_DR, DIR_SHIFT, FIELDS, FROM, G, H, recordStride, STAMP } from './jumpRecords';
+import { compactHeap, landmarkBound16, pickLandmarks, storeLandmarks, writeJumpPath } from './jumpRecords';
+import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPathOptions, type MutableResult, type PathResult } from './pathResult';
+
+/** Reusable JPS searcher for one grid (or any grid of the same size); same API as AStar. */
+export class JumpPointSearch {
+  private grid!: NavGrid;
+  private cells = 0;
+  /** Per-cell records, `stride` int32s each (jumpRecords.ts). */
+  private rec = new Int32Array(0);
+  /** The same memory as `rec`, as Uint16, for the landmark distances. */
+  private lm = new Uint16Array(0);
+  private readonly stride: number;
+  private heap: LazyHeap = createLazyHeap(0);
+  private generation = 0;
+  private readonly landmarkCount: number;
+  /** This query's active landmarks (jumpRecords.ts pickLandmarks): indices, goal distances, count. */
+  private readonly active = new Int32Array(ACTIVE_LANDMARKS);
+  private readonly activeGoal = new Int32Array(ACTIVE_LANDMARKS);
+  private nActive = 0;
+  private bounds = new Int32Array(0);
+  /** The jump points one expansion found (jumps.ts findSuccessors), relaxed together (relaxFound). */
+  private readonly successors: Successors = { found: new Int32Array(3 * 8), count: 0 };
+  /** The best successor of the current expansion, not pushed yet (offer, takeHeld); -1 for none. */
+  private held = -1;
+  /** Sum of the loads that warm a successor's record (relaxFound); kept so they are not optimised away. */
+  private touched = 0;
+  // State of the current search, kept between `resume` slices.
+  private budget = 0;
+  private goalCol = 0;
+  private goalRow = 0;
+  private best = -1;
+  private bestH = 0;
+  private readonly out: MutableResult = { status: PathStatus.Invalid, path: new Int32Array(0), length: 0, cost: 0, expanded: 0, goal: -1 };
+
+  constructor(grid: NavGrid, config: AStarConfig = {}) {
+    this.landmarkCount = checkLandmarks(config.landmarks ?? 0);
+    this.stride = recordStride(this.landmarkCount);
+    this.setGrid(grid);
+  }
+
+  /**
+   * As AStar.setGrid: reallocates only when the cell count changes; rebuilds the landmarks (stored
+   * in the cell records, saturated: see jumpRecords.ts).
+   */
+  setGrid(grid: NavGrid): void {
+    checkGrid(grid);
+    const n = grid.cols * grid.rows;
+    const stride = this.stride;
+    if (n !== this.cells) {
+      this.cells = n;
+      this.rec = new Int32Array(n * stride);
+      this.lm = new Uint16Array(this.rec.buffer);
+      this.heap = createLazyHeap(n);
+      this.out.path = new Int32Array(n);
+      this.generation = 0;
+    }
+    this.grid = grid;
+    if (this.landmarkCount === 0) return;
+    const table = buildLandmarkTable(grid, this.landmarkCount);
+    this.bounds = new Int32Array(table.length / n);
+    storeLandmarks(this.lm, stride, table, table.length / n);
+  }
+
+  /** As AStar.findPath: the whole search at once; returns this instance's reused PathResult. */
+  findPath(start: number, goal: number, options?: FindPathOptions): PathResult {
+    const out = this.begin(start, goal, options);
+    return out.status === PathStatus.Running ? this.resume(this.cells + 1) : out;
+  }
+
+  /** As AStar.begin: starts a search for `resume` ('running'), or reports 'invalid' at once. */
+  begin(start: number, goal: number, options?: FindPathOptions): PathResult {
+    const out = this.out;
+    goal = startQuery(out, this.grid, start, goal, options);
+    if (goal < 0) return out;
+    const { rec, lm, stride } = this;
+    // DETERMINISM: wrap-around clears the stamps, so a stale stamp can never alias a new search.
+    if (this.generation === 0x7fffffff) {
+      for (let i = 0; i < this.cells; i++) rec[i * stride + STAMP] = 0;
+      this.generation = 0;
+    }
+    this.generation++;
+    const cols = this.grid.cols;
+    const at = 2 * (start * stride + FIELDS);
+    this.nActive = pickLandmarks(lm, at, 2 * (goal * stride + FIELDS), this.bounds.length, this.bounds, this.active, this.activeGoal);
+    this.goalCol = goal % cols;
+    this.goalRow = (goal - this.goalCol) / cols;
+    const sc = start % cols;
+    let h0 = octile(sc - this.goalCol, (start - sc) / cols - this.goalRow);
+    h0 = landmarkBound16(lm, at, this.active, this.activeGoal, this.nActive, h0);
+    const base = start * stride;
+    rec[base + STAMP] = this.generation;
+    rec[base + G] = 0;
+    rec[base + FROM] = -1;
+    rec[base + H] = h0;
+    this.heap.size = 0;
+    lazyPush(this.heap, start, h0, h0);
+    this.best = start;
+    this.bestH = h0;
+    this.budget = options?.budget ?? this.cells;
+    out.goal = goal;
+    out.status = PathStatus.Running;
+    return out;
+  }
+
+  /** As AStar.resume, counting jump-point expansions. */
+  resume(maxExpansions: number): PathResult {
+    const out = this.out;
+    if (out.status !== PathStatus.Running) return out;
+    out.status = this.run(out.expanded + maxExpansions);
+    const end = out.status === PathStatus.Found ? out.goal : this.best;
+    if (out.status !== PathStatus.Running) writeJumpPath(out, this.rec, this.stride, this.grid.cols, end);
+    return out;
+  }
+
+  /**
+   * Expands jump points until the search ends or `out.expanded` reaches `until` (as AStar.run).
+   * The next node is the held best successor of the last expansion when it beats the open list
+   * (takeHeld), which is the node a pop would give, without the push and pop.
+   */
+  private run(until: number): PathStatus {
+    const { out, heap, rec, budget, stride } = this;
+    const goal = out.goal;
+    let { best, bestH } = this;
+    let expanded = out.expanded;
+    let status: PathStatus = PathStatus.NoPath;
+    for (let next = -1; ; next = this.takeHeld()) {
+      const cur = next >= 0 ? next : this.liveTop();
+      if (cur < 0) break;
+      if (cur === goal || expanded >= budget || expanded >= until) {
+        status = cur === goal ? PathStatus.Found : expanded >= budget ? PathStatus.Budget : PathStatus.Running;
+        // A resumable search keeps its whole state in the open list.
+        if (next >= 0 && status !== PathStatus.Found) this.push(next);
+        break;
+      }
+      if (next < 0) lazyPop(heap);
+      const h = rec[cur * stride + H]!;
+      const g0 = rec[cur * stride + G]!;
+      rec[cur * stride + H] = CLOSED;
+      expanded++;
+      // DETERMINISM: expansions come in (f, h, index) order: the first of equal h wins (AStar.run).
+      if (h < bestH) {
+        best = cur;
+        bestH = h;
+      }
+      const from = rec[cur * stride + FROM]!;
+      const code = from < 0 ? 4 : from >>> DIR_SHIFT;
+      findSuccessors(this.grid, cur, DIR_DC[code]!, DIR_DR[code]!, goal, this.successors);
+      this.relaxFound(cur, g0);
+    }
+    this.best = best;
+    this.bestH = bestH;
+    out.expanded = expanded;
+    return status;
+  }
+
+  /** The open list's best live cell (stale entries of closed cells popped first), or -1 when empty. */
+  private liveTop(): number {
+    const { heap, rec, stride } = this;
+    while (heap.size > 0 && rec[heap.items[0]! * stride + H] === CLOSED) lazyPop(heap);
+    return heap.size > 0 ? heap.items[0]! : -1;
+  }
+
+  /**
+   * Relaxes the jump points findSuccessors found, in the order found. Their records are read once
+   * first, all together, so the cache misses overlap instead of queueing one relax after another.
+   */
+  private relaxFound(cur: number, g0: number): void {
+    const { rec, stride } = this;
+    const { found, count } = this.successors;
+    const cols = this.grid.cols;
+    const end = 3 * count;
+    let sum = 0;
+    for (let i = 0; i < end; i += 3) {
+      const at = (cur + found[i + 2]! * (found[i]! + found[i + 1]! * cols)) * stride;
+      sum += rec[at]! + rec[at + stride - 1]!;
+    }
+    this.touched = sum;
+    const c = cur % cols;
+    const r = (cur - c) / cols;
+    this.held = -1;
+    for (let i = 0; i < end; i += 3) this.relax(cur, c, r, g0, found[i]!, found[i + 1]!, found[i + 2]!);
+  }
+
+  /** Opens the jump point `steps` moves of (dc, dr) from `cur` (none when 0), or lowers its cost. */
+  private relax(cur: number, c: number, r: number, g0: number, dc: number, dr: number, steps: number): void {
+    if (steps === 0) return;
+    const { rec, stride } = this;
+    const n = cur + steps * (dc + dr * this.grid.cols);
+    const base = n * stride;
+    const ng = g0 + steps * (dc !== 0 && dr !== 0 ? STEP_DIAGONAL : STEP_STRAIGHT);
+    let hn = rec[base + H]!;
+    if (rec[base + STAMP] === this.generation) {
+      // Closed is final under a consistent heuristic; strict < keeps the first parent.
+      if (hn === CLOSED || ng >= rec[base + G]!) return;
+    } else {
+      rec[base + STAMP] = this.generation;
+      hn = octile(c + steps * dc - this.goalCol, r + steps * dr - this.goalRow);
+      hn = landmarkBound16(this.lm, 2 * (base + FIELDS), this.active, this.activeGoal, this.nActive, hn);
+      rec[base + H] = hn;
+    }
+    rec[base + G] = ng;
+    rec[base + FROM] = cur | ((dc + 1 + 3 * (dr + 1)) << DIR_SHIFT);
+    this.offer(n);
+  }
+
+  /** Holds open cell `n` if it beats the held one by (f, h, index), pushing the loser. */
+  private offer(n: number): void {
+    const held = this.held;
+    if (held >= 0 && !this.before(n, held)) return this.push(n);
+    if (held >= 0) this.push(held);
+    this.held = n;
+  }
+
+  /** The held cell when it beats the open list's best (so it is next), else -1 after pushing it. */
+  private takeHeld(): number {
+    const held = this.held;
+    if (held < 0) return -1;
+    const top = this.liveTop();
+    if (top < 0 || top === held || this.before(held, top)) return held;
+    this.push(held);
+    return -1;
+  }
+
+  /** True when open cell a comes before open cell b in (f, h, index) order, by their current g and h. */
+  private before(a: number, b: number): boolean {
+    const { rec, stride } = this;
+    const ha = rec[a * stride + H]!;
+    const hb = rec[b * stride + H]!;
+    const fa = rec[a * stride + G]! + ha;
+    const fb = rec[b * stride + G]! + hb;
+    // DETERMINISM: the open list's total order (lazyHeap.ts).
+    return fa < fb || (fa === fb && (ha < hb || (ha === hb && a < b)));
+  }
+
+  /** Pushes open cell `n` with its current key, first dropping stale entries if the list is full. */
+  private push(n: number): void {
+    const { heap, rec, stride } = this;
+    if (heap.size === heap.items.length) compactHeap(heap, rec, stride);
+    const h = rec[n * stride + H]!;
+    lazyPush(heap, n, rec[n * stride + G]! + h, h);
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * JumpPointSearch's per-cell records: the search fields of a cell and its landmark distances side
+ * by side in one typed-array record, so a cell the search touches costs about one cache line, and
+ * the record-level helpers (landmark storage and bound, heap compaction, path writing).
+ *
+ * Record of cell n: int32s `rec[n * stride + field]` for the FIELDS below, then, seen through a
+ * Uint16Array `lm` over the same buffer, landmark i at `lm[n * 2 * stride + 2 * FIELDS + i]`.
+ * Landmark distances are stored saturated: LM_NONE for unreachable, LM_MAX for LM_MAX or more.
+ * Clamping is 1-Lipschitz, so the landmark bound stays admissible and consistent; it only gets
+ * weaker beyond LM_MAX step-cost units (~936 straight cells).
+ */
+import { KEY_SCALE } from './openHeap';
+import { heapify, type LazyHeap } from './lazyHeap';
+import type { MutableResult } from './pathResult';
+
+/** Int32 search fields at the head of each record. */
+export const FIELDS = 4;
+/** Search generation that last touched the cell; the other fields are stale unless it is current. */
+export const STAMP = 0;
+/** Cost from the start. */
+export const G = 1;
+/** Parent cell (below 2^18, MAX_CELLS) | arrival direction code << DIR_SHIFT; -1 at the start. */
+export const FROM = 2;
+/** The heuristic (fixed for a cell within a search) while open; CLOSED once expanded. */
+export const H = 3;
+export const CLOSED = -1;
+export const DIR_SHIFT = 20;
+export const PARENT_MASK = (1 << DIR_SHIFT) - 1;
+/** Direction code (dc + 1) + 3 · (dr + 1) → dc and dr (code 4, no move, marks the start). */
+export const DIR_DC = Int8Array.of(-1, 0, 1, -1, 0, 1, -1, 0, 1);
+export const DIR_DR = Int8Array.of(-1, -1, -1, 0, 0, 0, 1, 1, 1);
+/** Stored landmark distance for "unreachable"; distances of LM_MAX or more are stored as LM_MAX. */
+export const LM_NONE = 0xffff;
+export const LM_MAX = 0xfffe;
+
+/** Int32s per record for `landmarks` Uint16 distances. */
+export function recordStride(landmarks: number): number {
+  return FIELDS + ((landmarks + 1) >> 1);
+}
+
+/** Copies a node-major landmark table (distanceField.ts, k a cell) into the records, saturated. */
+export function storeLandmarks(lm: Uint16Array, stride: number, table: Int32Array, k: number): void {
+  const cells = table.length / k;
+  for (let cell = 0; cell < cells; cell++) {
+    for (let i = 0; i < k; i++) {
+      const d = table[cell * k + i]!;
+      lm[cell * 2 * stride + 2 * FIELDS + i] = d < 0 ? LM_NONE : d > LM_MAX ? LM_MAX : d;
+    }
+  }
+}
+
+/** How many landmarks a JumpPointSearch query uses at most: those with the largest bounds at its start. */
+export const ACTIVE_LANDMARKS = 8;
+
+/**
+ * Picks a query's active landmarks among the k stored: the `active.length` (or fewer) with the
+ * largest bound |d(L, goal) - d(L, start)| at the start, ties to the lower index, none that cannot
+ * reach both. Writes their indices to `active` and goal distances to `activeGoal` (`bounds` is k
+ * entries of scratch) and returns how many. A max over any subset of consistent bounds is consistent.
+ */
+export function pickLandmarks(lm: Uint16Array, startAt: number, goalAt: number, k: number, bounds: Int32Array, active: Int32Array, activeGoal: Int32Array): number {
+  for (let i = 0; i < k; i++) {
+    const ds = lm[startAt + i]!;
+    const dg = lm[goalAt + i]!;
+    bounds[i] = ds === LM_NONE || dg === LM_NONE ? -1 : ds > dg ? ds - dg : dg - ds;
+  }
+  let n = 0;
+  for (; n < active.length; n++) {
+    let pick = -1;
+    // DETERMINISM: a strict > keeps the lower index among equal bounds.
+    for (let i = 0; i < k; i++) if (bounds[i]! >= 0 && (pick < 0 || bounds[i]! > bounds[pick]!)) pick = i;
+    if (pick < 0) break;
+    active[n] = pick;
+    activeGoal[n] = lm[goalAt + pick]!;
+    bounds[pick] = -1;
+  }
+  return n;
+}
+
+/**
+ * max(`h`, |d(L, goal) - d(L, n)|) over the n active landmarks (pickLandmarks): distanceField.ts's
+ * landmarkBound on the stored distances of a cell, whose record's landmarks start at `lm[at]`.
+ */
+export function landmarkBound16(lm: Uint16Array, at: number, active: Int32Array, activeGoal: Int32Array, n: number, h: number): number {
+  for (let j = 0; j < n; j++) {
+    const dn = lm[at + active[j]!]!;
+    if (dn === LM_NONE) continue;
+    const dg = activeGoal[j]!;
+    const diff = dg > dn ? dg - dn : dn - dg;
+    if (diff > h) h = diff;
+  }
+  return h;
+}
+
+/**
+ * Drops the stale entries (closed cells, superseded keys) from the heap. What is left is one entry
+ * per open cell, fewer than the cells, so a full heap always has room again afterwards.
+ */
+export function compactHeap(heap: LazyHeap, rec: Int32Array, stride: number): void {
+  const { items, keys } = heap;
+  let kept = 0;
+  for (let i = 0; i < heap.size; i++) {
+    const cell = items[i]!;
+    const g = rec[cell * stride + G]!;
+    const h = rec[cell * stride + H]!;
+    if (h === CLOSED || keys[i] !== (g + h) * KEY_SCALE + h) continue;
+    items[kept] = cell;
+    keys[kept] = keys[i]!;
+    kept++;
+  }
+  heap.size = kept;
+  heapify(heap);
+}
+
+/**
+ * Writes the cells from the start to jump point `end` into out.path (each jump, a straight or
+ * diagonal line, cell by cell), with out.length and out.cost.
+ */
+export function writeJumpPath(out: MutableResult, rec: Int32Array, stride: number, cols: number, end: number): void {
+  const path = out.path;
+  let length = 1;
+  for (let j = end, from = rec[j * stride + FROM]!; from >= 0; j = from & PARENT_MASK, from = rec[j * stride + FROM]!) {
+    const code = from >>> DIR_SHIFT;
+    length += (j - (from & PARENT_MASK)) / (DIR_DC[code]! + DIR_DR[code]! * cols);
+  }
+  let k = length;
+  let j = end;
+  for (let from = rec[j * stride + FROM]!; from >= 0; j = from & PARENT_MASK, from = rec[j * stride + FROM]!) {
+    const code = from >>> DIR_SHIFT;
+    const step = DIR_DC[code]! + DIR_DR[code]! * cols;
+    for (let i = j; i !== (from & PARENT_MASK); i -= step) path[--k] = i;
+  }
+  path[0] = j; // the start
+  out.length = length;
+  out.cost = rec[end * stride + G]!;
+}
