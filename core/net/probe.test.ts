@@ -6,6 +6,7 @@ import type { ProbeMessage } from './probe';
 import { ADVERT_LIMITS, advertFromEntries, decodeTxtStrings, encodeTxtStrings, entriesOf } from './probeAdvert';
 import type { AdvertDecode, GameAdvert } from './probeAdvert';
 import { utf8Encode, utf8Length } from './probeText';
+import { xorshift } from '../../test/prng';
 
 const ADVERT: GameAdvert = {
   gameId: 'a1b2c3d4e5f6',
@@ -171,17 +172,6 @@ describe('hostile text', () => {
     expect(encodePong(1, 1, { ...ADVERT, room: 'x'.repeat(5000), map: 'y'.repeat(5000) }).length).toBeLessThan(300);
   });
 });
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>>= 0);
-  };
-}
 
 /** Every text field of a decoded advert honours the cleaner's invariants. */
 function expectClean(d: AdvertDecode): void {

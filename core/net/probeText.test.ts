@@ -1,19 +1,7 @@
 /** Strict UTF-8 and the display-text cleaner, checked against Node's own codec as an oracle. */
 import { describe, expect, it } from 'vitest';
 import { cleanText, utf8Decode, utf8Encode, utf8Length } from './probeText';
-
-/** Small seeded PRNG so fuzz runs repeat. */
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s;
-  };
-}
+import { xorshift } from '../../test/prng';
 
 describe('utf8Encode / utf8Length', () => {
   it.each(['', 'plain', 'é', '中文', '😀 x', 'a\u0000b'])('matches Buffer for %j', (text) => {

@@ -10,6 +10,7 @@ import type { Sighting } from './gameList';
 import { busLan, makeAdvert, waitFor } from './test/fixtures';
 import type { BusLan } from './test/fixtures';
 import { openUdp } from './udpPort';
+import { xorshift } from '../../../test/prng';
 
 let lan: BusLan | null = null;
 afterEach(async () => {
@@ -56,17 +57,6 @@ function collectingSink(): BeaconSink & { sightings: Sighting[]; byes: string[] 
   const sightings: Sighting[] = [];
   const byes: string[] = [];
   return { sightings, byes, sight: (s) => void sightings.push(s), bye: (id) => void byes.push(id) };
-}
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>>= 0);
-  };
 }
 
 describe('BeaconListener', () => {

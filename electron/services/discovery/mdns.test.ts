@@ -13,6 +13,7 @@ import { hostNameFor } from './publisher';
 import { busLan, makeAdvert, waitFor } from './test/fixtures';
 import type { BusLan } from './test/fixtures';
 import type { BusSocket, MemoryBus } from './test/memoryBus';
+import { xorshift } from '../../../test/prng';
 
 const TYPE = '_ballbrawl._udp.local';
 let lan: BusLan | null = null;
@@ -186,17 +187,6 @@ describe('protocol version mismatch', () => {
     expect(row.reason).toBe(`Different game version: host speaks protocol v${other} (app 0.9.0), this app v${PROTOCOL_VERSION} (app 0.1.0)`);
   });
 });
-
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>>= 0);
-  };
-}
 
 describe('fuzz', () => {
   it('no packet crashes the browser or the responder; the real game is still listed after', async () => {
