@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const filter = process.argv[2];
   const files = ['bench', 'core', 'electron', 'renderer']
     .flatMap((d) => findBenchFiles(path.join(root, d), []))
-    .filter((f) => !filter || f.includes(filter))
+    .filter((f) => !filter || path.relative(root, f).includes(filter))
     .sort();
   const records: BenchRecord[] = [];
   const notes: string[] = [];
