@@ -10,11 +10,10 @@
  * respawn > 0; pellets lie in free cells, at most one per cell.
  */
 import type { GameMap } from '../map';
-import { NineGrid } from '../nav';
+import { NineGrid, type AStar, type PathResult } from '../nav';
 import { RNG_STATE_WORDS } from '../math';
 import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
-import { PathSearch } from './pathSearch';
 import { pelletCell } from './pellets';
 import { BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
 import type { MatchSettings } from './settings';
@@ -100,9 +99,18 @@ export interface Scratch {
   readonly balls: NineGrid;
   readonly query: Int32Array;
   readonly cellPath: Int32Array;
-  /** One resumable search per size class (buffers sized to the map). */
-  readonly searches: readonly PathSearch[];
-  /** What the searches' buffers hold: ball, cells and class of the last search begun (-1: none). */
+  /**
+   * One nav A* per size class (plain octile, no landmarks), run in slices with begin/resume; its
+   * in-flight state is private to nav, so it is scratch and redone after a restore (planPaths.ts).
+   * Made on a class's first search (null until then), so a world that never searches on a class
+   * (e.g. one restored only to be hashed) does not pay for its buffers.
+   */
+  readonly astars: (AStar | null)[];
+  /**
+   * What the searchers hold: the result object (nav's, live) of the last search begun, and its
+   * ball, cells and class (null / -1: none; planPaths.ts redoes the search when they do not match).
+   */
+  searchResult: PathResult | null;
   searchBall: number;
   searchFrom: number;
   searchGoal: number;
@@ -217,7 +225,8 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     balls: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, B),
     query: col(B),
     cellPath: col(map.cols * map.rows),
-    searches: info.navGrids.map((g) => new PathSearch(g)),
+    astars: info.navGrids.map(() => null),
+    searchResult: null,
     searchBall: -1,
     searchFrom: -1,
     searchGoal: -1,

@@ -4,20 +4,22 @@
  * nearest cell where it fits when its own cell is too tight (else on a smaller class). A target
  * cell where the ball does not fit moves to the nearest one where it does; an unreachable target
  * leads to the reachable cell nearest to it. A target in plain sight (segmentClear) needs no
- * search. Otherwise an A* search (pathSearch.ts) runs — at most one at a time, spread over frames:
- * RULES.planExpansionsPerFrame node expansions a frame in total, RULES.pathBudget per search —
- * and its path, smoothed by line of sight (core/nav), becomes the ball's waypoints (cell indices,
- * steered to at their centres; the last one is EXACT_TARGET when the path reaches the target's
- * cell). Requests are served round robin from planner[Cursor], at most RULES.plansPerFrame new
- * ones a frame; waiting balls head straight for their target meanwhile.
- * The search in flight is state (planner column: ball, class, cells, expansions done); the search
- * buffers are scratch. After a restore the buffers are stale, so the search is redone up to the
- * recorded expansion count before it continues — same result, as slicing never changes a search.
+ * search. Otherwise core/nav's AStar (plain octile heuristic, no landmarks; `begin`/`resume`)
+ * runs — at most one at a time, spread over frames: RULES.planExpansionsPerFrame node expansions
+ * a frame in total, RULES.pathBudget per search — and its path, smoothed by line of sight
+ * (core/nav), becomes the ball's waypoints (cell indices, steered to at their centres; the last
+ * one is EXACT_TARGET when the path reaches the target's cell). Requests are served round robin
+ * from planner[Cursor], at most RULES.plansPerFrame new ones a frame; waiting balls head straight
+ * for their target meanwhile.
+ * The search in flight is state (planner column: ball, class, cells, expansions done); nav's
+ * searcher (scratch.astars) keeps its open set private, so it cannot be snapshotted. After a
+ * restore (or whenever the searcher does not hold this search) the search is restarted from its
+ * recorded start and goal and re-run up to the recorded expansion count before it continues —
+ * same result, as nav guarantees slicing never changes a search.
  */
 import { FX_HALF, FX_SHIFT } from '../math';
-import { nearestFreeCell, segmentClear, smoothPath } from '../nav';
+import { AStar, nearestFreeCell, PathStatus, segmentClear, smoothPath, type FindPathOptions, type PathResult } from '../nav';
 import { sizeClassOf } from './mapInfo';
-import { SearchStatus, type PathSearch } from './pathSearch';
 import { MAX_BALLS, PATH_CAPACITY, RULES } from './rules';
 import { PathState, Planner, type World } from './World';
 
@@ -29,6 +31,8 @@ const UNWEDGE_RADIUS = 3;
 const RETARGET_RADIUS = 32;
 /** Budget charged per cell of a finished path for smoothing it (measured: ≈ 2 expansions' time). */
 const SMOOTH_COST = 2;
+/** Per-search options (hoisted: nav only reads them). Goals are free already, so no retargeting. */
+const SEARCH_OPTIONS: FindPathOptions = { budget: RULES.pathBudget };
 
 /** x (Fx) of waypoint `k` of ball `b`. */
 export function waypointX(w: World, b: number, k: number): number {
@@ -56,13 +60,12 @@ export function planPaths(w: World): void {
       starts--;
       if (!beginPlan(w, b)) continue; // resolved at once (line of sight, or nowhere to go)
     }
-    const search = ensureSearch(w);
-    const before = search.expanded;
-    const status = search.run(budget, RULES.pathBudget);
-    budget -= search.expanded - before;
-    P[Planner.Expanded] = search.expanded;
+    const before = P[Planner.Expanded]!;
+    const result = ensureSearch(w).resume(budget);
+    budget -= result.expanded - before;
+    P[Planner.Expanded] = result.expanded;
     // Smoothing walks lines of sight along the whole path: charge it as SMOOTH_COST expansions a cell.
-    if (status !== SearchStatus.Running) budget -= SMOOTH_COST * finishPlan(w, status);
+    if (result.status !== PathStatus.Running) budget -= SMOOTH_COST * finishPlan(w, result);
   }
 }
 
@@ -134,40 +137,48 @@ function beginPlan(w: World, b: number): boolean {
   return false;
 }
 
-/** The search of the plan in flight, redone up to the recorded progress if the buffers are stale. */
-function ensureSearch(w: World): PathSearch {
+/**
+ * The searcher of the plan in flight, holding it at the recorded progress: restarted from the
+ * recorded start and goal and re-run up to planner[Expanded] expansions when it does not hold this
+ * search at exactly that progress (after a restore, or a new plan).
+ */
+function ensureSearch(w: World): AStar {
   const P = w.planner;
   const s = w.scratch;
   const cls = P[Planner.Class]!;
-  const search = s.searches[cls]!;
+  const astar = (s.astars[cls] ??= new AStar(w.info.navGrids[cls]!));
+  const last = s.searchResult;
   const fresh =
-    s.searchBall === P[Planner.Ball] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
-    s.searchClass === cls && search.status === SearchStatus.Running && search.expanded === P[Planner.Expanded];
-  if (fresh) return search;
-  search.begin(P[Planner.From]!, P[Planner.Goal]!);
-  // DETERMINISM: a search's state after n expansions is the same however they were sliced.
-  search.run(P[Planner.Expanded]!, RULES.pathBudget);
+    last !== null && s.searchBall === P[Planner.Ball] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
+    s.searchClass === cls && last.status === PathStatus.Running && last.expanded === P[Planner.Expanded];
+  if (fresh) return astar;
+  const begun = astar.begin(P[Planner.From]!, P[Planner.Goal]!, SEARCH_OPTIONS);
+  // DETERMINISM: nav's search state after n expansions is the same however they were sliced.
+  const redone = begun.status === PathStatus.Running ? astar.resume(P[Planner.Expanded]!) : begun;
+  s.searchResult = redone;
   s.searchBall = P[Planner.Ball]!;
   s.searchFrom = P[Planner.From]!;
   s.searchGoal = P[Planner.Goal]!;
   s.searchClass = cls;
-  return search;
+  return astar;
 }
 
 /** Turns the finished search into the ball's waypoints and frees the planner; returns the raw path length. */
-function finishPlan(w: World, status: SearchStatus): number {
+function finishPlan(w: World, result: PathResult): number {
   const P = w.planner;
   const s = w.scratch;
   const b = P[Planner.Ball]!;
   const B = w.balls;
   const grid = w.info.navGrids[P[Planner.Class]!]!;
-  const raw = s.searches[P[Planner.Class]!]!.writePath(s.cellPath);
-  const n = smoothPath(grid, s.cellPath, raw, s.cellPath);
+  // The path buffer is nav's (overwritten by its next search): smooth it into our own.
+  const raw = result.length;
+  const n = smoothPath(grid, result.path, raw, s.cellPath);
   const goalCell = (B.targetY[b]! >> FX_SHIFT) * w.info.cols + (B.targetX[b]! >> FX_SHIFT);
-  const reaches = status === SearchStatus.Found && P[Planner.Goal] === goalCell;
-  storeWaypoints(w, b, n, 1 - P[Planner.KeepFirst]!, reaches, status === SearchStatus.Budget);
+  const reaches = result.status === PathStatus.Found && P[Planner.Goal] === goalCell;
+  storeWaypoints(w, b, n, 1 - P[Planner.KeepFirst]!, reaches, result.status === PathStatus.Budget);
   freePlanner(P);
   s.searchBall = -1;
+  s.searchResult = null;
   return raw;
 }
 
