@@ -117,6 +117,54 @@ describe('control messages round trip', () => {
   });
 });
 
+describe('version 2 compact forms', () => {
+  const frameOf = (inputs: { slot: number; input: PlayerInput }[], key = 5): Uint8Array => encodeHostFrame({ updates: [{ key, inputs, events: [] }] }).bytes;
+  it('input entries take 1 (stop), 2 (direction), 3 (target within 64 cells) or 5 bytes and round-trip', () => {
+    const cases: [PlayerInput, number][] = [
+      [STOP, 1], [{ ...STOP, dash: true }, 1], [dir(0), 2], [dir(4095, true), 2], [target(0, 0), 3], [target(1023, 1023), 3],
+      [{ ...target(517, 9), dash: true }, 3], [target(1024, 0), 5], [target(0, 1024), 5], [target(65535, 65535), 5],
+    ];
+    const base = frameOf([]).length;
+    for (const [input, size] of cases) {
+      const bytes = frameOf([{ slot: 7, input }]);
+      expect(bytes.length - base - 1, JSON.stringify(input)).toBe(size); // minus the slot byte
+      expect((roundTrip(bytes, 5) as HostFrame).updates?.[0]?.inputs).toEqual([{ slot: 7, input }]);
+    }
+  });
+
+  it('a single update costs a 2-byte key; several add a count byte', () => {
+    const one = encodeHostFrame({ updates: [{ key: 40000, inputs: [], events: [] }] }).bytes;
+    const two = encodeHostFrame({ updates: [{ key: 40000, inputs: [], events: [] }, { key: 40001, inputs: [], events: [] }] }).bytes;
+    expect(one.length).toBe(4 + 1 + 2 + 1);
+    expect(two.length).toBe(4 + 1 + 3 + 2);
+    expect((roundTrip(two, 40010) as HostFrame).updates?.map((u) => u.key)).toEqual([40000, 40001]);
+  });
+
+  it('packs small progress and hash offsets into one byte, and falls back when they are large', () => {
+    const small = { token: 1, progress: { recvKey: 100, closedThrough: 102 }, hash: { key: 99, hash: 5 } };
+    const large = { token: 1, progress: { recvKey: 40, closedThrough: 102 }, hash: { key: 90, hash: 5 } };
+    const a = encodeClientFrame(small).bytes;
+    const b = encodeClientFrame(large).bytes;
+    expect(a.length).toBe(4 + 5 + 3 + 4);
+    expect(b.length).toBe(4 + 5 + 3 + 5);
+    expect(roundTrip(a, 101)).toEqual({ type: 'cframe', ...small });
+    expect(roundTrip(b, 101)).toEqual({ type: 'cframe', ...large });
+    // A far-ahead receiver under-reports (the offset is only an ack).
+    const ahead = roundTrip(encodeClientFrame({ ...small, progress: { recvKey: 120, closedThrough: 102 } }).bytes, 101) as ClientFrame;
+    expect(ahead.progress).toEqual({ recvKey: 109, closedThrough: 102 });
+  });
+
+  it('rejects reserved bits in entries and a packed progress without a hash', () => {
+    const bytes = frameOf([{ slot: 7, input: STOP }]);
+    const bad = Uint8Array.from(bytes);
+    bad[bad.length - 1] = 0x08; // a stop with a payload bit
+    expect(decodeDatagram(bad, 5)).toMatchObject({ ok: false, reason: 'malformed' });
+    const c = Uint8Array.from(encodeClientFrame({ token: 1, progress: { recvKey: 100, closedThrough: 102 }, hash: { key: 99, hash: 5 } }).bytes);
+    c[8] = 1; // progress only, but the key's flag says packed
+    expect(decodeDatagram(c.subarray(0, 12), 101).ok).toBe(false);
+  });
+});
+
 describe('fitting into one datagram', () => {
   it('takes the oldest updates that fit and leaves room for control messages', () => {
     const full = Array.from({ length: 50 }, (_, s) => ({ slot: s, input: target(s, s) }));
@@ -124,7 +172,7 @@ describe('fitting into one datagram', () => {
     const ctl = { firstSeq: 0, msgs: Array.from({ length: 5 }, () => new Uint8Array(100)) };
     const enc = encodeHostFrame({ updates, ctl, inputAck: 3 });
     expect(enc.bytes.length).toBeLessThanOrEqual(MAX_DATAGRAM_BYTES);
-    expect(enc.updates).toBe(2); // 2 × 352 B of updates, and the rest for control messages
+    expect(enc.updates).toBe(5); // 5 × 158 B of updates (7-byte slot mask, 3-byte targets), and the rest for control messages
     expect(enc.ctl).toBeGreaterThan(0);
     const m = roundTrip(enc.bytes) as HostFrame;
     expect(m.updates?.[0]?.key).toBe(0);

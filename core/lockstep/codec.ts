@@ -4,20 +4,27 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 1 (little-endian; every datagram starts with the 4-byte header
- * "BB", version, type). Keys and sequence numbers are u16 (see wire.ts for how they unwrap).
+ * Wire layout, PROTOCOL_VERSION 2 (little-endian; every datagram starts with the 4-byte header
+ * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
+ * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
+ * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
+ * UPDATE flags byte, packed progress/hash offsets.
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate), str name (≤24 B), str appVersion (≤32 B)
  *   0x11 ACCEPT  h→c  u32 nonce, u8 slot (255 spectator), u32 token, u8 flags (bit0 you own the room)
  *   0x12 REJECT  h→c  u32 nonce, u8 reason (RejectReason), str host appVersion (≤32 B)
  *   0x20 CFRAME  c→h  u32 token, u8 sections (bits 0-5 below; bits 6-7: 0 original, 1-3 the
  *                     n-th redundant copy sent on a lossy link), then the sections in bit order:
- *        bit0 progress  u16 closedThrough (my inputs for every key ≤ it are final; a spectator
- *                       sends its recvKey), i8 recvKey − closedThrough (all UPDATEs ≤ recvKey
- *                       received; clamped, so a far-ahead receiver under-reports: it is only an
- *                       ack)
- *        bit1 hash      i8 closedThrough − key, u32 state hash before that key's inputs
- *        bit2 inputs    u8 n ≤ 64, n × (u16 key, input entry)       unacknowledged changes
+ *        bit0 progress  k15 closedThrough (my inputs for every key ≤ it are final; a spectator
+ *                       sends its recvKey; flag: packed), then
+ *                         unpacked: i8 recvKey − closedThrough (all UPDATEs ≤ recvKey received;
+ *                         clamped, so a far-ahead receiver under-reports: it is only an ack)
+ *                         packed (only with the hash section, both offsets in -8..7; recvKey's
+ *                         clamped to 7): u8 bits 0-3 i4 recvKey − closedThrough, bits 4-7 i4
+ *                         closedThrough − hash key
+ *        bit1 hash      [i8 closedThrough − key, unless packed], u32 state hash before that key's
+ *                       inputs
+ *        bit2 inputs    u8 n ≤ 64, n × (u16 key, u8 slot, input entry)   unacknowledged changes
  *        bit3 control   u16 first seq, u8 n ≤ 32, n × (u16 len ≤ 1100, bytes)   reliable stream
  *        bit4 ctl ack   u16 next control seq expected
  *        bit5 report    (after a ping, or while my simulation is behind) u16 echoed ping time,
@@ -27,11 +34,12 @@
  *                       the input delay from it; 255 = unknown), u8 behind/10 ms (how long my
  *                       next key has been ready but not begun: "my simulation is slow")
  *   0x21 HFRAME  h→c  u8 sections (bits 6-7 the copy number, as above), then:
- *        bit0 updates   u16 first key, u8 n ≤ 64, n × UPDATE:
- *                         u8 bits 0-5 input count ≤ 50 (63: a slot bitmask follows instead:
- *                         u8 length 1-7, the mask, slot 0 = bit 0 of byte 0), bit 6 events, bit 7
- *                         delay change; the entries (without slot bytes in the bitmask form, in
- *                         slot order); [u8 n ≤ 50, n × (u8 kind, u8 slot, u8 difficulty)];
+ *        bit0 updates   k15 first key (flag: u8 n ≤ 64 follows; else n = 1), n × UPDATE:
+ *                         u8 bits 0-5 input count ≤ 50, each entry a u8 slot + input entry
+ *                         (57-63: a slot bitmask of 1-7 = bits − 56 bytes follows instead, slot 0
+ *                         = bit 0 of byte 0, then the entries without slot bytes, in slot order;
+ *                         the encoder picks the shorter form), bit 6 events, bit 7 delay change;
+ *                         [u8 n ≤ 50, n × (u8 kind, u8 slot, u8 difficulty)];
  *                         [u8 new input delay in 5 ms units, 1-255]
  *        bit1 input ack u16 closedThrough the host holds for you
  *        bit2 status    u8 state, u16 key, u16 heldMs/10, u8 votesNeeded, u16 voteIn/10,
@@ -47,7 +55,7 @@ import type { PlayerInput, SlotInput } from '../sim/input';
 import { Reader, Writer } from './bytes';
 import { DELAY_UNIT_MS, MAX_NAME_BYTES, MAX_SLOTS } from './types';
 import type { HostStatus, KeyUpdate, SlotEvent, StallCause } from './types';
-import { readEntry, readEntryBody, unwrap16 } from './wire';
+import { nibble, readEntry, readEntryBody, unwrap15, unwrap16 } from './wire';
 
 export { PROTOCOL_VERSION };
 
@@ -154,15 +162,29 @@ function readClientFrame(r: Reader, ref: number): ClientFrame {
   const f: { -readonly [K in keyof ClientFrame]: ClientFrame[K] } = { type: 'cframe', token };
   if (s & 0xc0) f.copy = s >> 6;
   let closed = ref;
+  let back: number | undefined;
   if (s & 1) {
-    closed = unwrap16(r.u16(), ref);
-    const d = r.u8();
-    f.progress = { closedThrough: closed, recvKey: closed + (d >= 128 ? d - 256 : d) };
+    const w = r.u16();
+    closed = unwrap15(w & 0x7fff, ref);
+    let d: number;
+    if (w & 0x8000) {
+      const b = r.u8();
+      d = nibble(b);
+      back = nibble(b >> 4);
+      if (!(s & 2)) r.fail(); // the packed form carries the hash section's key
+    } else {
+      const b = r.u8();
+      d = b >= 128 ? b - 256 : b;
+    }
+    f.progress = { closedThrough: closed, recvKey: closed + d };
   }
   if (s & 2) {
     if (!(s & 1)) r.fail(); // the hash key is relative to the progress section's closure
-    const back = r.u8();
-    f.hash = { key: closed - (back >= 128 ? back - 256 : back), hash: r.u32() };
+    if (back === undefined) {
+      const b = r.u8();
+      back = b >= 128 ? b - 256 : b;
+    }
+    f.hash = { key: closed - back, hash: r.u32() };
   }
   if (s & 4) {
     const n = r.count(MAX_LIST);
@@ -198,7 +220,7 @@ function pct(r: Reader): number {
 function readUpdate(r: Reader, key: number): KeyUpdate {
   const flags = r.u8();
   const n = flags & 63;
-  const inputs = n === MASK_FORM ? readMasked(r) : readListed(r, n);
+  const inputs = n > MASK_FORM ? readMasked(r, n - MASK_FORM) : readListed(r, n);
   const events: SlotEvent[] = [];
   if (flags & 64) {
     const m = r.count(MAX_SLOTS);
@@ -218,8 +240,8 @@ function readUpdate(r: Reader, key: number): KeyUpdate {
   return { key, inputs, events };
 }
 
-/** Marker in an UPDATE's count bits: the inputs' slots are a bitmask. */
-export const MASK_FORM = 63;
+/** An UPDATE's count bits above this (57-63): the inputs' slots are a bitmask of (bits − 56) bytes. */
+export const MASK_FORM = 56;
 /** Longest slot bitmask (bytes). */
 export const MAX_MASK_BYTES = Math.ceil(MAX_SLOTS / 8);
 
@@ -236,8 +258,7 @@ function readListed(r: Reader, n: number): SlotInput[] {
   return inputs;
 }
 
-function readMasked(r: Reader): SlotInput[] {
-  const len = r.u8();
+function readMasked(r: Reader, len: number): SlotInput[] {
   if (len < 1 || len > MAX_MASK_BYTES) r.fail();
   const mask = r.bytesOf(r.failed ? 0 : len);
   const inputs: SlotInput[] = [];
@@ -275,8 +296,10 @@ function readHostFrame(r: Reader, ref: number): HostFrame {
   const f: { -readonly [K in keyof HostFrame]: HostFrame[K] } = { type: 'hframe' };
   if (s & 0xc0) f.copy = s >> 6;
   if (s & 1) {
-    const first = unwrap16(r.u16(), ref);
-    const n = r.count(MAX_LIST);
+    const w = r.u16();
+    const first = unwrap15(w & 0x7fff, ref);
+    const n = w & 0x8000 ? r.count(MAX_LIST) : 1;
+    if (n === 0) r.fail();
     const updates: KeyUpdate[] = [];
     for (let i = 0; i < n && !r.failed; i++) updates.push(readUpdate(r, first + i));
     f.updates = updates;

@@ -43,19 +43,26 @@ export function encodeClientFrame(f: Out<ClientFrame>): Encoded {
   let fixed = HEADER_BYTES + 5;
   const closed = f.progress ? f.progress.closedThrough : 0;
   const hash = f.progress && f.hash && closed - f.hash.key >= -128 && closed - f.hash.key <= 127 ? f.hash : undefined;
+  const d = f.progress ? Math.min(127, Math.max(-128, f.progress.recvKey - closed)) : 0;
+  const back = hash ? closed - hash.key : 0;
+  // Packed progress: both small offsets in one byte (d may be clamped down to 7: it is only an ack).
+  const packed = hash !== undefined && d >= -8 && back >= -8 && back <= 7;
   if (f.progress) fixed += 3;
-  if (hash) fixed += 5;
+  if (hash) fixed += packed ? 4 : 5;
   if (f.ctlAck !== undefined) fixed += 2;
   if (f.report) fixed += 7;
   const inputs = f.inputs ?? [];
-  const [ni, nc] = split(inputs.map((i) => 2 + entrySize(i.input)), 1, MAX_LIST, f.ctl, MAX_DATAGRAM_BYTES - fixed);
+  const [ni, nc] = split(inputs.map((i) => 3 + entrySize(i.input)), 1, MAX_LIST, f.ctl, MAX_DATAGRAM_BYTES - fixed);
   const sections = (f.progress ? 1 : 0) | (hash ? 2 : 0) | (ni > 0 ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.report ? 32 : 0);
   const w = begin(LockstepType.ClientFrame).u32(f.token).u8(sections);
   if (f.progress) {
-    const d = Math.min(127, Math.max(-128, f.progress.recvKey - closed));
-    w.u16(closed).u8(d & 0xff);
+    if (packed) w.u16((closed & 0x7fff) | 0x8000).u8((Math.min(7, d) & 15) | ((back & 15) << 4));
+    else w.u16(closed & 0x7fff).u8(d & 0xff);
   }
-  if (hash) w.u8((closed - hash.key) & 0xff).u32(hash.hash);
+  if (hash) {
+    if (!packed) w.u8(back & 0xff);
+    w.u32(hash.hash);
+  }
   if (ni > 0) {
     w.u8(ni);
     for (let i = 0; i < ni; i++) {
@@ -78,11 +85,11 @@ export function encodeClientFrame(f: Out<ClientFrame>): Encoded {
 function writeUpdate(w: Writer, u: KeyUpdate): void {
   const form = inputFormSizes(u.inputs);
   const masked = form.mask < form.list;
-  w.u8((masked ? MASK_FORM : u.inputs.length) | (u.events.length > 0 ? 64 : 0) | (u.delayMs !== undefined ? 128 : 0));
+  w.u8((masked ? MASK_FORM + form.maskBytes : u.inputs.length) | (u.events.length > 0 ? 64 : 0) | (u.delayMs !== undefined ? 128 : 0));
   if (masked) {
     const mask = new Uint8Array(form.maskBytes);
     for (const i of u.inputs) mask[i.slot >> 3] = (mask[i.slot >> 3] ?? 0) | (1 << (i.slot & 7));
-    w.u8(mask.length).bytes(mask);
+    w.bytes(mask);
     for (const i of u.inputs) writeEntryBody(w, i.input);
   } else {
     for (const i of u.inputs) writeEntry(w, i.slot, i.input);
@@ -114,11 +121,14 @@ export function encodeHostFrame(f: Out<HostFrame>): Encoded {
   if (f.ctlAck !== undefined) fixed += 2;
   if (f.ping) fixed += 6;
   const updates = f.updates ?? [];
+  // Section overhead: u16 first key, and a count byte unless there is one update (counted always).
   const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, MAX_DATAGRAM_BYTES - fixed);
   const sections = (nu > 0 ? 1 : 0) | (f.inputAck !== undefined ? 2 : 0) | (f.status ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.ping ? 32 : 0);
   const w = begin(LockstepType.HostFrame).u8(sections);
   if (nu > 0) {
-    w.u16(updates[0]?.key ?? 0).u8(nu);
+    const first = (updates[0]?.key ?? 0) & 0x7fff;
+    if (nu === 1) w.u16(first);
+    else w.u16(first | 0x8000).u8(nu);
     for (let i = 0; i < nu; i++) writeUpdate(w, updates[i] as KeyUpdate);
   }
   if (f.inputAck !== undefined) w.u16(f.inputAck);
@@ -133,14 +143,14 @@ export type { UplinkInput };
 
 /** Bytes of an UPDATE's inputs in the list form and in the bitmask form (mask bytes included). */
 export function inputFormSizes(inputs: readonly SlotInput[]): { list: number; mask: number; maskBytes: number } {
-  let list = 0;
+  let bodies = 0;
   let top = -1;
   for (const i of inputs) {
-    list += entrySize(i.input);
+    bodies += entrySize(i.input);
     top = Math.max(top, i.slot);
   }
   const maskBytes = Math.max(1, Math.ceil((top + 1) / 8));
-  return { list, mask: 1 + maskBytes + list - inputs.length, maskBytes };
+  return { list: inputs.length + bodies, mask: maskBytes + bodies, maskBytes };
 }
 
 /** Encoded size of one UPDATE (the encoder picks the smaller input form). */

@@ -9,6 +9,7 @@
  * printed; the assertions are the issue's bounds (listed within 1.5 s, removed within 5 s).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../../core/net/header';
 import type { GameRow } from './gameList';
 import { avahiUnavailable, AvahiInNamespace } from './test/avahi';
 import { makeAdvert } from './test/fixtures';
@@ -207,7 +208,7 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
     peer.send({ cmd: 'rawQuery', name: '_ballbrawl._udp.local', waitMs: 800 });
     const records = (await peer.waitFor('raw query', (e) => e.ev === 'rawQuery'))['records'] as Array<{ type: string; data: unknown }>;
     expect(records.find((r) => r.type === 'SRV')).toMatchObject({ data: { port: 47777, target: `bb-${id}.local` } });
-    expect(records.find((r) => r.type === 'TXT')?.data).toEqual(expect.arrayContaining([`id=${id}`, `r=Round ${round}`, 'pv=1']));
+    expect(records.find((r) => r.type === 'TXT')?.data).toEqual(expect.arrayContaining([`id=${id}`, `r=Round ${round}`, `pv=${PROTOCOL_VERSION}`]));
     expect(records.find((r) => r.type === 'A')).toMatchObject({ data: '198.18.0.1' });
     await stopAndMeasure(host, browsers, id);
     peer.send({ cmd: 'exit' });
@@ -255,7 +256,7 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
       const first = await avahi.browseUntil('_ballbrawl._udp', resolved);
       expect(first.found, first.lines.join('\n')).toContain(';198.18.0.1;47777;');
       expect(first.found).toContain('"r=<img src=x onerror=alert(1)>"');
-      expect(first.found).toContain('"pv=1"');
+      expect(first.found).toContain(`"pv=${PROTOCOL_VERSION}"`);
       host.send({ cmd: 'update', advert: { ...advert, room: '<img src=x onerror=alert(1)>', players: 6 } });
       const updated = await avahi.browseUntil('_ballbrawl._udp', (lines) => (resolved(lines)?.includes('"p=6"') ? resolved(lines) : undefined));
       expect(updated.found, updated.lines.join('\n')).toContain('"p=6"');
