@@ -9,17 +9,11 @@
 import * as THREE from 'three';
 import { FX_ONE } from '../../core/math';
 import type { GameMap } from '../../core/map';
+import { GROUND_VERTEX } from './GroundLayer';
 import type { PlayerInfo } from '../game/session';
 import type { Smoother } from '../game/Smoother';
 import { PATH_CAPACITY, PathState, waypointX, waypointY, type World } from '../game/simApi';
 
-const VERTEX = /* glsl */ `
-out vec2 vWorld;
-void main() {
-  vec4 world = modelMatrix * vec4(position, 1.0);
-  vWorld = world.xz;
-  gl_Position = projectionMatrix * viewMatrix * world;
-}`;
 
 const FRAGMENT = /* glsl */ `
 uniform sampler2D uMask; // R: blocked, G: bush (0 or 255)
@@ -66,7 +60,7 @@ export class GridLayer {
     geometry.rotateX(-Math.PI / 2);
     geometry.translate(map.cols / 2, 0.01, map.rows / 2);
     const material = new THREE.ShaderMaterial({
-      vertexShader: VERTEX,
+      vertexShader: GROUND_VERTEX,
       fragmentShader: FRAGMENT,
       uniforms: { uMask: { value: this.mask }, uMapCells: { value: new THREE.Vector2(map.cols, map.rows) } },
       transparent: true,

@@ -10,7 +10,8 @@
 import * as THREE from 'three';
 import type { GameMap } from '../../core/map';
 
-const VERTEX = /* glsl */ `
+/** Vertex shader of the ground-plane layers: passes the world x/z of each fragment (the map plane). */
+export const GROUND_VERTEX = /* glsl */ `
 out vec2 vWorld;
 void main() {
   vec4 world = modelMatrix * vec4(position, 1.0);
@@ -64,7 +65,7 @@ export class GroundLayer {
     if (image) this.atlas.needsUpdate = true;
     const ts = map.tileset;
     const material = new THREE.ShaderMaterial({
-      vertexShader: VERTEX,
+      vertexShader: GROUND_VERTEX,
       fragmentShader: FRAGMENT,
       uniforms: {
         uTiles: { value: this.tiles },
