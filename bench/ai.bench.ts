@@ -9,17 +9,17 @@
  * 3. Strength: Hard vs Easy, 4 against 4 on arena-small, 50 seeded one-minute matches.
  */
 import { BehaviourTree, State } from 'mistreevous';
-import type { BenchContext } from '../../bench/lib';
-import { heapDelta, measure, summarize } from '../../bench/lib';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { createRng } from '../math';
-import { createWorld, scoreboard, step, type World } from '../sim';
-import { BotDriver, setSlotControl } from './BotDriver';
-import { Difficulty, defaultBrains } from './brains';
-import { LEAF_BASE, Status } from './catalog';
-import { loadTree } from './compileTree';
-import { AGENT_WORDS } from './layout';
-import { TickContext, runTree } from './runtime';
+import type { BenchContext } from './lib';
+import { heapDelta, measure, summarize } from './lib';
+import { loadShippedMaps } from '../test/fixtures/maps/shipped';
+import { createRng } from '../core/math';
+import { createWorld, scoreboard, step, type World } from '../core/sim';
+import { BotDriver, setSlotControl } from '../core/ai/BotDriver';
+import { Difficulty, defaultBrains } from '../core/ai/brains';
+import { LEAF_BASE, Status } from '../core/ai/catalog';
+import { loadTree } from '../core/ai/compileTree';
+import { AGENT_WORDS } from '../core/ai/layout';
+import { TickContext, runTree } from '../core/ai/runtime';
 
 const GROUP = 'core/ai';
 

@@ -23,11 +23,11 @@
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import PF, { type PFGrid } from 'pathfinding';
-import type { BenchContext, Timing } from '../../bench/lib';
-import { heapDelta, measure, summarize } from '../../bench/lib';
-import { AStar, JumpPointSearch, PathStatus, pathCost, smoothPath } from './index';
-import type { NavGrid } from './index';
-import { dijkstra, randomFreeCell, randomGrid, rng } from './test/fixtures';
+import type { BenchContext, Timing } from './lib';
+import { heapDelta, measure, summarize } from './lib';
+import { AStar, JumpPointSearch, PathStatus, pathCost, smoothPath } from '../core/nav';
+import type { NavGrid } from '../core/nav';
+import { dijkstra, randomFreeCell, randomGrid, rng } from '../core/nav/test/fixtures';
 
 const SIZE = 256;
 const GRIDS = 4;

@@ -1,13 +1,13 @@
 /**
- * Simulation benchmarks (`npm run bench -- sim`): one logic step with 50 balls and 1000 pellets on
+ * Simulation benchmarks (`npm run bench -- bench/sim`): one logic step with 50 balls and 1000 pellets on
  * the large map, and a snapshot → restore → full hash round trip of that world.
  * Inputs come from the seeded ScriptedPlayers, so every run measures the same frames.
  */
 import os from 'node:os';
-import type { BenchContext } from '../../bench/lib';
-import { heapDelta, measure, summarize, type Timing } from '../../bench/lib';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { ScriptedPlayers, createWorld, hashWorld, mapInfoOf, restore, restoreInto, snapshot, step, type SlotInput, type World } from './index';
+import type { BenchContext } from './lib';
+import { heapDelta, measure, summarize, type Timing } from './lib';
+import { loadShippedMaps } from '../test/fixtures/maps/shipped';
+import { ScriptedPlayers, createWorld, hashWorld, mapInfoOf, restore, restoreInto, snapshot, step, type SlotInput, type World } from '../core/sim';
 
 const GROUP = 'core/sim';
 const WARMUP_FRAMES = 2000;

@@ -3,7 +3,7 @@
  * and API (8 directions without corner cutting, integer octile costs, optimal paths, `findPath`,
  * `begin`/`resume`, budget, retargeting, optional landmarks), found by expanding far fewer nodes.
  * The jump scans and the pruning rules of this no-corner-cutting variant are in jumps.ts.
- * Figures (core/nav/astar.bench.ts, 256×256, 25 % walls): ~1.8k jump points a query against
+ * Figures (bench/astar.bench.ts, 256×256, 25 % walls): ~1.8k jump points a query against
  * AStar's ~3.9k cells; with 16 landmarks ~340, about 0.12 ms.
  *
  * - The open list holds jump points only, in AStar's (f, h, index) order. A jump is a straight or

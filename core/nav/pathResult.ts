@@ -62,7 +62,7 @@ export interface AStarConfig {
   /**
    * Landmarks for the ALT heuristic (distanceField.ts), 0 (default) for plain octile. Each costs a
    * Dijkstra over the grid in `setGrid` and 4 bytes a cell (JumpPointSearch: 2, and a query uses
-   * the 8 best for it); on 256×256 grids with 25 % random walls (core/nav/astar.bench.ts) 8 cut
+   * the 8 best for it); on 256×256 grids with 25 % random walls (bench/astar.bench.ts) 8 cut
    * AStar's expansions from ~3.9k to ~1.3k a query, and JumpPointSearch's from ~1.8k jump points
    * to ~600 (16: ~340, 32: ~235). The table is built from the walls at `setGrid` time: call
    * `setGrid` again after walls change, or paths may stop being optimal (they stay legal: moves
