@@ -12,6 +12,7 @@ import { ScriptedPlayers, createWorld, hashWorld, mapInfoOf, restore, restoreInt
 const GROUP = 'core/sim';
 const WARMUP_FRAMES = 2000;
 const FRAMES = 3000;
+const ROUND_TRIP_WARMUP = 2000;
 
 function setup(targetRange: number): { world: World; script: ScriptedPlayers } {
   const map = loadShippedMaps().get('labyrinth-large');
@@ -68,6 +69,8 @@ export default async function simBench(ctx: BenchContext): Promise<void> {
   ctx.record({ group: GROUP, name: 'step heap allocation (no input changes)', value: Math.max(0, heapDelta(() => step(world, idle), 1000)) / 1000, unit: 'B/step' });
 
   // Snapshot → restore into the same world → full hash.
+  // Warm-up: V8 compiles restoreInto and its checks on a background thread; on this 2-core machine
+  // under load that can take longer than a few hundred calls, and the goal is the steady-state cost.
   let blob = snapshot(world);
   const round = measure(
     () => {
@@ -75,10 +78,16 @@ export default async function simBench(ctx: BenchContext): Promise<void> {
       restoreInto(world, blob);
       hashWorld(world);
     },
-    { iterations: 3000, warmup: 300 },
+    { iterations: 3000, warmup: ROUND_TRIP_WARMUP },
   );
-  ctx.record({ group: GROUP, name: 'snapshot + restore + full hash, median', value: round.medianMs * 1000, unit: 'µs', goal: '<= 50 µs', met: round.medianMs * 1000 <= 50 });
+  ctx.record({ group: GROUP, name: 'snapshot + restore + full hash, median', value: round.medianMs * 1000, unit: 'µs', goal: '<= 50 µs', met: round.medianMs * 1000 <= 50, notes: `warm-up ${ROUND_TRIP_WARMUP} round trips` });
   ctx.record({ group: GROUP, name: 'snapshot + restore + full hash, p99', value: round.p99Ms * 1000, unit: 'µs' });
+  // Restoring a different state (rollback): 30 frames apart, so pellets, balls and paths all change.
+  const before = snapshot(world);
+  for (let f = 0; f < 30; f++) step(world, script.next(world));
+  const after = snapshot(world);
+  let flip = false;
+  const rollback = measure(() => restoreInto(world, (flip = !flip) ? before : after), { iterations: 2000, warmup: 200 });
   const parts: [string, () => void][] = [
     ['snapshot', () => void snapshot(world)],
     ['restoreInto (verify + validate + copy)', () => restoreInto(world, blob)],
@@ -89,5 +98,6 @@ export default async function simBench(ctx: BenchContext): Promise<void> {
     const m = measure(fn, { iterations: name.startsWith('restore to') ? 200 : 2000, warmup: 50 });
     ctx.record({ group: GROUP, name: `${name}, median`, value: m.medianMs * 1000, unit: 'µs' });
   }
+  ctx.record({ group: GROUP, name: 'restoreInto a state 30 frames away (alternating), median', value: rollback.medianMs * 1000, unit: 'µs' });
   ctx.record({ group: GROUP, name: 'snapshot size', value: blob.byteLength, unit: 'B' });
 }

@@ -115,10 +115,34 @@ export interface Scratch {
   searchFrom: number;
   searchGoal: number;
   searchClass: number;
-  /** Per-cell marks for invariant checks. */
-  readonly cellMarks: { readonly marks: Int32Array; gen: number };
-  /** Staging state for restoreInto (validated before it replaces the live state); made on first use. */
-  stage: State | null;
+  /** One bit per cell, scratch for the invariant checks (invariants.ts cellBitsWords). */
+  readonly cellBits: Int32Array;
+  /** Where each state column sits in a snapshot blob (snapshot.ts); made on first use. */
+  layout: StateLayout | null;
+  /** Staging for restoreInto (validated before it replaces the live state); made on first use. */
+  stage: RestoreStage | null;
+}
+
+/** The live columns of a world in snapshot order (COMPONENTS, then column), flattened once. */
+export interface StateLayout {
+  readonly columns: readonly Int32Array[];
+  /** Word offset of each column within a blob's body (component tag and size words included). */
+  readonly offsets: readonly number[];
+  /** Words of each component's columns (its tag and size words excluded), in COMPONENTS order. */
+  readonly sizes: readonly number[];
+  /** Words of the whole body: every component with its tag and size words. */
+  readonly words: number;
+}
+
+/**
+ * restoreInto's staging: `state` is made of views into `body`, laid out exactly as a blob's body
+ * (StateLayout offsets), so a blob's body lands in it with one block copy and is validated there.
+ */
+export interface RestoreStage {
+  readonly body: Int32Array;
+  readonly state: State;
+  /** The columns of `state`, in layout order (stage column i is copied onto layout column i). */
+  readonly columns: readonly Int32Array[];
 }
 
 /** Words of the `clock` column. */
@@ -187,16 +211,24 @@ export interface World extends State {
   readonly events: SimEvents;
 }
 
-const col = (n: number): Int32Array => new Int32Array(n);
+const newCol = (n: number): Int32Array => new Int32Array(n);
+const col = newCol;
 
-/** Zeroed state columns at the fixed capacities. */
-export function allocState(): State {
+/**
+ * Zeroed state columns at the fixed capacities (planner idle). `col` makes each column; it is
+ * called in COMPONENTS order (restoreInto's staging relies on that and checks it).
+ */
+export function allocState(col: (words: number) => Int32Array = newCol): State {
   const B = MAX_BALLS;
   const P = PELLET_CAPACITY;
+  const clock = col(CLOCK_WORDS);
+  const rng = col(RNG_STATE_WORDS);
+  const planner = col(PLANNER_WORDS);
+  planner[Planner.Ball] = -1;
   return {
-    clock: col(CLOCK_WORDS),
-    rng: col(RNG_STATE_WORDS),
-    planner: Int32Array.of(-1, ...new Array<number>(PLANNER_WORDS - 1).fill(0)),
+    clock,
+    rng,
+    planner,
     balls: {
       x: col(B), y: col(B), vx: col(B), vy: col(B), mass: col(B), radius: col(B), alive: col(B),
       respawn: col(B), dashCooldown: col(B), dashLeft: col(B), inBush: col(B), kills: col(B), deaths: col(B),
@@ -231,7 +263,8 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     searchFrom: -1,
     searchGoal: -1,
     searchClass: -1,
-    cellMarks: { marks: new Int32Array(map.cols * map.rows), gen: 0 },
+    cellBits: col((map.cols * map.rows + 31) >> 5),
+    layout: null,
     stage: null,
   };
   const clock = state.clock;
@@ -253,7 +286,7 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
 
 /**
  * Recomputes every Scratch field that is derived from state (after restore or external edits).
- * `pelletAtClear`: the caller already emptied pelletAt (see forgetPellets), saving a full fill.
+ * `pelletAtClear`: the caller knows pelletAt is all -1 (a fresh world), saving a full fill.
  */
 export function rebuildDerived(w: World, pelletAtClear = false): void {
   const s = w.scratch;
@@ -276,13 +309,42 @@ export function rebuildDerived(w: World, pelletAtClear = false): void {
   s.pelletHint = hint;
 }
 
-/** Empties pelletAt cell by cell for the live pellets of `w` (valid while pelletAt matches the state). */
-export function forgetPellets(w: World): void {
-  const words = w.pellets.word;
-  const at = w.scratch.pelletAt;
+/**
+ * Replaces the pellet column of `w` with `next` (which must satisfy the pellet invariants: at most
+ * one pellet per cell) and brings the derived pellet fields up to date. Incremental: when nothing
+ * changes (a restore of the state the world is in) it is one compare pass and the derived fields
+ * stay as they are; otherwise only slots whose word changes touch pelletAt. Relies on the derived
+ * fields describing the current column, as they do between steps (pelletHint need only be a lower
+ * bound of the free slots: spawning takes the first free slot at or above it).
+ */
+export function replacePellets(w: World, next: Int32Array): void {
+  const cur = w.pellets.word;
+  let changed = 0;
+  for (let p = 0; p < PELLET_CAPACITY; p++) changed |= next[p]! ^ cur[p]!;
+  if (changed === 0) return;
+  const s = w.scratch;
+  const at = s.pelletAt;
   const cols = w.info.cols;
+  // Forget the cells of the pellets that change (where pelletAt still names them)...
   for (let p = 0; p < PELLET_CAPACITY; p++) {
-    const word = words[p]!;
-    if (word !== 0) at[pelletCell(word, cols)] = -1;
+    const old = cur[p]!;
+    if (old === 0 || old === next[p]) continue;
+    const c = pelletCell(old, cols);
+    if (at[c] === p) at[c] = -1;
   }
+  // ...then index the new ones, counting as rebuildDerived does.
+  let count = 0;
+  let hint = PELLET_CAPACITY;
+  for (let p = 0; p < PELLET_CAPACITY; p++) {
+    const word = next[p]!;
+    if (word === 0) {
+      if (p < hint) hint = p;
+      continue;
+    }
+    count++;
+    if (word !== cur[p]) at[pelletCell(word, cols)] = p;
+  }
+  cur.set(next);
+  s.pelletCount = count;
+  s.pelletHint = hint;
 }

@@ -4,14 +4,17 @@ import { HASH_SEED, hashFinish, hashInts } from '../math';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { OPEN_ROOM, asciiMap } from '../../test/fixtures/sim/scenario';
 import {
+  BOT_MEMORY_WORDS,
   COMPONENTS,
   PATH_CAPACITY,
+  PELLET_CAPACITY,
   ScriptedPlayers,
   SnapshotError,
   createWorld,
   firstDifference,
   hashWorld,
   mapInfoOf,
+  packPellet,
   readSnapshotHeader,
   restore,
   restoreInto,
@@ -36,6 +39,24 @@ function forge(blob: Uint8Array, i: number, value: number): Uint8Array {
   words[i] = value;
   words[3] = hashFinish(hashInts(HASH_SEED, words, 4, words.length), words.length) | 0;
   return new Uint8Array(words.buffer);
+}
+
+/** Word offset of column `column` of component `name` in a snapshot of `w`. */
+function columnOffset(w: World, name: string, column: string): number {
+  const c = COMPONENTS.find((k) => k.name === name)!;
+  let o = componentOffset(w, name);
+  for (let i = 0; i < c.columnNames.length; i++) {
+    if (c.columnNames[i] === column) return o;
+    o += c.columns(w)[i]!.length;
+  }
+  throw new Error(`${name}.${column}`);
+}
+
+/** `blob` with each [word, value] of `edits` applied and the checksum recomputed. */
+function forgeAll(blob: Uint8Array, edits: readonly (readonly [number, number])[]): Uint8Array {
+  let out = blob;
+  for (const [i, v] of edits) out = forge(out, i, v);
+  return out;
 }
 
 /** Word offset of the first word of component `name`'s data in `blob`. */
@@ -98,14 +119,128 @@ describe('snapshot', () => {
     expect(() => restore(zeroRng, map)).toThrow(/rng/);
   });
 
+  it('refuses a damaged body by its checksum, before reading any of it', () => {
+    const words = new Int32Array(blob.slice().buffer);
+    words[componentOffset(w, 'positions')]! += 1;
+    expect(() => restore(new Uint8Array(words.buffer), map)).toThrow(/checksum mismatch/);
+    // The checksum is MurmurHash3 (core/math) over words 4..end, as the format says.
+    const ok = new Int32Array(blob.slice().buffer);
+    expect(ok[3]).toBe(hashFinish(hashInts(HASH_SEED, ok, 4, ok.length), ok.length) | 0);
+  });
+
+  it('refuses a blob whose component framing is wrong', () => {
+    const first = componentOffset(w, 'clock') - 2;
+    expect(() => restore(forge(blob, first, 12345), map)).toThrow(/component "clock" missing or out of order/);
+    const pellets = componentOffset(w, 'pellets') - 2;
+    expect(() => restore(forge(blob, pellets + 1, 7), map)).toThrow(/component "pellets" has the wrong size/);
+    const longer = new Int32Array(blob.length / 4 + 1);
+    longer.set(new Int32Array(blob.slice().buffer));
+    longer[2] = longer.length;
+    const padded = forge(new Uint8Array(longer.buffer), 2, longer.length);
+    expect(() => restore(padded, map)).toThrow(/trailing data/);
+    expect(() => restoreInto(playedWorld(10), padded)).toThrow(/trailing data/);
+  });
+
+  describe('names every kind of impossible state, through restore and restoreInto alike', () => {
+    const a = w.balls.alive.indexOf(1);
+    const col = (component: string, column: string, entity = 0): number => columnOffset(w, component, column) + entity;
+    const cases: [string, [number, number][], RegExp][] = [
+      ['a frame past the end', [[col('clock', 'clock'), -1]], /clock: frame -1 outside/],
+      ['a wrong ended flag', [[col('clock', 'clock', 1), 1]], /clock: ended flag 1/],
+      ['a planner cursor out of range', [[col('planner', 'planner', 6), 99]], /planner: cursor out of range/],
+      ['a velocity out of range', [[col('velocities', 'vx', a), 99999]], new RegExp(`ball ${a}: velocity out of range`)],
+      ['an alive flag of 7', [[col('timers', 'alive', a), 7]], new RegExp(`ball ${a}: alive flag 7`)],
+      ['a radius that does not match the mass', [[col('masses', 'radius', a), w.balls.radius[a]! + 1]], /radius does not match mass/],
+      ['a centre inside a wall', [[col('positions', 'x', a), 512], [col('positions', 'y', a), 512]], /centre inside a wall/],
+      ['a live ball with a respawn timer', [[col('timers', 'respawn', a), 5]], /alive with a respawn timer/],
+      ['a dead ball with mass', [[col('timers', 'alive', a), 0]], /dead with mass/],
+      [
+        'a dead ball without a respawn timer',
+        [[col('timers', 'alive', a), 0], [col('masses', 'mass', a), 0], [col('masses', 'radius', a), 0], [col('timers', 'inBush', a), 0]],
+        new RegExp(`ball ${a}: respawn timer 0`),
+      ],
+      ['a negative dash cooldown', [[col('timers', 'dashCooldown', a), -1]], /dash timers/],
+      ['an inBush flag of 2', [[col('timers', 'inBush', a), 2]], /inBush flag/],
+      ['a negative kill count', [[col('scores', 'deaths', a), -1]], /negative score/],
+      ['an angle out of range', [[col('intents', 'angle', a), 5000]], /intent mode\/angle/],
+      ['a target off the map', [[col('intents', 'targetY', a), -1]], /target off the map/],
+      ['a path state of 9', [[col('paths', 'pathState', a), 9]], /path state\/length/],
+      ['a path longer than its capacity', [[col('paths', 'pathLen', a), PATH_CAPACITY + 1]], /path state\/length/],
+      ['a path index past the path', [[col('paths', 'pathLen', a), 1], [col('paths', 'pathIdx', a), 1]], /path index\/stuck/],
+      [
+        'a waypoint off the map',
+        [[col('paths', 'pathLen', a), 3], [col('paths', 'pathIdx', a), 0], [col('paths', 'waypoints', a * PATH_CAPACITY), 5], [col('paths', 'waypoints', a * PATH_CAPACITY + 1), 5], [col('paths', 'waypoints', a * PATH_CAPACITY + 2), 1 << 20]],
+        new RegExp(`ball ${a}: waypoint 2 off the map`),
+      ],
+      ['state on a slot nobody plays', [[col('masses', 'mass', 12), 5000]], /ball 12: not playing but has state/],
+      ['a malformed pellet', [[col('pellets', 'word', 1000), 0x7fffffff]], /pellet 1000: malformed word/],
+      ['a pellet off the map', [[col('pellets', 'word', 1000), packPellet(map.cols * 64 + 5, 40, false)]], /pellet 1000: off the map/],
+      ['a pellet inside a wall', [[col('pellets', 'word', 1000), packPellet(32, 32, false)]], /pellet 1000: inside a wall/],
+      ['a bot control out of range', [[col('bots', 'control', 2), 9]], /bots: slot 2 control 9/],
+      ['a bot on a slot nobody plays', [[col('bots', 'control', 12), 1]], /bots: slot 12 control 1/],
+      ['bot memory on a human slot', [[col('bots', 'memory', 3 * BOT_MEMORY_WORDS + 27), 1]], /bots: human slot 3 has bot memory/],
+    ];
+    const target = playedWorld(100);
+    for (const [what, edits, message] of cases) {
+      it(what, () => {
+        const bad = forgeAll(blob, edits);
+        expect(() => restore(bad, map)).toThrow(message);
+        const before = hashWorld(target);
+        expect(() => restoreInto(target, bad)).toThrow(message);
+        expect(hashWorld(target)).toBe(before);
+      });
+    }
+
+    it('two pellets in one cell', () => {
+      const p = w.pellets.word.findIndex((v) => v !== 0);
+      const free = w.pellets.word.indexOf(0, p + 1);
+      const bad = forge(blob, col('pellets', 'word', free), w.pellets.word[p]!);
+      expect(() => restore(bad, map)).toThrow(new RegExp(`pellet ${free}: second pellet in its cell`));
+      expect(() => restoreInto(target, bad)).toThrow(/second pellet in its cell/);
+    });
+
+    it('more live pellets than the target', () => {
+      const live = w.pellets.word.filter((v) => v !== 0).length;
+      expect(live).toBeGreaterThan(2);
+      expect(() => restore(forge(blob, 8, 2), map)).toThrow(new RegExp(`pellets: ${live} live, target 2`));
+    });
+  });
+
   it('restoreInto leaves the world untouched when it refuses a blob', () => {
     const target = playedWorld(100);
     const before = hashWorld(target);
     const pos = componentOffset(w, 'positions');
     expect(() => restoreInto(target, forge(blob, pos, -5))).toThrow(SnapshotError);
     expect(hashWorld(target)).toBe(before);
+    // Refused by the last check (bots), after the pellets were read and validated.
+    const at = target.scratch.pelletAt.slice();
+    const { pelletCount, pelletHint } = target.scratch;
+    expect(() => restoreInto(target, forge(blob, columnOffset(w, 'bots', 'control'), 9))).toThrow(/bots/);
+    expect(hashWorld(target)).toBe(before);
+    expect(target.scratch.pelletAt).toEqual(at);
+    expect([target.scratch.pelletCount, target.scratch.pelletHint]).toEqual([pelletCount, pelletHint]);
     restoreInto(target, blob);
     expect(hashWorld(target)).toBe(hashWorld(w));
+  });
+
+  it('restoreInto leaves the derived pellet index exactly as a full rebuild would', () => {
+    const target = playedWorld(100);
+    const snaps = [snapshot(target)];
+    const script = new ScriptedPlayers(3, 10, mapInfoOf(map));
+    for (let f = 0; f < 200; f++) {
+      step(target, script.next());
+      if (f % 40 === 0) snaps.push(snapshot(target));
+    }
+    for (const s of [...snaps, ...snaps.reverse(), blob, blob]) {
+      restoreInto(target, s);
+      const fresh = restore(s, map);
+      expect(target.scratch.pelletAt).toEqual(fresh.scratch.pelletAt);
+      expect(target.scratch.pelletCount).toBe(fresh.scratch.pelletCount);
+      // The hint need only be a lower bound of the free slots (spawning searches up from it).
+      const firstFree = target.pellets.word.indexOf(0);
+      expect(target.scratch.pelletHint).toBeLessThanOrEqual(firstFree < 0 ? PELLET_CAPACITY : firstFree);
+      expect(firstDifference(target, fresh)).toBeNull();
+    }
   });
 
   it('accepts a blob at an unaligned offset', () => {

@@ -15,12 +15,23 @@
  * columns' words back to back. The checksum is MurmurHash3 (core/math) over words 4..end.
  */
 import type { GameMap } from '../map';
-import { HASH_SEED, hashFinish, hashInts, hashString } from '../math';
+import { HASH_SEED, hashFinish, hashString } from '../math';
 import { COMPONENTS } from './components';
 import { checkInvariants, checkState } from './invariants';
 import { mapInfoOf } from './mapInfo';
 import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
-import { allocState, allocWorld, forgetPellets, matchSettings, rebuildDerived, type MatchSettings, type State, type World } from './World';
+import {
+  allocState,
+  allocWorld,
+  matchSettings,
+  rebuildDerived,
+  replacePellets,
+  type MatchSettings,
+  type RestoreStage,
+  type State,
+  type StateLayout,
+  type World,
+} from './World';
 
 /** Bumped whenever the layout, the component list or the meaning of any column changes. */
 export const SNAPSHOT_VERSION = 2;
@@ -44,87 +55,158 @@ export interface SnapshotHeader {
 
 const TAGS = COMPONENTS.map((c) => hashString(c.name) | 0);
 
+/** The columns of `s` in snapshot order, and where each sits in a blob's body. */
+function layoutOf(s: State): StateLayout {
+  const columns: Int32Array[] = [];
+  const offsets: number[] = [];
+  const sizes: number[] = [];
+  let o = 0;
+  for (const c of COMPONENTS) {
+    o += 2; // tag, size
+    let n = 0;
+    for (const col of c.columns(s)) {
+      columns.push(col);
+      offsets.push(o);
+      o += col.length;
+      n += col.length;
+    }
+    sizes.push(n);
+  }
+  return { columns, offsets, sizes, words: o };
+}
+
+const worldLayout = (w: World): StateLayout => (w.scratch.layout ??= layoutOf(w));
+
 /** The world as a blob (allocates one buffer; columns are block-copied). */
 export function snapshot(w: World): Uint8Array {
   const id = w.settings.mapId;
-  let total = FIXED_HEADER + id.length;
-  for (const c of COMPONENTS) {
-    total += 2;
-    for (const col of c.columns(w)) total += col.length;
-  }
+  const layout = worldLayout(w);
+  const body = FIXED_HEADER + id.length;
+  const total = body + layout.words;
   const out = new Int32Array(total);
   const s = w.settings;
-  out.set([SNAPSHOT_MAGIC, SNAPSHOT_VERSION, total, 0, w.info.fingerprint, s.seed, s.players, s.lengthFrames, s.pelletTarget]);
-  out.set([MAX_BALLS, PELLET_CAPACITY, PATH_CAPACITY, COMPONENTS.length, id.length], 9);
-  let o = FIXED_HEADER;
-  for (let i = 0; i < id.length; i++) out[o++] = id.charCodeAt(i);
-  for (let k = 0; k < COMPONENTS.length; k++) {
-    const cols = COMPONENTS[k]!.columns(w);
+  out[0] = SNAPSHOT_MAGIC;
+  out[1] = SNAPSHOT_VERSION;
+  out[2] = total;
+  out[4] = w.info.fingerprint;
+  out[5] = s.seed;
+  out[6] = s.players;
+  out[7] = s.lengthFrames;
+  out[8] = s.pelletTarget;
+  out[9] = MAX_BALLS;
+  out[10] = PELLET_CAPACITY;
+  out[11] = PATH_CAPACITY;
+  out[12] = COMPONENTS.length;
+  out[13] = id.length;
+  for (let i = 0; i < id.length; i++) out[FIXED_HEADER + i] = id.charCodeAt(i);
+  const { columns, offsets, sizes } = layout;
+  let o = body;
+  for (let k = 0; k < sizes.length; k++) {
     out[o] = TAGS[k]!;
-    const start = o;
-    o += 2;
-    for (const col of cols) {
-      out.set(col, o);
-      o += col.length;
-    }
-    out[start + 1] = o - start - 2;
+    out[o + 1] = sizes[k]!;
+    o += 2 + sizes[k]!;
   }
+  for (let i = 0; i < columns.length; i++) out.set(columns[i]!, body + offsets[i]!);
   out[3] = checksum(out);
   return new Uint8Array(out.buffer);
 }
 
+/** Checksum of a blob: MurmurHash3 (core/math hashFinish of hashInts) over words 4..end. */
 function checksum(words: Int32Array): number {
-  return hashFinish(hashInts(HASH_SEED, words, 4, words.length), words.length) | 0;
+  return hashFinish(mixWords(words, 4), words.length) | 0;
+}
+
+/**
+ * hashInts(HASH_SEED, words, from, words.length), written out over an Int32Array: a loop of its
+ * own keeps its type feedback monomorphic whatever other callers hand hashInts, and it is the
+ * largest single cost of a snapshot and of a restore. It calls nothing, so the optimized code
+ * V8 enters mid-loop has no call site without feedback to bail out on.
+ */
+function mixWords(words: Int32Array, from: number): number {
+  const n = words.length;
+  let h = HASH_SEED;
+  for (let i = from; i < n; i++) {
+    let k = Math.imul(words[i]!, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    k = Math.imul(k, 0x1b873593);
+    h ^= k;
+    h = (h << 13) | (h >>> 19);
+    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  }
+  return h;
 }
 
 /** Reads and verifies a blob's framing and header (not the state). Throws SnapshotError. */
 export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
-  return parse(bytes).header;
+  return headerOf(frame(bytes));
 }
 
 /** A new world restored from `bytes`, for `map` (the map the header names). Throws SnapshotError. */
 export function restore(bytes: Uint8Array, map: GameMap): World {
-  const { header, words, body } = parse(bytes);
+  const words = frame(bytes);
+  const header = headerOf(words);
   checkMap(header, map);
   const settings = matchSettings(map, header.settings);
   if (!sameSettings(settings, header.settings)) throw new SnapshotError('snapshot: match settings out of range');
   const w = allocWorld(map, settings);
-  readColumns(words, body, w);
+  const layout = worldLayout(w);
+  const body = bodyOf(words, layout);
+  const { columns, offsets } = layout;
+  for (let i = 0; i < columns.length; i++) copyWords(words, body + offsets[i]!, columns[i]!);
   const problem = checkInvariants(w);
   if (problem !== null) throw new SnapshotError(`snapshot: impossible state (${problem})`);
-  rebuildDerived(w);
+  rebuildDerived(w, true);
   return w;
 }
 
 /**
  * Overwrites `w` with the state in `bytes`, which must be a snapshot of the same match (same map
- * and settings). Allocation-free after the first call. On error `w` is left untouched.
+ * and settings). On error `w` is left untouched. After the first call it allocates only a view
+ * or two: the blob's body is block-copied into a staging state, validated there (checkState), and
+ * only then copied onto the live columns; the pellet index is updated incrementally.
  */
 export function restoreInto(w: World, bytes: Uint8Array): void {
-  const { header, words, body } = parse(bytes);
-  checkMap(header, w.map);
-  if (!sameSettings(w.settings, header.settings)) throw new SnapshotError('snapshot: from a different match (settings differ)');
-  const stage = (w.scratch.stage ??= allocState());
-  readColumns(words, body, stage);
-  const problem = checkState(stage, w.info, w.settings, w.scratch.cellMarks);
-  if (problem !== null) throw new SnapshotError(`snapshot: impossible state (${problem})`);
-  forgetPellets(w);
-  for (const c of COMPONENTS) {
-    const from = c.columns(stage);
-    const to = c.columns(w);
-    for (let i = 0; i < from.length; i++) to[i]!.set(from[i]!);
+  const words = frame(bytes);
+  if (!sameMatch(words, w)) {
+    checkMap(headerOf(words), w.map);
+    throw new SnapshotError('snapshot: from a different match (settings differ)');
   }
-  rebuildDerived(w, true);
+  const layout = worldLayout(w);
+  const body = bodyOf(words, layout);
+  const stage = (w.scratch.stage ??= makeStage(layout));
+  stage.body.set(words.subarray(body, words.length));
+  const problem = checkState(stage.state, w.info, w.settings, w.scratch.cellBits);
+  if (problem !== null) throw new SnapshotError(`snapshot: impossible state (${problem})`);
+  const from = stage.columns;
+  const to = layout.columns;
+  const pellets = stage.state.pellets.word;
+  for (let i = 0; i < from.length; i++) {
+    const col = from[i]!;
+    if (col !== pellets) to[i]!.set(col);
+  }
+  replacePellets(w, pellets);
 }
 
-interface Parsed {
-  readonly header: SnapshotHeader;
-  readonly words: Int32Array;
-  /** Word offset of the first component. */
-  readonly body: number;
+/** A staging state whose columns are views into one buffer laid out as a blob's body. */
+function makeStage(layout: StateLayout): RestoreStage {
+  const body = new Int32Array(layout.words);
+  let next = 0;
+  const state = allocState((n) => {
+    const o = layout.offsets[next++] ?? layout.words;
+    return body.subarray(o, o + n);
+  });
+  const columns = layoutOf(state).columns;
+  // allocState makes its columns in COMPONENTS order; a change there must not scramble restores.
+  const ok = next === columns.length && columns.every((c, i) => c.length === layout.columns[i]!.length && c.byteOffset === layout.offsets[i]! * 4);
+  if (!ok) throw new Error('snapshot: allocState does not make its columns in COMPONENTS order');
+  return { body, state, columns };
 }
 
-function parse(bytes: Uint8Array): Parsed {
+/**
+ * Verifies a blob's framing: length, byte order, magic, version, checksum, capacities and the map
+ * id's length. Returns the blob as words (a view; a copy when `bytes` is not 4-byte aligned).
+ */
+function frame(bytes: Uint8Array): Int32Array {
   if (!(bytes instanceof Uint8Array)) throw new SnapshotError('snapshot: not a byte array');
   if (bytes.byteLength < FIXED_HEADER * 4 || bytes.byteLength % 4 !== 0) throw new SnapshotError(`snapshot: bad length ${bytes.byteLength} bytes`);
   const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
@@ -140,10 +222,25 @@ function parse(bytes: Uint8Array): Parsed {
   }
   const idLen = words[13]!;
   if (idLen < 0 || idLen > MAX_ID || FIXED_HEADER + idLen > words.length) throw new SnapshotError('snapshot: bad map id length');
+  return words;
+}
+
+/** The header of a framed blob. */
+function headerOf(words: Int32Array): SnapshotHeader {
+  const idLen = words[13]!;
   let mapId = '';
   for (let i = 0; i < idLen; i++) mapId += String.fromCharCode(words[FIXED_HEADER + i]! & 0xffff);
   const settings: MatchSettings = { mapId, seed: words[5]! >>> 0, players: words[6]!, lengthFrames: words[7]!, pelletTarget: words[8]! };
-  return { header: { version: words[1]!, mapId, mapFingerprint: words[4]! >>> 0, settings }, words, body: FIXED_HEADER + idLen };
+  return { version: words[1]!, mapId, mapFingerprint: words[4]! >>> 0, settings };
+}
+
+/** Whether a framed blob is of `w`'s match: same map id, map fingerprint and settings (no allocation). */
+function sameMatch(words: Int32Array, w: World): boolean {
+  const s = w.settings;
+  const id = s.mapId;
+  if (words[13] !== id.length || words[4]! >>> 0 !== w.info.fingerprint) return false;
+  for (let i = 0; i < id.length; i++) if ((words[FIXED_HEADER + i]! & 0xffff) !== id.charCodeAt(i)) return false;
+  return words[5]! >>> 0 === s.seed && words[6] === s.players && words[7] === s.lengthFrames && words[8] === s.pelletTarget;
 }
 
 function checkMap(h: SnapshotHeader, map: GameMap): void {
@@ -155,6 +252,24 @@ function sameSettings(a: MatchSettings, b: MatchSettings): boolean {
   return a.mapId === b.mapId && a.seed === b.seed && a.players === b.players && a.lengthFrames === b.lengthFrames && a.pelletTarget === b.pelletTarget;
 }
 
+/**
+ * Checks that every component is present, in order, with its tag and size, and nothing follows;
+ * returns the word offset of the body (the first component's tag).
+ */
+function bodyOf(words: Int32Array, layout: StateLayout): number {
+  const body = FIXED_HEADER + words[13]!;
+  let o = body;
+  for (let k = 0; k < COMPONENTS.length; k++) {
+    const name = COMPONENTS[k]!.name;
+    const need = layout.sizes[k]!;
+    if (o + 2 > words.length || words[o] !== TAGS[k]) throw new SnapshotError(`snapshot: component "${name}" missing or out of order`);
+    if (words[o + 1] !== need || o + 2 + need > words.length) throw new SnapshotError(`snapshot: component "${name}" has the wrong size`);
+    o += 2 + need;
+  }
+  if (o !== words.length) throw new SnapshotError('snapshot: trailing data');
+  return body;
+}
+
 /** col[0..len) = words[o..o+len): a plain loop for short columns (a subarray view costs more). */
 function copyWords(words: Int32Array, o: number, col: Int32Array): void {
   const n = col.length;
@@ -163,22 +278,4 @@ function copyWords(words: Int32Array, o: number, col: Int32Array): void {
     return;
   }
   for (let i = 0; i < n; i++) col[i] = words[o + i]!;
-}
-
-/** Copies every component's words from `words` (starting at `o`) into `s`, checking tags and sizes. */
-function readColumns(words: Int32Array, o: number, s: State): void {
-  for (let k = 0; k < COMPONENTS.length; k++) {
-    const c = COMPONENTS[k]!;
-    const cols = c.columns(s);
-    let need = 0;
-    for (const col of cols) need += col.length;
-    if (o + 2 > words.length || words[o] !== TAGS[k]) throw new SnapshotError(`snapshot: component "${c.name}" missing or out of order`);
-    if (words[o + 1] !== need || o + 2 + need > words.length) throw new SnapshotError(`snapshot: component "${c.name}" has the wrong size`);
-    o += 2;
-    for (const col of cols) {
-      copyWords(words, o, col);
-      o += col.length;
-    }
-  }
-  if (o !== words.length) throw new SnapshotError('snapshot: trailing data');
 }
