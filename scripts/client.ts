@@ -4,39 +4,74 @@
  * default), a seeded random input generator (`--random [--seed n]`) or not at all (`--idle`), and
  * prints one JSON object per line. Exits after the match ends. Options: --name <n> --spectate
  * --reports <dir> --deterministic (inputs close at key boundaries only: with the host's --delay and
- * --seed pinned, a bot client plays the same inputs on every run).
+ * --seed pinned, a bot client plays the same inputs on every run)
+ * --token-file <path>: the session token is written there once accepted; if the file exists at
+ * start, the client first rejoins the running match with it (after a crash, a pulled cable or a
+ * restart), and joins afresh when the host no longer knows the token.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { argValue } from '../electron/services/paths';
 import { HeadlessPlayer } from '../electron/services/net/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/net/HeadlessPlayer';
 import { LockstepClientService } from '../electron/services/net/LockstepClientService';
 import { mapLoader } from '../electron/services/net/loadMap';
+import { RejectReason } from '../core/lockstep/types';
 
 const argv = process.argv.slice(2);
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
+function storedToken(file: string | undefined): number | undefined {
+  if (!file) return undefined;
+  try {
+    const v = Number(readFileSync(file, 'utf8').trim());
+    return Number.isInteger(v) && v > 0 && v <= 0xffffffff ? v : undefined;
+  } catch {
+    return undefined; // no file yet: a fresh join
+  }
+}
+
 async function main(): Promise<void> {
   const join = argValue(argv, 'join');
-  if (!join) throw new Error('usage: client --join <ip:port> [--bot | --random | --idle] [--name <n>]');
+  if (!join) throw new Error('usage: client --join <ip:port> [--bot | --random | --idle] [--name <n>] [--token-file <path>]');
   const name = argValue(argv, 'name') ?? `bot-${process.pid}`;
   const input: HeadlessInput = argv.includes('--random') ? 'random' : argv.includes('--idle') || argv.includes('--spectate') ? 'none' : 'bot';
-  const service = await LockstepClientService.connect({ host: join, name, spectate: argv.includes('--spectate'), address: argValue(argv, 'address') ?? '0.0.0.0', lockClosures: argv.includes('--deterministic') });
+  const tokenFile = argValue(argv, 'token-file');
+  const spectate = argv.includes('--spectate');
   const reports = argValue(argv, 'reports');
-  const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(), input, name, seed: Number(argValue(argv, 'seed') ?? 1), log, ...(reports ? { reportsDir: reports } : {}) });
-  log({ ev: 'joining', host: join, port: service.transport.port, input });
-  player.start();
-  const poll = setInterval(() => {
-    const p = service.peer.phase;
-    // Ended: back in the lobby after our match, or finished and the host gone quiet (it left).
-    const hostGone = service.peer.stall(service.now()).hostSilentMs > 5000;
-    const ended = player.finishedHash !== null && (p === 'lobby' || hostGone);
-    if (ended || p === 'rejected' || p === 'kicked' || p === 'failed') {
-      clearInterval(poll);
-      player.stop();
-      log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: service.peer.stats, udp: service.transport.counters });
-      void service.close().then(() => process.exit(ended ? 0 : 2));
-    }
-  }, 50);
+  const run = async (rejoinToken: number | undefined): Promise<void> => {
+    const service = await LockstepClientService.connect({ host: join, name, spectate, address: argValue(argv, 'address') ?? '0.0.0.0', lockClosures: argv.includes('--deterministic'), ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+    let rejectReason: number | null = null;
+    // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
+    const plog = (e: Record<string, unknown>): void => {
+      if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
+      log(e);
+    };
+    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(), input, name, seed: Number(argValue(argv, 'seed') ?? 1), log: plog, ...(reports ? { reportsDir: reports } : {}) });
+    log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
+    player.start();
+    let tokenWritten = false;
+    const poll = setInterval(() => {
+      const peer = service.peer;
+      const p = peer.phase;
+      if (tokenFile && !tokenWritten && peer.sessionToken !== 0 && p !== 'joining') {
+        tokenWritten = true;
+        writeFileSync(tokenFile, `${peer.sessionToken}\n`);
+      }
+      // Ended: back in the lobby after our match, or finished and the host gone quiet (it left).
+      const hostGone = peer.stall(service.now()).hostSilentMs > 5000;
+      const ended = player.finishedHash !== null && (p === 'lobby' || hostGone);
+      if (ended || p === 'rejected' || p === 'kicked' || p === 'failed') {
+        clearInterval(poll);
+        player.tick(); // log the events still queued (the REJECT's reason among them)
+        player.stop();
+        // A stale token (the match it was for is over): join like a new player instead.
+        const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
+        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, ...(stale ? { retry: 'fresh join' } : {}) });
+        void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 2)));
+      }
+    }, 50);
+  };
+  await run(storedToken(tokenFile));
 }
 
 main().catch((e: unknown) => {

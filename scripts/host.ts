@@ -3,7 +3,8 @@
  * "host": "tsx scripts/host.ts"). Hosts a room on the game port (default 47777, or a free one),
  * waits for `--wait <n>` players (default 1), fills `--bots` slots with behavior-tree bots and
  * starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
- * in desync detection. Prints one JSON object per line (the outcome as ev "result");
+ * in desync detection, and its latest key-frame snapshot is what a rejoining client (or a
+ * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result");
  * exits after the match unless `--stay`.
  * Options: --port <p> --address <ip> --map <id> --seconds <s> --key-interval <2-6> --delay <ms, fixed>
  *          --seed <n> (fixed match seed)
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(), input: 'none', name: 'host', log: (e) => log({ who: 'verifier', ...e }), ...(argValue(argv, 'reports') ? { reportsDir: argValue(argv, 'reports') } : {}) })
     : null;
   player?.start();
+  if (player) service.setSnapshotSource(() => player.latestSnapshot());
   let started = false;
   const poll = setInterval(() => {
     const humans = host.sessionList().filter((s) => !s.spectator).length;

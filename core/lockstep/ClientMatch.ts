@@ -51,14 +51,23 @@ export class ClientMatch {
   private readonly closedAt = new Map<number, number>();
   private intent: PlayerInput = STOP_INPUT;
   private dashPending = false;
+  /** The next scheduled key carries the intent even if unchanged (a takeover: the ball had a bot's intent). */
+  private forceNext = false;
+  /** Joined late (resync): still to tell the host once the loop has caught up. */
+  awaitingLive = false;
+  /** First key this peer holds an update for (0, or a late joiner's snapshot key). */
+  readonly baseKey: number;
   private lastScheduled: PlayerInput = STOP_INPUT;
 
   constructor(
     readonly start: MatchStart,
     /** My slot, or SPECTATOR_SLOT. */
     readonly slot: number,
-    readonly player: boolean,
+    /** True while my inputs count (false for spectators, and for a late joiner until its takeover). */
+    public player: boolean,
     now: number,
+    /** A late joiner's snapshot key: updates (and the loop) start there. */
+    baseKey = 0,
   ) {
     this.lastKey = lastKeyOf(start.settings);
     this.keyMs = (start.settings.keyInterval * 1000) / LOGIC_HZ;
@@ -66,6 +75,24 @@ export class ClientMatch {
     this.startedAt = now;
     this.closed = player ? delayKeys(start.delayMs, this.keyMs) - 1 : -1;
     this.inputAck = this.closed;
+    this.baseKey = Math.max(0, Math.min(baseKey, this.lastKey));
+    if (this.baseKey > 0) {
+      // Sparse below the base: recvKey and execKey count from there, nothing before is held.
+      this.updates.length = this.baseKey;
+      this.arrivedAt.length = this.baseKey;
+      this.execKey = this.baseKey - 1;
+      this.beganAt = now;
+    }
+  }
+
+  /** My inputs count from `key` on (a takeover after a rejoin); my current intent goes into it. */
+  becomePlayer(key: number): void {
+    if (this.player || key > this.lastKey) return;
+    this.player = true;
+    this.closed = Math.max(this.closed, key - 1);
+    this.inputAck = this.closed;
+    this.unacked = [];
+    this.forceNext = true;
   }
 
   /** Highest key with every update ≤ it received. */
@@ -154,7 +181,8 @@ export class ClientMatch {
 
   private schedule(key: number): void {
     const next = { ...this.intent, dash: this.dashPending };
-    if (!this.dashPending && inputsEqual(next, this.lastScheduled)) return;
+    if (!this.dashPending && !this.forceNext && inputsEqual(next, this.lastScheduled)) return;
+    this.forceNext = false;
     this.unacked.push({ key, slot: this.slot, input: next });
     this.lastScheduled = { ...next, dash: false };
     this.dashPending = false;

@@ -5,14 +5,16 @@
  * class too, over an in-process loopback. The network half is ClientSession.
  */
 import type { PlayerInput } from '../sim/input';
-import { ClientSession, WAIT_DIALOG_GRACE_MS } from './ClientSession';
+import { ClientResync } from './ClientResync';
+import { WAIT_DIALOG_GRACE_MS } from './ClientSession';
 import type { StallView } from './ClientSession';
+import { delayKeys } from './types';
 import type { KeyUpdate, RoomSettings, SlotKind } from './types';
 
 export { EARLY_TOLERANCE_MS, JOIN_RETRY_MS, JOIN_TIMEOUT_MS, WAIT_DIALOG_GRACE_MS } from './ClientSession';
 export type { ClientOptions, PeerEvent, PeerPhase, StallView } from './ClientSession';
 
-export class ClientPeer extends ClientSession {
+export class ClientPeer extends ClientResync {
   /** The local player's current intent (persistent; a dash fires once). */
   setIntent(input: PlayerInput): void {
     this.match?.setIntent(input);
@@ -32,8 +34,15 @@ export class ClientPeer extends ClientSession {
     if (!m) throw new Error('ClientPeer.beginKey: no match'); // game-loop bug, never data
     const u = m.begin(now, key, hashBefore);
     this.blockedSince = null;
+    const margin = delayKeys(m.delay, m.keyMs) + 1;
+    if (m.awaitingLive && m.recvKey - key <= margin) {
+      // Caught up after joining late: the host may now hand my slot back (or count my hashes).
+      m.awaitingLive = false;
+      this.control({ t: 'live', key });
+    }
     if (m.player) this.closeAndSend(now);
-    else this.sendFrame(now);
+    // While fast-forwarding a backlog one frame per key would be a burst: the latest hash will do.
+    else if (m.recvKey - key <= margin + 1 || now - this.lastSentAt >= 20) this.sendFrame(now);
     return u;
   }
 

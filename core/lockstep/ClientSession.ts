@@ -6,7 +6,7 @@
  * Invariants: only datagrams from the host's address are read; every frame carries the token.
  */
 import { readHeader } from '../net/header';
-import { decodeDatagram, encodeJoin } from './codec';
+import { decodeDatagram, encodeJoin, LockstepType } from './codec';
 import type { HostFrame } from './codec';
 import { ClientMatch } from './ClientMatch';
 import { decodeHostControl, encodeClientControl } from './control';
@@ -27,6 +27,11 @@ export interface ClientOptions {
   readonly random32: () => number;
   readonly spectate?: boolean;
   /**
+   * Rejoin: the session token an earlier ACCEPT gave this app (stored across a crash). The JOIN
+   * then names the slot by it instead of a name, and the host puts us back into the running match.
+   */
+  readonly rejoinToken?: number;
+  /**
    * Close inputs only when the loop begins a key (for the keys the delay spans), never between
    * keys. Then which key an input lands in depends on frames, not on wall-clock moments, so a bot
    * client with a pinned delay plays the same inputs on every run (reproducible tests). Costs up
@@ -42,8 +47,14 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' }>
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' }>
   | { readonly t: 'start'; readonly match: ClientMatch }
+  /**
+   * Joined a running match (a rejoin, a late loader, a spectator): build the game, restore
+   * `snapshot` (the state before key `key`'s inputs; null: a fresh game, key 0) and run it from
+   * `key` (LockstepRunner option fromKey). A player takes its ball back at a later 'takeover'.
+   */
+  | { readonly t: 'resume'; readonly match: ClientMatch; readonly key: number; readonly snapshot: Uint8Array | null }
   /** New confirmed updates, in key order (for a game loop on the other side of a bridge). */
   | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] };
 
@@ -63,6 +74,8 @@ export const JOIN_RETRY_MS = 250;
 export const JOIN_TIMEOUT_MS = 5000;
 export const WAIT_DIALOG_GRACE_MS = 500;
 const KEEPALIVE_MATCH_MS = 250;
+/** Host frames kept while the ACCEPT has not arrived yet. */
+const EARLY_FRAMES = 4;
 const KEEPALIVE_LOBBY_MS = 1000;
 const HOST_SILENT_FAIL_MS = 15_000;
 /** During a match the wait dialog shows the silence; after this long the peer gives up. */
@@ -83,7 +96,7 @@ export abstract class ClientSession {
   readonly events: PeerEvent[] = [];
   readonly ctl = new ReliableChannel();
   readonly rtt = new RttEstimator();
-  readonly stats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0 };
+  readonly stats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0 };
   protected token = 0;
   protected nonce = 0;
   protected joinStartedAt = 0;
@@ -103,6 +116,8 @@ export abstract class ClientSession {
   /** How far ahead of the releasing player's phase I run, as the host measures it (ms). */
   protected earlyMs = 0;
   protected copies: { at: number; bytes: Uint8Array }[] = [];
+  /** Host frames that arrived before the ACCEPT (bounded; read once it is). */
+  private earlyFrames: Uint8Array[] = [];
 
   constructor(protected readonly opts: ClientOptions) {}
 
@@ -118,7 +133,13 @@ export abstract class ClientSession {
   protected sendJoin(now: number): void {
     this.joinSentAt = now;
     this.joinTries++;
-    this.out(encodeJoin({ nonce: this.nonce, spectate: this.opts.spectate === true, name: this.opts.name, appVersion: this.opts.appVersion }));
+    const token = this.opts.rejoinToken;
+    this.out(encodeJoin({ nonce: this.nonce, spectate: this.opts.spectate === true, name: this.opts.name, appVersion: this.opts.appVersion, ...(token !== undefined ? { token: token >>> 0 } : {}) }));
+  }
+
+  /** The session token the host gave us (0 before ACCEPT): store it to rejoin after a crash. */
+  get sessionToken(): number {
+    return this.token;
   }
 
   protected get connected(): boolean {
@@ -135,6 +156,7 @@ export abstract class ClientSession {
       if (h.reason === 'version' && this.phase === 'joining') this.fail(now, { t: 'rejected', reason: 2, hostVersion: `protocol ${h.version ?? '?'}` }, 'rejected');
       return;
     }
+    if (h.type === LockstepType.Snap) return this.onSnapDatagram(now, bytes);
     const d = decodeDatagram(bytes, this.match ? this.match.recvKey : 0);
     if (!d.ok) return void this.stats.malformed++;
     const m = d.msg;
@@ -146,19 +168,32 @@ export abstract class ClientSession {
       this.lastHeardAt = now;
       if (this.joinTries === 1) this.rtt.sample(now - this.joinSentAt);
       this.events.push({ t: 'accepted', slot: m.slot, owner: m.owner });
+      for (const b of this.earlyFrames.splice(0)) this.receive(now, b, from);
     } else if (m.type === 'reject' && this.phase === 'joining' && m.nonce === this.nonce) {
       this.fail(now, { t: 'rejected', reason: m.reason, hostVersion: m.appVersion }, 'rejected');
+    } else if (m.type === 'hframe' && this.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) {
+      // It overtook the ACCEPT (the host sends both at once): read it right after.
+      this.earlyFrames.push(bytes.slice());
     } else if (m.type === 'hframe' && this.connected) {
-      this.onFrame(now, m);
+      this.onFrame(now, m, bytes);
     }
   }
+
+  /** Joining a running match (ClientResync): a snapshot chunk, the announcement, a takeover, acks. */
+  protected abstract onSnapDatagram(now: number, bytes: Uint8Array): void;
+  protected abstract onResync(now: number, c: Extract<HostControl, { t: 'resync' }>): void;
+  protected abstract onTakeover(c: Extract<HostControl, { t: 'takeover' }>): void;
+  protected abstract tickResync(now: number): void;
+  protected abstract endResync(): void;
 
   protected fail(_now: number, e: PeerEvent, phase: PeerPhase): void {
     this.phase = phase;
     this.events.push(e);
   }
 
-  protected onFrame(now: number, f: HostFrame): void {
+  protected onFrame(now: number, frame: HostFrame, bytes?: Uint8Array): void {
+    let f = frame;
+    const matchBefore = this.match;
     this.lastHeardAt = now;
     if (f.ctlAck !== undefined) this.ctl.onAck(f.ctlAck);
     if (f.ping) {
@@ -170,6 +205,12 @@ export abstract class ClientSession {
     if (f.ctl) for (const b of this.ctl.onReceive(f.ctl)) this.onControl(now, decodeHostControl(b, this.match?.recvKey ?? 0));
     const m = this.match;
     if (!m || this.phase !== 'running') return;
+    // A match that started inside this datagram (resync deep into a match): its update keys were
+    // unwrapped against key 0; read them again against the match's own position.
+    if (m !== matchBefore && f.updates && bytes) {
+      const again = decodeDatagram(bytes, m.recvKey);
+      if (again.ok && again.msg.type === 'hframe') f = again.msg;
+    }
     const newest = f.updates?.[f.updates.length - 1];
     if (newest && f.copy === undefined) this.downLoss.observe(newest.key);
     const before = m.recvKey;
@@ -190,7 +231,9 @@ export abstract class ClientSession {
         this.slots.length = this.settings.maxSlots;
         break;
       case 'loading': this.phase = 'loading'; break;
-      case 'lobby': case 'end': this.phase = 'lobby'; this.status = undefined; break;
+      case 'lobby': case 'end': this.phase = 'lobby'; this.status = undefined; this.endResync(); break;
+      case 'resync': return this.onResync(now, c);
+      case 'takeover': this.onTakeover(c); break;
       case 'kicked': this.phase = 'kicked'; break;
       case 'start': {
         const player = this.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === this.slot && s.kind === SlotKind.Human);
@@ -222,6 +265,7 @@ export abstract class ClientSession {
       return;
     }
     if (!this.connected) return;
+    this.tickResync(now);
     if (this.copies.length > 0 && (this.copies[0]?.at ?? Infinity) <= now) {
       const due = this.copies.filter((c) => c.at <= now);
       this.copies = this.copies.filter((c) => c.at > now);

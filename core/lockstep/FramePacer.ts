@@ -44,6 +44,17 @@ export class FramePacer {
     return n;
   }
 
+  /**
+   * The loop has just run every confirmed frame (a fast-forward): from now it waits for the next
+   * update with a frame banked, so it begins that key on the first tick after it arrives — the
+   * earliest phase — instead of up to a tick or two later (and stays there: real time from then).
+   */
+  primeAtEdge(now: number): void {
+    this.last = now;
+    this.bank = FRAME_UNITS;
+    this.catchingUp = false;
+  }
+
   /** True when the last call wanted a frame that was not available (the loop is blocked). */
   wants(): boolean {
     return this.bank >= FRAME_UNITS;

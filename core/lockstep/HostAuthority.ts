@@ -16,17 +16,17 @@ import type { ClientControl } from './control';
 import { SPECTATOR_BASE } from './HashJudge';
 import type { HostOptions } from './HostCore';
 import type { HostMatch } from './HostMatch';
-import { HostRoom } from './HostRoom';
+import { HostResync } from './HostResync';
 import { HostSession } from './HostSession';
 import { slotChunks } from './hostMessages';
 import { RejectReason, SPECTATOR_SLOT } from './types';
 
-export type { HostCounters, HostOptions, HostPhase } from './HostCore';
+export type { HostCounters, HostOptions, HostPhase, SnapshotSource } from './HostCore';
 
 const LOBBY_TIMEOUT_MS = 10_000;
 const MATCH_TIMEOUT_MS = 120_000;
 
-export class HostAuthority extends HostRoom {
+export class HostAuthority extends HostResync {
   private nextSpectator = 0;
 
   constructor(opts: HostOptions) {
@@ -54,6 +54,7 @@ export class HostAuthority extends HostRoom {
     if (h.type === LockstepType.Join) return this.onJoin(now, bytes, from);
     const s = this.sessions.get(from);
     if (!s) return void c.unknownAddress++;
+    if (h.type === LockstepType.SnapAck) return this.onSnapAck(now, s, bytes);
     if (h.type !== LockstepType.ClientFrame) return void c.malformed++;
     const token = bytes.length >= 8 ? ((bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24)) >>> 0 : -1;
     if (token !== s.token) return void c.wrongToken++;
@@ -74,6 +75,10 @@ export class HostAuthority extends HostRoom {
     const j: JoinMsg = d.msg;
     const old = this.sessions.get(from);
     if (old && old.nonce === j.nonce) return this.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
+    if (j.token !== undefined && !j.spectate) {
+      if (j.appVersion !== this.opts.appVersion) return this.reject(from, bytes, RejectReason.Version);
+      return this.rejoin(now, j, from, bytes);
+    }
     const why = this.joinRefusal(j, from, old);
     if (why !== 0) return this.reject(from, bytes, why);
     if (old) this.removeSession(now, old, 3);
@@ -90,13 +95,15 @@ export class HostAuthority extends HostRoom {
     this.toOne(s, { t: 'settings', settings: this.lobby.settings });
     for (const m of slotChunks(this.lobby.slots)) this.toOne(s, m);
     if (!s.spectator) this.broadcastSlots(s);
+    // A spectator joining a running match gets a snapshot like a rejoining player.
+    if (this.match && s.spectator) return this.beginResync(now, s, this.match);
     this.sendTo(now, s);
   }
 
   protected joinRefusal(j: JoinMsg, from: string, old: HostSession | undefined): number {
     if (j.appVersion !== this.opts.appVersion) return RejectReason.Version;
     if (this.banned.has(from) || this.banned.has(`name:${j.name.trim()}`)) return RejectReason.Kicked;
-    if (this.phase !== 'lobby') return RejectReason.Running;
+    if (this.phase !== 'lobby' && !j.spectate) return RejectReason.Running;
     if (j.spectate) {
       const n = [...this.sessions.values()].filter((s) => s.spectator && s !== old).length;
       return n >= (this.opts.maxSpectators ?? 8) ? RejectReason.Full : 0;
@@ -158,7 +165,11 @@ export class HostAuthority extends HostRoom {
       case 'ready': if (this.phase === 'lobby' && !s.spectator) { this.lobby.setReady(s.slot, m.ready); this.broadcastSlots(); } return;
       case 'colour': if (this.phase === 'lobby' && this.lobby.setColour(s.slot, m.colour)) this.broadcastSlots(); return;
       case 'chat': return this.broadcast({ t: 'chat', from: s.slot, text: m.text });
-      case 'progress': this.loading?.progress(s, m.percent); return;
+      case 'progress':
+        this.loading?.progress(s, m.percent);
+        if (m.percent >= 100) this.onLateLoaded(now, s);
+        return;
+      case 'live': return this.onLive(now, s);
       case 'vote': match?.vote(s.slot, m.slot, now); break;
       case 'pause': if (m.pause) match?.pause(s.slot, s.owner, now); else match?.resume(s.slot, s.owner, now); break;
       case 'subhash': match?.hashes.onSubhashes(s.reporter, m.key, m.hashes); break;
@@ -182,6 +193,7 @@ export class HostAuthority extends HostRoom {
       if (now - s.lastHeard > limit && s.addr !== this.opts.ownerAddress) this.removeSession(now, s, 2);
     }
     if (this.loading) this.tickLoading(now, this.loading);
+    for (const s of this.sessions.values()) if (s.sync) this.pumpSnapshot(now, s);
     const m = this.match;
     if (m) {
       m.tick(now);

@@ -30,7 +30,16 @@ export interface HostOptions {
   readonly seed?: number;
   /** Pins the input delay (ms) instead of adapting it: reproducible test runs. */
   readonly fixedDelay?: number;
+  /**
+   * The latest key-frame snapshot a simulating peer holds (state before that key's inputs), for
+   * rejoining players and spectators joining a running match. The authority does not simulate;
+   * without a source (or while it returns null) late joiners replay the match from key 0.
+   */
+  readonly snapshots?: SnapshotSource;
 }
+
+/** See HostOptions.snapshots. */
+export type SnapshotSource = () => { readonly key: number; readonly bytes: Uint8Array } | null;
 
 /** Datagrams received, and those dropped by reason. */
 export interface HostCounters {
@@ -46,6 +55,12 @@ export interface HostCounters {
   duplicate: number;
   notOwner: number;
   rejectedJoins: number;
+  /** Rejoin JOINs whose token names no slot of the running match. */
+  badRejoin: number;
+  /** SNAPACKs that were malformed, had a wrong token, or matched no transfer. */
+  badSnapAck: number;
+  /** Snapshot chunks sent (first copies and resends). */
+  snapChunks: number;
   sent: number;
   sentBytes: number;
 }
@@ -56,7 +71,7 @@ const MATCH_TIMEOUT_MS = 120_000;
 
 export abstract class HostCore {
   readonly lobby: HostLobby;
-  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, sent: 0, sentBytes: 0 };
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, badSnapAck: 0, snapChunks: 0, sent: 0, sentBytes: 0 };
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;
@@ -82,7 +97,7 @@ export abstract class HostCore {
   }
 
   protected reporters(m: HostMatch): number[] {
-    return this.sessionList().filter((s) => s.inMatch && (s.spectator || m.isActive(s.slot))).map((s) => s.reporter);
+    return this.sessionList().filter((s) => s.inMatch && !s.syncing && (s.spectator || m.isActive(s.slot))).map((s) => s.reporter);
   }
 
   protected needsSend(now: number, s: HostSession, stalled: boolean): boolean {

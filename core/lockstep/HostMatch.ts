@@ -30,6 +30,7 @@ export const DROP_BOT_DIFFICULTY = 1;
 export type MatchNotice =
   | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: 1 | 2 | 3 | 4 }
   | { readonly t: 'pause'; readonly paused: boolean; readonly by: number }
+  | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
   | HashNotice;
 
 interface Player {
@@ -70,6 +71,8 @@ export class HostMatch {
   stalls = 0;
   private readonly players: Player[] = [];
   private pendingEvents: SlotEvent[] = [];
+  /** Human takeovers announced for a future key (slot → key); they ride on that key's update. */
+  private readonly takeovers = new Map<number, number>();
   private firstCloseAt: number | null = null;
   private lastReleaseAt: number;
   private readonly startAt: number;
@@ -83,6 +86,8 @@ export class HostMatch {
     humans: readonly number[],
     now: number,
     ownerSlot: number,
+    /** Slots whose humans missed the start (loading timeout): bots until they take over. */
+    late: readonly number[] = [],
   ) {
     this.lastKey = lastKeyOf(settings);
     this.keyMs = (settings.keyInterval * 1000) / LOGIC_HZ;
@@ -95,6 +100,8 @@ export class HostMatch {
       // Keys the first delay spans have no human inputs: nobody can have closed them.
       this.players.push({ slot, closed: delayKeys(delay, this.keyMs) - 1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: true, inputs: new Map(), votes: new Set(), waitedMs: 0 });
     }
+    for (const slot of late) this.players.push({ slot, closed: -1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: false, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    this.players.sort((a, b) => a.slot - b.slot);
   }
 
   /** Active human slots, ascending. */
@@ -190,7 +197,8 @@ export class HostMatch {
         if (input && p.active) inputs.push({ slot: p.slot, input }); // DETERMINISM: ascending slot order
       }
       const change = this.delays.take();
-      const u: KeyUpdate = change === undefined ? { key, inputs, events: this.pendingEvents } : { key, inputs, events: this.pendingEvents, delayMs: change };
+      const events = this.takeoversAt(key);
+      const u: KeyUpdate = change === undefined ? { key, inputs, events } : { key, inputs, events, delayMs: change };
       if (change !== undefined) this.delay = change;
       this.pendingEvents = [];
       this.updates.push(u);
@@ -200,6 +208,39 @@ export class HostMatch {
       n++;
     }
     return n;
+  }
+
+  /** The pending events plus the takeovers announced for `key` (ascending slot). */
+  private takeoversAt(key: number): SlotEvent[] {
+    if (this.takeovers.size === 0) return this.pendingEvents;
+    const out = [...this.pendingEvents];
+    for (const p of this.players) {
+      if (this.takeovers.get(p.slot) !== key) continue;
+      this.takeovers.delete(p.slot);
+      out.push({ kind: SlotEventKind.Human, slot: p.slot, difficulty: 0 });
+    }
+    return out;
+  }
+
+  /**
+   * A rejoined (or late-loading) player that has caught up takes its slot back at key `key`
+   * (> released): from then on it holds the clock again and its inputs count; until then its
+   * bot plays. Every peer switches at that key (a Human event in its update). False when the slot
+   * is not a match slot, is already active, or the key is not in the future.
+   */
+  activate(slot: number, key: number, now: number): boolean {
+    const p = this.player(slot);
+    if (!p || p.active || key <= this.released || key > this.lastKey) return false;
+    p.active = true;
+    p.closed = key - 1;
+    p.closedAt.clear();
+    p.inputs.clear();
+    p.votes.clear();
+    p.behindMs = 0;
+    p.lastHeard = now;
+    this.takeovers.set(slot, key);
+    this.notices.push({ t: 'takeover', slot, key });
+    return true;
   }
 
   private account(now: number, key: number): void {
@@ -268,7 +309,8 @@ export class HostMatch {
     p.active = false;
     p.inputs.clear();
     for (const q of this.players) q.votes.delete(slot);
-    this.pendingEvents.push({ kind: SlotEventKind.Bot, slot, difficulty: DROP_BOT_DIFFICULTY });
+    // Gone again before its takeover key: the bot never stopped playing, no event is needed.
+    if (!this.takeovers.delete(slot)) this.pendingEvents.push({ kind: SlotEventKind.Bot, slot, difficulty: DROP_BOT_DIFFICULTY });
     this.notices.push({ t: 'dropped', slot, key: this.released + 1, why });
     if (this.pauses.state?.by === slot) this.resume(slot, true, this.lastReleaseAt);
   }

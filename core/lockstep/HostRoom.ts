@@ -7,15 +7,26 @@ import { DelayController } from './DelayController';
 import { HostCore } from './HostCore';
 import type { SlotSpec } from './control';
 import { HostLoading } from './HostLoading';
-import { HostMatch } from './HostMatch';
+import { DROP_BOT_DIFFICULTY, HostMatch } from './HostMatch';
 import type { HostSession } from './HostSession';
 import { hostNoticeToControl } from './hostMessages';
-import { clampDelay, SlotKind, SYSTEM_SLOT } from './types';
+import { clampDelay, SlotEventKind, SlotKind, SYSTEM_SLOT } from './types';
 import type { RoomSettings } from './types';
+
+/** A match slot whose session is gone: its token lets the same app take it back (a rejoin). */
+export interface DetachedSlot {
+  readonly slot: number;
+  readonly name: string;
+  readonly reporter: number;
+}
 
 export abstract class HostRoom extends HostCore {
   protected readonly banned = new Set<string>();
   protected delayEvalAt = 0;
+  /** The running match's seed and starting roster (late joiners get the roster as of their key). */
+  protected matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
+  /** Session token → slot, for players who left the running match (not kicked). */
+  protected readonly detached = new Map<number, DetachedSlot>();
 
   /** Owner API: changes room settings (lobby only). */
   configure(patch: Partial<RoomSettings>): void {
@@ -71,7 +82,7 @@ export abstract class HostRoom extends HostCore {
     this.loading = null;
     for (const s of go.benched) {
       s.benched = true;
-      this.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${this.lobby.settings.loadTimeoutSeconds} s; you are back in the lobby until the match ends.` });
+      this.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${this.lobby.settings.loadTimeoutSeconds} s; you join the match as soon as you have loaded.` });
     }
     const bots = this.lobby.slots.some((x) => x.kind === SlotKind.Bot);
     const specs = this.sessionList().some((s) => s.spectator);
@@ -87,13 +98,22 @@ export abstract class HostRoom extends HostCore {
     const fixed = this.opts.fixedDelay;
     const delay = fixed !== undefined ? clampDelay(fixed) : DelayController.initial(ready.map((s) => s.rtt.worst(0)));
     const owner = this.sessionList().find((s) => s.owner);
-    const m = new HostMatch(this.lobby.settings, delay, humans, now, owner ? owner.reporter : -1);
+    // Late loaders' balls are in the world from the start, played by a bot until they take over.
+    const late = this.sessionList().filter((s) => s.benched && !s.spectator).map((s) => s.slot);
+    const m = new HostMatch(this.lobby.settings, delay, humans, now, owner ? owner.reporter : -1, late);
     this.match = m;
     this.phase = 'running';
     this.delayEvalAt = now + 1000;
     const slots: SlotSpec[] = this.lobby.slots.flatMap((x, slot): SlotSpec[] =>
-      humans.includes(slot) ? [{ slot, kind: SlotKind.Human, difficulty: 0 }] : x.kind === SlotKind.Bot ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty }] : [],
+      humans.includes(slot)
+        ? [{ slot, kind: SlotKind.Human, difficulty: 0 }]
+        : late.includes(slot)
+          ? [{ slot, kind: SlotKind.Bot, difficulty: DROP_BOT_DIFFICULTY }]
+          : x.kind === SlotKind.Bot
+            ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty }]
+            : [],
     );
+    this.matchStart = { seed, slots };
     for (const s of this.sessions.values()) {
       s.inMatch = s.spectator || humans.includes(s.slot);
       s.recvKey = -1;
@@ -107,6 +127,8 @@ export abstract class HostRoom extends HostCore {
     this.lastResult = { lastKey: end.lastKey, hash: end.hash, agreed: end.agreed };
     this.lastMatch = this.match;
     this.match = null;
+    this.matchStart = null;
+    this.detached.clear();
     this.phase = 'lobby';
     const bySlot = new Set(this.sessionList().map((s) => s.slot));
     this.lobby.slots.forEach((x, i) => {
@@ -116,10 +138,22 @@ export abstract class HostRoom extends HostCore {
     for (const s of this.sessions.values()) {
       s.inMatch = false;
       s.benched = false;
+      s.syncing = false;
+      s.sync = null;
       s.recvKey = -1;
     }
     this.broadcastSlots();
     this.sendAll(now);
+  }
+
+  /** The roster in effect at the start of `key`: the starting one changed by the slot events before it. */
+  protected rosterAt(key: number): SlotSpec[] {
+    const bySlot = new Map<number, SlotSpec>();
+    for (const x of this.matchStart?.slots ?? []) bySlot.set(x.slot, x);
+    for (const u of this.match?.updates.slice(0, Math.max(0, key)) ?? []) {
+      for (const e of u.events) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
+    }
+    return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
   }
 
   protected flushNotices(now: number): void {
@@ -143,6 +177,7 @@ export abstract class HostRoom extends HostCore {
     this.sessions.delete(s.addr);
     s.ctl.clear();
     const m = this.match;
+    if (m && !s.spectator && s.inMatch && why !== 4) this.detached.set(s.token, { slot: s.slot, name: s.name, reporter: s.reporter });
     if (m && !s.spectator && m.isActive(s.slot)) {
       m.drop(s.slot, why);
       this.flushNotices(now);

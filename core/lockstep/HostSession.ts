@@ -9,6 +9,7 @@ import { encodeHostFrame } from './encodeFrames';
 import { LossMeter } from './LossMeter';
 import { ReliableChannel } from './ReliableChannel';
 import { RttEstimator } from './RttEstimator';
+import type { SnapshotSender } from './SnapshotTransfer';
 import { SPECTATOR_SLOT } from './types';
 import type { HostStatus, KeyUpdate } from './types';
 
@@ -35,8 +36,15 @@ export class HostSession {
   inputsToAck = false;
   /** Takes part in the running match (a player or a spectator that was there at the start). */
   inMatch = false;
-  /** Did not finish loading: waits in the lobby until the match ends. */
+  /** Did not finish loading: waits in the lobby until it has loaded, then joins like a rejoin. */
   benched = false;
+  /**
+   * Joined the running match late (a rejoin, a late loader or a spectator): it receives a
+   * snapshot and the updates since, and is not an expected hash reporter until it says it caught
+   * up ('live'). Its snapshot transfer, while one runs.
+   */
+  syncing = false;
+  sync: SnapshotSender | null = null;
   ready = false;
   loadPercent = 0;
   colour: number;

@@ -13,8 +13,10 @@ export interface LockstepGame {
   hash(): number;
   /** Slot-control changes at the start of a key frame (e.g. a dropped player's ball is now a bot). */
   applyEvents?(events: readonly SlotEvent[]): void;
-  /** Opaque snapshot of the state (desync reports). */
+  /** Opaque snapshot of the state (desync reports, and what a rejoining peer restores). */
   snapshot?(): Uint8Array;
+  /** Replaces the state with a `snapshot()` of the same match; throws on a blob it cannot take. */
+  restore?(bytes: Uint8Array): void;
   /** One hash per state component, in a fixed order (desync reports). */
   subHashes?(): readonly { readonly name: string; readonly hash: number }[];
 }

@@ -34,6 +34,17 @@ export interface RunnerOptions {
   readonly keepSnapshots?: number;
   /** Called at every key with the state hash before its inputs, and the inputs applied (bots included). */
   readonly onKey?: (key: number, hashBefore: number, inputs: readonly SlotInput[]) => void;
+  /**
+   * Start at this key instead of 0: the game already holds the state before its inputs (restored
+   * from a snapshot after a rejoin; the peer's match starts there too, see PeerEvent 'resume').
+   */
+  readonly fromKey?: number;
+  /**
+   * From the start, and whenever more than the live margin behind, run up to this many frames per
+   * tick beyond the pacer until every confirmed frame has run (a rejoin's backlog drains at once
+   * instead of at 4×, and the loop ends up at the newest update). 0 = off.
+   */
+  readonly fastForward?: number;
 }
 
 /** A key-frame snapshot kept for desync reports. */
@@ -69,6 +80,8 @@ export class LockstepRunner {
   private readonly match: NonNullable<LockstepPort['match']>;
   private readonly bots = new Map<number, number>();
   private blockedSince: number | null = null;
+  /** Fast-forwarding a backlog (see RunnerOptions.fastForward). */
+  private draining: boolean;
 
   constructor(
     private readonly peer: LockstepPort,
@@ -80,6 +93,8 @@ export class LockstepRunner {
     this.match = m;
     this.keyInterval = m.start.settings.keyInterval;
     this.totalFrames = (m.lastKey + 1) * this.keyInterval;
+    this.frame = Math.max(0, Math.min(opts.fromKey ?? 0, m.lastKey + 1)) * this.keyInterval;
+    this.draining = (opts.fastForward ?? 0) > 0;
     for (const s of m.start.slots) if (s.kind === SlotKind.Bot) this.bots.set(s.slot, s.difficulty);
   }
 
@@ -93,8 +108,21 @@ export class LockstepRunner {
     if (this.finished) return 0;
     const m = this.match;
     const I = this.keyInterval;
-    const available = Math.min((m.recvKey + 1) * I, this.totalFrames) - this.frame;
     const live = (delayKeys(m.delay, (I * 1000) / LOGIC_HZ) + 1) * I;
+    const avail = (): number => Math.min((m.recvKey + 1) * I, this.totalFrames) - this.frame;
+    // A resumed loop drains through the newest update, not just under the live margin: anywhere
+    // behind it, it would run later than the other players' phase and hold the clock once it
+    // plays. At the edge it begins each key as its update arrives, as early as anyone can.
+    const ffMax = this.opts.fastForward ?? 0;
+    if (ffMax > 0 && avail() > live + I) this.draining = true;
+    const ff = this.draining ? Math.min(ffMax, avail()) : 0;
+    if (ff > 0 && this.blockedSince !== null) this.unblock(now);
+    for (let i = 0; i < ff; i++) this.runFrame(now);
+    if (this.draining && avail() <= 0) {
+      this.draining = false;
+      this.pacer.primeAtEdge(now);
+    }
+    const available = avail();
     const n = this.pacer.framesToRun(now, available, live, I, this.peer.pace?.() ?? 1);
     if (this.pacer.catchUp) this.stats.catchUpTicks++;
     if (n > 0 && this.blockedSince !== null) this.unblock(now);
@@ -106,7 +134,7 @@ export class LockstepRunner {
       if (this.blockedSince === null) this.blockedSince = now;
       this.peer.noteBlocked(now);
     }
-    return n;
+    return n + Math.max(0, ff);
   }
 
   private unblock(now: number): void {
@@ -133,7 +161,10 @@ export class LockstepRunner {
       if (this.snapshots.length > keep) this.snapshots.shift();
     }
     const u = this.peer.beginKey(now, key, hash);
-    for (const e of u.events) if (e.kind === SlotEventKind.Bot) this.bots.set(e.slot, e.difficulty);
+    for (const e of u.events) {
+      if (e.kind === SlotEventKind.Bot) this.bots.set(e.slot, e.difficulty);
+      else if (e.kind === SlotEventKind.Human) this.bots.delete(e.slot);
+    }
     if (u.events.length > 0) this.game.applyEvents?.(u.events);
     const inputs = this.withBots(u.inputs, key);
     this.opts.onKey?.(key, hash, inputs);

@@ -9,10 +9,10 @@ import { defaultBrains, BotDriver, allocBotState, setSlotControl } from '../ai';
 import type { BotBrains, BotState, Difficulty } from '../ai';
 import type { GameMap } from '../map';
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
-import { createWorld, hashWorld, snapshot, step, subHashes } from '../sim';
+import { BOT_CONTROL_MAX, createWorld, hashWorld, restoreInto, snapshot, SnapshotError, step, subHashes } from '../sim';
 import type { SimEvents, SlotInput, World } from '../sim';
 import type { LockstepGame } from './LockstepGame';
-import { lastKeyOf, SlotKind } from './types';
+import { lastKeyOf, SlotEventKind, SlotKind } from './types';
 import type { MatchStart, SlotEvent } from './types';
 
 /** core/ai difficulties are 0..2; the lobby's 0..3 is clamped. */
@@ -70,7 +70,7 @@ export class SimGame implements LockstepGame {
   applyEvents(events: readonly SlotEvent[]): void {
     for (const e of events) {
       const ball = this.ballOf.get(e.slot);
-      if (ball !== undefined) setSlotControl(this.bots, ball, difficultyOf(e.difficulty));
+      if (ball !== undefined) setSlotControl(this.bots, ball, e.kind === SlotEventKind.Human ? null : difficultyOf(e.difficulty));
     }
   }
 
@@ -83,6 +83,29 @@ export class SimGame implements LockstepGame {
     out.set(c, w.length);
     out.set(m, w.length + c.length);
     return out;
+  }
+
+  /**
+   * Restores a `snapshot()` of this match (world via core/sim restoreInto, then the bot columns
+   * appended after it). Throws SnapshotError on a blob of another match, a damaged one, or a bot
+   * column out of range; on error the game is left untouched.
+   */
+  restore(bytes: Uint8Array): void {
+    const c = this.bots.control;
+    const m = this.bots.mem;
+    // The bot columns have a fixed size; the world part before them checks its own framing.
+    const worldBytes = bytes.length - 4 * (c.length + m.length);
+    if (worldBytes <= 0) throw new SnapshotError(`snapshot: bad length ${bytes.length} bytes`);
+    const tail = bytes.slice(worldBytes);
+    const words = new Int32Array(tail.buffer, tail.byteOffset, tail.length >> 2);
+    for (let i = 0; i < c.length; i++) {
+      const v = words[i] ?? 0;
+      if (v < 0 || v > BOT_CONTROL_MAX) throw new SnapshotError('snapshot: bad bot control');
+    }
+    restoreInto(this.world, bytes.subarray(0, worldBytes));
+    c.set(words.subarray(0, c.length));
+    m.set(words.subarray(c.length));
+    this.lastEvents = null;
   }
 
   subHashes(): { name: string; hash: number }[] {

@@ -4,15 +4,20 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 2 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 3 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
- * UPDATE flags byte, packed progress/hash offsets.
+ * UPDATE flags byte, packed progress/hash offsets. Version 3 (rejoin, spectators mid-match): the
+ * rejoin JOIN, slot event kind 2 (Human), snapshot chunks and their acks (snapshotWire.ts).
  *
- *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate), str name (≤24 B), str appVersion (≤32 B)
+ *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin), then without rejoin
+ *                     str name (≤24 B), with rejoin u32 session token of the slot to take back;
+ *                     then str appVersion (≤32 B)
  *   0x11 ACCEPT  h→c  u32 nonce, u8 slot (255 spectator), u32 token, u8 flags (bit0 you own the room)
  *   0x12 REJECT  h→c  u32 nonce, u8 reason (RejectReason), str host appVersion (≤32 B)
+ *   0x13 SNAP    h→c  a snapshot chunk (layout in snapshotWire.ts)
+ *   0x14 SNAPACK c→h  the chunks received so far, a bitmap (layout in snapshotWire.ts)
  *   0x20 CFRAME  c→h  u32 token, u8 sections (bits 0-5 below; bits 6-7: 0 original, 1-3 the
  *                     n-th redundant copy sent on a lossy link), then the sections in bit order:
  *        bit0 progress  k15 closedThrough (my inputs for every key ≤ it are final; a spectator
@@ -39,7 +44,7 @@
  *                         (57-63: a slot bitmask of 1-7 = bits − 56 bytes follows instead, slot 0
  *                         = bit 0 of byte 0, then the entries without slot bytes, in slot order;
  *                         the encoder picks the shorter form), bit 6 events, bit 7 delay change;
- *                         [u8 n ≤ 50, n × (u8 kind, u8 slot, u8 difficulty)];
+ *                         [u8 n ≤ 50, n × (u8 kind 1 bot | 2 human, u8 slot, u8 difficulty)];
  *                         [u8 new input delay in 5 ms units, 1-255]
  *        bit1 input ack u16 closedThrough the host holds for you
  *        bit2 status    u8 state, u16 key, u16 heldMs/10, u8 votesNeeded, u16 voteIn/10,
@@ -59,14 +64,15 @@ import { nibble, readEntry, readEntryBody, unwrap15, unwrap16 } from './wire';
 
 export { PROTOCOL_VERSION };
 
-export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, ClientFrame: 0x20, HostFrame: 0x21 } as const;
+export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, ClientFrame: 0x20, HostFrame: 0x21 } as const;
 
 export const MAX_APP_VERSION_BYTES = 32;
 export const MAX_CTL_BYTES = 1100;
 export const MAX_CTL_PER_FRAME = 32;
 export const MAX_LIST = 64;
 
-export interface JoinMsg { readonly type: 'join'; readonly nonce: number; readonly spectate: boolean; readonly name: string; readonly appVersion: string }
+/** `token` set: a rejoin — the session token of the slot to take back (the name is then empty). */
+export interface JoinMsg { readonly type: 'join'; readonly nonce: number; readonly spectate: boolean; readonly name: string; readonly appVersion: string; readonly token?: number }
 export interface AcceptMsg { readonly type: 'accept'; readonly nonce: number; readonly slot: number; readonly token: number; readonly owner: boolean }
 export interface RejectMsg { readonly type: 'reject'; readonly nonce: number; readonly reason: number; readonly appVersion: string }
 export interface ControlSection { readonly firstSeq: number; readonly msgs: readonly Uint8Array[] }
@@ -116,8 +122,14 @@ export function decodeDatagram(bytes: Uint8Array, refKey = 0): DecodeResult {
     case LockstepType.Join: {
       const nonce = r.u32();
       const flags = r.u8();
-      if (flags > 1) r.fail();
-      msg = { type: 'join', nonce, spectate: flags === 1, name: r.str(MAX_NAME_BYTES), appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      if (flags > 3) r.fail();
+      const spectate = (flags & 1) === 1;
+      if (flags & 2) {
+        const token = r.u32();
+        msg = { type: 'join', nonce, spectate, name: '', token, appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      } else {
+        msg = { type: 'join', nonce, spectate, name: r.str(MAX_NAME_BYTES), appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      }
       break;
     }
     case LockstepType.Accept: {
@@ -228,8 +240,8 @@ function readUpdate(r: Reader, key: number): KeyUpdate {
       const kind = r.u8();
       const slot = r.u8();
       const difficulty = r.u8();
-      if (kind !== 1 || slot >= MAX_SLOTS || difficulty > 3) r.fail();
-      events.push({ kind: 1, slot, difficulty });
+      if ((kind !== 1 && kind !== 2) || slot >= MAX_SLOTS || difficulty > 3) r.fail();
+      events.push({ kind: kind === 2 ? 2 : 1, slot, difficulty });
     }
   }
   if (flags & 128) {
@@ -320,7 +332,10 @@ function start(type: number): Writer {
 }
 
 export function encodeJoin(m: Omit<JoinMsg, 'type'>): Uint8Array {
-  return start(LockstepType.Join).u32(m.nonce).u8(m.spectate ? 1 : 0).str(m.name, MAX_NAME_BYTES).str(m.appVersion, MAX_APP_VERSION_BYTES).finish();
+  const w = start(LockstepType.Join).u32(m.nonce);
+  if (m.token !== undefined) w.u8((m.spectate ? 1 : 0) | 2).u32(m.token);
+  else w.u8(m.spectate ? 1 : 0).str(m.name, MAX_NAME_BYTES);
+  return w.str(m.appVersion, MAX_APP_VERSION_BYTES).finish();
 }
 
 export function encodeAccept(m: Omit<AcceptMsg, 'type'>): Uint8Array {

@@ -22,13 +22,18 @@
  * 0x0a pause     u8 paused, u8 by, u8 your pauses left
  * 0x0b dropped   u8 slot, u16 key, u8 why (1 vote, 2 timeout, 3 left, 4 kicked)
  * 0x0c kicked    str reason(200)
- * 0x0d end       u16 lastKey, u32 hash, u8 agreed
+ * 0x0d end       u16 lastKey, u32 hash, u8 agreed         0x49 live      u16 key (caught up)
+ * 0x0e resync    u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff) — the roster in
+ *                effect at the snapshot's key —, u32 key, u32 snapshot bytes (0: none, run from
+ *                key 0), u32 checksum                  (a rejoin or a mid-match spectator)
+ * 0x0f takeover  u8 slot, u16 key (that slot's human controls its ball again from this key)
  */
 import { Reader, Writer } from './bytes';
 import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from './types';
 import type { LobbySlot, RoomSettings, SlotKind } from './types';
 import { MAX_CTL_BYTES } from './codec';
 import { unwrap16 } from './wire';
+import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
 
 const ROOM_BYTES = 32;
 export const MAX_SUBHASHES = 255;
@@ -49,7 +54,9 @@ export type HostControl =
   | { readonly t: 'pause'; readonly paused: boolean; readonly by: number; readonly pausesLeft: number }
   | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: DropWhy }
   | { readonly t: 'kicked'; readonly reason: string }
-  | { readonly t: 'end'; readonly lastKey: number; readonly hash: number; readonly agreed: boolean };
+  | { readonly t: 'end'; readonly lastKey: number; readonly hash: number; readonly agreed: boolean }
+  | { readonly t: 'resync'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly key: number; readonly size: number; readonly checksum: number }
+  | { readonly t: 'takeover'; readonly slot: number; readonly key: number };
 
 export type ClientControl =
   | { readonly t: 'ready'; readonly ready: boolean }
@@ -63,12 +70,13 @@ export type ClientControl =
   | { readonly t: 'setSettings'; readonly settings: RoomSettings }
   | { readonly t: 'setSlot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
   | { readonly t: 'kick'; readonly slot: number }
-  | { readonly t: 'start' };
+  | { readonly t: 'start' }
+  | { readonly t: 'live'; readonly key: number };
 
 export type ControlMsg = HostControl | ClientControl;
 
-const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13 } as const;
-const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53 } as const;
+const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15 } as const;
+const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49 } as const;
 
 function writeSettings(w: Writer, s: RoomSettings): void {
   w.str(s.roomName, ROOM_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
@@ -107,10 +115,12 @@ function writeHostBody(w: Writer, m: HostControl): void {
       w.u8(m.entries.length);
       for (const e of m.entries) w.u8(e.slot).u8(e.percent);
       return;
-    case 'start':
+    case 'start': case 'resync':
       w.u32(m.seed).u8(Math.min(255, Math.max(1, Math.round(m.delayMs / DELAY_UNIT_MS)))).u8(m.slots.length);
       for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty);
+      if (m.t === 'resync') w.u32(m.key).u32(m.size).u32(m.checksum);
       return;
+    case 'takeover': w.u8(m.slot).u16(m.key); return;
     case 'lobby': w.str(m.reason, MAX_CHAT_BYTES); return;
     case 'desync':
       w.u16(m.key).u16(m.agreedKey).u32(m.refHash).u8(m.refSlot).u8(m.slots.length);
@@ -143,6 +153,7 @@ function writeClientBody(w: Writer, m: ClientControl): void {
     case 'setSettings': return writeSettings(w, m.settings);
     case 'setSlot': w.u8(m.slot).u8(m.kind).u8(m.difficulty); return;
     case 'kick': w.u8(m.slot); return;
+    case 'live': w.u16(m.key); return;
   }
 }
 
@@ -179,7 +190,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       for (let i = 0; i < n && !r.failed; i++) entries.push({ slot: r.u8(), percent: Math.min(100, r.u8()) });
       return { t: 'progress', entries };
     }
-    case 6: {
+    case 6: case 14: {
       const seed = r.u32();
       const delay = r.u8();
       const n = r.count(MAX_SLOTS);
@@ -190,7 +201,17 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
         slots.push({ slot, kind: readKind(r), difficulty: r.u8() });
       }
       if (delay < 1) r.fail();
-      return { t: 'start', seed, delayMs: delay * DELAY_UNIT_MS, slots };
+      if (kind === 6) return { t: 'start', seed, delayMs: delay * DELAY_UNIT_MS, slots };
+      const key = r.u32();
+      const size = r.u32();
+      const checksum = r.u32();
+      if (key > 0xffffff || size > MAX_SNAPSHOT_BYTES || (size === 0 && key !== 0)) r.fail();
+      return { t: 'resync', seed, delayMs: delay * DELAY_UNIT_MS, slots, key, size, checksum };
+    }
+    case 15: {
+      const slot = r.u8();
+      if (slot >= MAX_SLOTS) r.fail();
+      return { t: 'takeover', slot, key: unwrap16(r.u16(), ref) };
     }
     case 7: return { t: 'lobby', reason: r.str(MAX_CHAT_BYTES) };
     case 8: {
@@ -229,6 +250,7 @@ function readClient(r: Reader, kind: number, ref: number): ClientControl | null 
     case 0x51: return { t: 'setSlot', slot: r.u8(), kind: readKind(r), difficulty: Math.min(3, r.u8()) };
     case 0x52: return { t: 'kick', slot: r.u8() };
     case 0x53: return { t: 'start' };
+    case 0x49: return { t: 'live', key: unwrap16(r.u16(), ref) };
     default: return null;
   }
 }

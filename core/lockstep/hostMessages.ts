@@ -39,5 +39,7 @@ export function hostNoticeToControl(n: MatchNotice, s: HostSession, m: HostMatch
       return { t: 'refsub', key: n.key, refSlot: reporterSlot(n.refReporter), hashes: n.hashes };
     case 'end':
       return { t: 'end', lastKey: n.lastKey, hash: n.hash, agreed: n.agreed };
+    case 'takeover':
+      return { t: 'takeover', slot: n.slot, key: n.key };
   }
 }

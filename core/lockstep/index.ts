@@ -11,7 +11,7 @@ export { decodeClientControl, decodeHostControl, encodeClientControl, encodeHost
 export type { ClientControl, HostControl, SlotSpec } from './control';
 export * from './types';
 export { HostAuthority } from './HostAuthority';
-export type { HostCounters, HostOptions, HostPhase } from './HostAuthority';
+export type { HostCounters, HostOptions, HostPhase, SnapshotSource } from './HostAuthority';
 export { HostMatch } from './HostMatch';
 export type { MatchNotice } from './HostMatch';
 export type { HostSession } from './HostSession';
@@ -23,6 +23,8 @@ export type { KeySnapshot, LockstepPort, RunnerOptions, RunnerStats } from './Lo
 export type { BotDriver, LockstepGame } from './LockstepGame';
 export { FramePacer, CATCH_UP_SPEED, MAX_FRAMES_PER_TICK } from './FramePacer';
 export { SimGame } from './SimGame';
+export { SnapshotReceiver, SnapshotSender } from './SnapshotTransfer';
+export { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, MAX_SNAPSHOT_BYTES, SNAP_CHUNK_BYTES, snapChecksum } from './snapshotWire';
 export { LocalBot } from './LocalBot';
 export { DesyncReporter, DESYNC_REPORT_FORMAT } from './DesyncReporter';
 export type { DesyncReport } from './DesyncReporter';

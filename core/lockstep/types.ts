@@ -98,6 +98,8 @@ export function lastKeyOf(s: Pick<RoomSettings, 'matchSeconds' | 'keyInterval'>)
 export const SlotEventKind = {
   /** The slot is driven by a bot from this key on (a dropped or departed player). */
   Bot: 1,
+  /** The slot's human takes control back from this key on (a rejoin or a late loader). */
+  Human: 2,
 } as const;
 export type SlotEventKind = (typeof SlotEventKind)[keyof typeof SlotEventKind];
 
@@ -165,5 +167,5 @@ export interface ScheduledInput {
 }
 
 /** Why a JOIN was refused. */
-export const RejectReason = { Full: 1, Version: 2, Running: 3, Kicked: 4, BadName: 5 } as const;
+export const RejectReason = { Full: 1, Version: 2, Running: 3, Kicked: 4, BadName: 5, UnknownToken: 6 } as const;
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];

@@ -38,7 +38,12 @@ export interface RoomOptions {
   readonly fixedDelay?: number;
   /** The game each client runs (default: a ToyGame with toy bots). */
   readonly game?: (start: MatchStart) => { game: LockstepGame; bots?: BotDriver };
+  /** The host takes rejoin snapshots from client 0's loop (the verifier's role); else none. */
+  readonly snapshots?: boolean;
 }
+
+/** Extra frames a resumed loop runs per render tick while far behind (LockstepRunner fastForward). */
+export const FAST_FORWARD_FRAMES = 300;
 
 export const HOST = 'host';
 /** The clients' network timer period (ms), as the services' 5 ms timer. */
@@ -61,6 +66,9 @@ export class RoomClient {
   readonly keyHashes: number[] = [];
   /** Virtual time each key was begun. */
   readonly keyTimes: number[] = [];
+  /** A late join: when the snapshot arrived ('resume'), and a restore failure if any. */
+  resumedAt: number | null = null;
+  resumeError: string | null = null;
   private lastTick = 0;
   private now = 0;
 
@@ -71,6 +79,34 @@ export class RoomClient {
     private readonly keepSnapshots: number,
     private readonly factory: RoomOptions['game'],
   ) {}
+
+  /** Does not report loading progress by itself (a late loader: call peer.loadProgress(100)). */
+  lateLoader = false;
+
+  private begin(start: MatchStart, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
+    const made = this.factory ? this.factory(start) : toy();
+    if (snapshot) {
+      try {
+        made.game.restore?.(snapshot);
+      } catch (err) {
+        this.resumeError = (err as Error).message;
+        return;
+      }
+    }
+    this.game = made.game instanceof ToyGame ? made.game : null;
+    this.anyGame = made.game;
+    this.runner = new LockstepRunner(this.peer, made.game, {
+      ...(made.bots ? { bots: made.bots } : {}),
+      keepSnapshots: this.keepSnapshots,
+      fromKey,
+      fastForward: resumed ? FAST_FORWARD_FRAMES : 0,
+      onKey: (key, hash) => {
+        this.keyHashes[key] = hash;
+        this.keyTimes[key] = this.now;
+      },
+    });
+    this.reporter = new DesyncReporter(this.peer, this.runner, { appVersion: APP_VERSION, name: this.addr }, (r) => this.reports.push(r));
+  }
 
   /** The network side's timer (every few ms, like the main process's). */
   tickNet(now: number): void {
@@ -86,20 +122,11 @@ export class RoomClient {
       if (e.t === 'updates') continue;
       this.log.push(e);
       this.reporter?.onEvent(now, e);
-      if (e.t === 'loading') this.peer.loadProgress(100);
-      if (e.t === 'start') {
-        const made = this.factory ? this.factory(e.match.start) : toy();
-        this.game = made.game instanceof ToyGame ? made.game : null;
-        this.anyGame = made.game;
-        this.runner = new LockstepRunner(this.peer, made.game, {
-          ...(made.bots ? { bots: made.bots } : {}),
-          keepSnapshots: this.keepSnapshots,
-          onKey: (key, hash) => {
-            this.keyHashes[key] = hash;
-            this.keyTimes[key] = this.now;
-          },
-        });
-        this.reporter = new DesyncReporter(this.peer, this.runner, { appVersion: APP_VERSION, name: this.addr }, (r) => this.reports.push(r));
+      if (e.t === 'loading' && !this.lateLoader) this.peer.loadProgress(100);
+      if (e.t === 'start') this.begin(e.match.start, 0, null, false);
+      if (e.t === 'resume') {
+        this.resumedAt = now;
+        this.begin(e.match.start, e.key, e.snapshot, true);
       }
     }
     const dt = now - this.lastTick;
@@ -128,23 +155,55 @@ export class Room {
     sim.addNode(HOST, (now, b, from) => this.host.receive(now, b, from));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
     sim.setLink(HOST, OWNER, PERFECT_LINK);
+    this.ids = ids;
     const total = opts.humans + (opts.spectators ?? 0);
-    for (let i = 0; i < total; i++) this.addClient(i, i >= opts.humans, ids);
+    for (let i = 0; i < total; i++) this.addClient(i, i >= opts.humans);
     sim.every(0, opts.hostTickMs ?? 5, (now) => this.host.tick(now));
+    if (opts.snapshots) {
+      this.host.snapshotSource = () => {
+        const s = this.clients[0]?.runner?.snapshots.at(-1);
+        return s ? { key: s.key, bytes: s.bytes } : null;
+      };
+    }
   }
 
-  private addClient(i: number, spectate: boolean, ids: Prng): void {
-    const addr = i === 0 ? OWNER : `c${i}`;
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate });
-    const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), this.opts.keepSnapshots ?? 0, this.opts.game);
-    this.clients.push(c);
+  private readonly ids: Prng;
+  private rejoins = 0;
+
+  private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2): RoomClient {
+    const ids = this.ids;
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+    const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
+    const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
+    this.clients[i] = c;
     this.sim.addNode(addr, (now, b, from) => {
       if (!c.silent) peer.receive(now, b, from);
     });
     // Clients join one after another (slot order = client order) and tick at 60 Hz, out of phase.
-    this.sim.at(i * 2, () => peer.join(this.sim.now));
-    this.sim.every(i * 2 + 1, 1000 / 60, (now) => c.tick(now));
-    this.sim.every(i + 1, NET_TICK_MS, (now) => c.tickNet(now));
+    this.sim.at(at, () => peer.join(this.sim.now));
+    this.sim.every(at + 1, 1000 / 60, (now) => (c.silent ? false : c.tick(now)));
+    this.sim.every(at + 1 - i, NET_TICK_MS, (now) => (c.silent ? false : c.tickNet(now)));
+    return c;
+  }
+
+  /** Client `i`'s machine goes silent (a crash or a pulled cable): no ticks, nothing sent or received. */
+  crash(i: number): RoomClient {
+    const c = this.client(i);
+    c.silent = true;
+    this.sim.removeNode(c.addr);
+    return c;
+  }
+
+  /** Client `i` restarts (new address) and rejoins with its stored session token; replaces it in `clients`. */
+  rejoin(i: number): RoomClient {
+    const old = this.client(i);
+    if (!old.silent) this.crash(i);
+    return this.addClient(i, false, `${old.addr}-r${++this.rejoins}`, old.peer.sessionToken, this.sim.now);
+  }
+
+  /** A new spectator joins now (in the lobby or a running match); returns it. */
+  addSpectator(): RoomClient {
+    return this.addClient(this.clients.length, true, `s${this.clients.length}`, undefined, this.sim.now);
   }
 
   /** Runs until every client is in the lobby; then adds the lobby bots. */

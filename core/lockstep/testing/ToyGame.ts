@@ -59,7 +59,14 @@ export class ToyGame implements LockstepGame {
   }
 
   applyEvents(events: readonly SlotEvent[]): void {
-    for (const e of events) this.s[e.slot * 8 + 7] = 1;
+    for (const e of events) this.s[e.slot * 8 + 7] = e.kind === 2 ? 0 : 1;
+  }
+
+  restore(bytes: Uint8Array): void {
+    if (bytes.length !== (this.s.length + 1) * 4) throw new Error(`ToyGame.restore: bad length ${bytes.length}`);
+    const words = new Int32Array(bytes.slice().buffer);
+    this.s.set(words.subarray(0, this.s.length));
+    this.frame = words[this.s.length] ?? 0;
   }
 
   snapshot(): Uint8Array {

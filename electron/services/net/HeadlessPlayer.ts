@@ -11,6 +11,11 @@ import { DesyncReporter } from '../../../core/lockstep/DesyncReporter';
 import { LocalBot } from '../../../core/lockstep/LocalBot';
 import { LockstepRunner } from '../../../core/lockstep/LockstepRunner';
 import { SimGame } from '../../../core/lockstep/SimGame';
+import type { ClientMatch } from '../../../core/lockstep/ClientMatch';
+import { SPECTATOR_SLOT } from '../../../core/lockstep/types';
+
+/** Extra frames a resumed loop runs per 60 Hz tick while far behind (LockstepRunner fastForward). */
+const FAST_FORWARD_FRAMES = 120;
 import { InputScript } from '../../../core/lockstep/testing/InputScript';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
@@ -37,6 +42,7 @@ export class HeadlessPlayer {
   private reporter: DesyncReporter | null = null;
   private map: GameMap | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private match: ClientMatch | null = null;
   private lastTick = 0;
   private shownStall = '';
   private noticed = '';
@@ -46,6 +52,16 @@ export class HeadlessPlayer {
   start(): void {
     this.lastTick = this.o.now();
     this.timer = setInterval(() => this.tick(), 1000 / 60);
+  }
+
+  /**
+   * The newest key-frame snapshot this loop holds for the peer's current match (the state before
+   * that key's inputs), or null: the dedicated host's snapshot source for rejoins.
+   */
+  latestSnapshot(): { key: number; bytes: Uint8Array } | null {
+    const s = this.runner?.snapshots.at(-1);
+    if (!s || !this.match || this.o.peer.match !== this.match || this.o.peer.phase !== 'running') return null;
+    return { key: s.key, bytes: s.bytes };
   }
 
   stop(): void {
@@ -94,23 +110,43 @@ export class HeadlessPlayer {
         this.map = this.o.loadMap(peer.settings.map);
         peer.loadProgress(100);
         break;
-      case 'start': {
-        const map = this.map ?? this.o.loadMap(e.match.start.settings.map);
-        const game = new SimGame(map, e.match.start);
-        this.game = game;
-        this.finishedHash = null;
-        this.runner = new LockstepRunner(peer, game, { keepSnapshots: 32 });
-        this.reporter = new DesyncReporter(peer, this.runner, { appVersion: APP_VERSION, name: this.o.name }, (r) => this.onReport(r));
-        this.bot = this.o.input === 'bot' && e.match.player ? new LocalBot(game, peer.slot) : null;
-        this.script = this.o.input === 'random' && e.match.player ? new InputScript(this.o.seed ?? 1, 2) : null;
-        if (this.bot) this.wrapForBot(game, this.bot);
+      case 'start':
+        this.begin(e.match, 0, null, false);
         this.o.log({ ev: 'start', slot: peer.slot, seed: e.match.start.seed, delayMs: e.match.start.delayMs, slots: e.match.start.slots.length });
         return;
-      }
+      case 'resume':
+        // Joined a running match (rejoin, late loader, spectator): restore the snapshot, fast-forward.
+        this.begin(e.match, e.key, e.snapshot, true);
+        this.o.log({ ev: 'resume', slot: peer.slot, key: e.key, bytes: e.snapshot?.length ?? 0, restored: this.runner !== null });
+        return;
       default:
         break;
     }
     this.o.log({ ev: e.t, ...eventFields(e) });
+  }
+
+  private begin(match: ClientMatch, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
+    const peer = this.o.peer;
+    const map = this.map ?? this.o.loadMap(match.start.settings.map);
+    this.map = map;
+    const game = new SimGame(map, match.start);
+    if (snapshot) {
+      try {
+        game.restore(snapshot);
+      } catch (err) {
+        this.runner = null;
+        return this.o.log({ ev: 'error', message: `snapshot restore failed: ${(err as Error).message}` });
+      }
+    }
+    this.game = game;
+    this.match = match;
+    this.finishedHash = null;
+    this.runner = new LockstepRunner(peer, game, { keepSnapshots: 32, fromKey, ...(resumed ? { fastForward: FAST_FORWARD_FRAMES } : {}) });
+    this.reporter = new DesyncReporter(peer, this.runner, { appVersion: APP_VERSION, name: this.o.name }, (r) => this.onReport(r));
+    const mine = match.slot !== SPECTATOR_SLOT;
+    this.bot = this.o.input === 'bot' && mine ? new LocalBot(game, peer.slot) : null;
+    this.script = this.o.input === 'random' && mine ? new InputScript(this.o.seed ?? 1, 2) : null;
+    if (this.bot) this.wrapForBot(game, this.bot);
   }
 
   private wrapForBot(game: SimGame, bot: LocalBot): void {

@@ -20,6 +20,8 @@ export interface ClientServiceOptions extends UdpTransportOptions {
   readonly tickMs?: number;
   /** See ClientOptions.lockClosures (reproducible headless runs). */
   readonly lockClosures?: boolean;
+  /** Rejoin a running match with the session token an earlier ACCEPT gave (ClientOptions.rejoinToken). */
+  readonly rejoinToken?: number;
 }
 
 export class LockstepClientService {
@@ -36,6 +38,7 @@ export class LockstepClientService {
       name: opts.name,
       spectate: opts.spectate === true,
       lockClosures: opts.lockClosures === true,
+      ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}),
       host: opts.host,
       random32: randomU32,
       send: (to, bytes) => transport.send(to, bytes),

@@ -8,6 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import { ClientPeer } from '../../../core/lockstep/ClientPeer';
 import { HostAuthority } from '../../../core/lockstep/HostAuthority';
+import type { SnapshotSource } from '../../../core/lockstep/HostAuthority';
 import type { RoomSettings } from '../../../core/lockstep/types';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
@@ -27,6 +28,8 @@ export interface HostServiceOptions extends UdpTransportOptions {
   /** Pins the input delay (ms) and the match seed (reproducible tests). */
   readonly fixedDelay?: number;
   readonly seed?: number;
+  /** Latest key-frame snapshot of a simulating peer, for rejoins (see HostOptions.snapshots). */
+  readonly snapshotSource?: SnapshotSource;
 }
 
 export class LockstepHostService {
@@ -49,6 +52,7 @@ export class LockstepHostService {
       ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}),
       ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
       ...(opts.probe ? { probe: (b: Uint8Array) => opts.probe?.(b) ?? null } : {}),
+      ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
     });
     this.owner = opts.owner
       ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(bytes) })
@@ -64,6 +68,15 @@ export class LockstepHostService {
   /** Binds the game port and starts hosting. */
   static async start(opts: HostServiceOptions = {}): Promise<LockstepHostService> {
     return new LockstepHostService(await UdpTransport.open(opts), opts);
+  }
+
+  /**
+   * Where rejoining players and late spectators get their snapshot from: the peer that runs the
+   * simulation on this machine (the owner's game loop, or the dedicated host's verifier). Without
+   * one they replay the match from key 0.
+   */
+  setSnapshotSource(source: SnapshotSource | null): void {
+    this.host.snapshotSource = source;
   }
 
   get port(): number {
