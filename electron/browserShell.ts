@@ -2,6 +2,10 @@
  * Entry point of the browser shell (a plain Node process; see services/browserShellServer.ts).
  *
  *   node out/main/browserShell.js [--port N] [--user-data DIR] [--discovery off|all|IFACE] [--no-open]
+ *                                 [--game-port N] [--game-bind IP]
+ *
+ * --game-port / --game-bind: the UDP game socket when hosting or joining (default 47777 on 0.0.0.0;
+ * tests: 0 = a free port, on 127.0.0.1). See services/netBridgeArgs.ts.
  *
  * Prints one line with the URL to open (and opens a browser when the system has one and --no-open
  * is not given). Stops cleanly on SIGINT/SIGTERM or when the player chooses Quit.

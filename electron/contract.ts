@@ -9,8 +9,12 @@
  * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
+import type { PeerEvent, PeerPhase } from '../core/lockstep/ClientSession';
+import type { DesyncReport } from '../core/lockstep/DesyncReporter';
+import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep/types';
+import type { PlayerInput } from '../core/sim/input';
 
-export const BRIDGE_VERSION = 3;
+export const BRIDGE_VERSION = 4;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -127,6 +131,93 @@ export type ProbeResult =
   | { readonly ok: true; readonly game: LanGame }
   | { readonly ok: false; readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error'; readonly message: string };
 
+// ---- LAN sessions: networking (the ClientPeer, the host authority) runs in main; the
+// simulation runs in the renderer, which sends its intent and key-frame hashes and receives
+// confirmed updates. Every payload is validated in main (electron/services/netBridge*). ----
+
+/** Lobby and match requests of the local player (owner-only ones are ignored for others). */
+export type NetAction =
+  | { readonly t: 'ready'; readonly ready: boolean }
+  | { readonly t: 'colour'; readonly colour: number }
+  | { readonly t: 'chat'; readonly text: string }
+  | { readonly t: 'settings'; readonly settings: RoomSettings }
+  | { readonly t: 'slot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
+  | { readonly t: 'kick'; readonly slot: number }
+  | { readonly t: 'start' }
+  | { readonly t: 'progress'; readonly percent: number }
+  | { readonly t: 'vote'; readonly slot: number }
+  | { readonly t: 'pause'; readonly pause: boolean };
+
+/** The renderer's game loop talking to its ClientPeer (LockstepPort over the bridge). */
+export type NetLoopMsg =
+  | { readonly t: 'intent'; readonly input: PlayerInput }
+  /** The loop begins `key` with the state hash taken before its inputs. */
+  | { readonly t: 'begin'; readonly key: number; readonly hash: number }
+  | { readonly t: 'finish'; readonly hash: number }
+  | { readonly t: 'blocked' }
+  | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] };
+
+/** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
+export interface NetSession {
+  readonly phase: PeerPhase;
+  readonly slot: number;
+  readonly owner: boolean;
+  readonly settings: RoomSettings;
+  readonly slots: readonly LobbySlot[];
+  /** Loading progress per slot (0..100), during loading. */
+  readonly progress: readonly { readonly slot: number; readonly percent: number }[];
+  readonly pause: { readonly paused: boolean; readonly by: number; readonly pausesLeft: number } | null;
+  /** Why the session ended or went back to the lobby (rejected, kicked, failed, host gone…). */
+  readonly message: string | null;
+  /** The host's game address others can type to join ("ip:port"), on the hosting app. */
+  readonly address: string | null;
+}
+
+/** The match start, for the renderer's game loop. */
+export interface NetStart {
+  readonly start: MatchStart;
+  readonly slot: number;
+  /** False for a spectator. */
+  readonly player: boolean;
+  readonly lastKey: number;
+}
+
+/** Live network figures while a match runs (about every 100 ms): wait dialog and F3 panel. */
+export interface NetStatus {
+  readonly status: HostStatus | null;
+  readonly hostSilentMs: number;
+  /** Speed factor for the loop's phase alignment (ClientPeer.pace). */
+  readonly pace: number;
+  readonly rttMs: number;
+  readonly delayMs: number;
+  readonly bytesInPerSec: number;
+  readonly bytesOutPerSec: number;
+}
+
+/** Peer events the renderer shows (chat, drops, desync, end…); 'start' and 'updates' have their own channels. */
+export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'updates' }>;
+
+// ---- Replays: files in the user data folder, written and read through main. ----
+
+/** One replay on the Replays screen. A damaged or incompatible file is listed with `error`. */
+export interface ReplayEntry {
+  readonly id: string;
+  /** ISO date of the match. */
+  readonly date: string;
+  readonly map: string;
+  readonly players: readonly string[];
+  readonly seconds: number;
+  readonly winner: string | null;
+  readonly bytes: number;
+  readonly error: string | null;
+}
+
+/** A replay file's bytes (base64 over the bridge). */
+export interface ReplayFile {
+  readonly id: string;
+  readonly base64: string;
+}
+
 export interface BridgeRequests {
   'app:info': { req: null; res: AppInfo };
   'app:quit': { req: null; res: null };
@@ -142,12 +233,32 @@ export interface BridgeRequests {
   'lan:browse': { req: { readonly on: boolean }; res: LanList };
   /** Probes `ip` or `ip:port` over UDP: join by address, which works without any discovery. */
   'lan:probe': { req: { readonly address: string }; res: ProbeResult };
+  /** Hosts a room on the game port (discovery publishes it when on); the owner joins it. */
+  'net:host': { req: { readonly name: string; readonly colour: number; readonly settings: RoomSettings }; res: { readonly address: string } };
+  /** Joins the room at "ip:port" as a player or a spectator; the outcome arrives as net:session. */
+  'net:join': { req: { readonly address: string; readonly name: string; readonly spectate: boolean }; res: null };
+  /** Leaves the room (and stops hosting). */
+  'net:leave': { req: null; res: null };
+  'net:act': { req: NetAction; res: null };
+  'net:loop': { req: NetLoopMsg; res: null };
+  /** Writes a desync report into the user data folder; returns its path. */
+  'net:desyncReport': { req: DesyncReport; res: { readonly file: string } };
+  'replays:list': { req: null; res: readonly ReplayEntry[] };
+  'replays:read': { req: { readonly id: string }; res: ReplayFile };
+  /** Stores a finished match's replay (validated), then prunes to the keepReplays setting. */
+  'replays:save': { req: { readonly base64: string }; res: { readonly id: string } };
 }
 
 export interface BridgeEvents {
   'app:notice': { readonly level: 'info' | 'warn' | 'error'; readonly text: string };
   /** The Join list changed (while browsing). */
   'lan:list': LanList;
+  'net:session': NetSession;
+  'net:start': NetStart;
+  /** Confirmed key-frame updates, in key order, each exactly once. */
+  'net:updates': { readonly updates: readonly KeyUpdate[] };
+  'net:status': NetStatus;
+  'net:event': NetEvent;
 }
 
 export type RequestChannel = keyof BridgeRequests;
@@ -156,8 +267,8 @@ export type RequestOf<C extends RequestChannel> = BridgeRequests[C]['req'];
 export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
 
 /** Every request channel, for the preload (one method each) and the main side's dispatcher. */
-export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe'] as const satisfies readonly RequestChannel[];
-export const EVENT_CHANNELS = ['app:notice', 'lan:list'] as const satisfies readonly EventChannel[];
+export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe', 'net:host', 'net:join', 'net:leave', 'net:act', 'net:loop', 'net:desyncReport', 'replays:list', 'replays:read', 'replays:save'] as const satisfies readonly RequestChannel[];
+export const EVENT_CHANNELS = ['app:notice', 'lan:list', 'net:session', 'net:start', 'net:updates', 'net:status', 'net:event'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the channel lists above name every channel of the maps.
 type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>;

@@ -6,6 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { BridgeBackend } from './bridgeBackend';
 import { LanBridge } from './lanBridge';
+import { NetBridge } from './netBridge';
+import { ReplayStore } from './replays';
 import { Resources } from './resources';
 import { SettingsStore } from './settings';
 import type { AppInfo } from '../contract';
@@ -15,7 +17,8 @@ export interface AppServices {
   readonly settings: SettingsStore;
   readonly resources: Resources;
   readonly lan: LanBridge;
-  /** Stops every network activity (discovery) before the process ends. */
+  readonly net: NetBridge;
+  /** Stops every network activity (discovery, a hosted or joined room) before the process ends. */
   close(): Promise<void>;
 }
 
@@ -35,6 +38,14 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   const resources = new Resources(opts.resourcesDir);
   let backend: BridgeBackend | undefined;
   const lan = new LanBridge(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => backend?.emit('lan:list', list));
-  backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, lan, quit: opts.quit });
-  return { backend, settings, resources, lan, close: () => lan.close() };
+  const net = new NetBridge({
+    userDataDir: opts.userDataDir,
+    emit: (channel, payload) => backend?.emit(channel, payload),
+    argv: opts.argv ?? [],
+    env: opts.env ?? {},
+    discoverySetting: () => settings.settings.discovery,
+  });
+  const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
+  backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, lan, net, replays, quit: opts.quit });
+  return { backend, settings, resources, lan, net, close: async () => void (await Promise.all([lan.close(), net.close()])) };
 }

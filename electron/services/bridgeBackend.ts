@@ -22,6 +22,10 @@ import {
   type ResponseOf,
 } from '../contract';
 import type { LanBridge } from './lanBridge';
+import { NET_VALIDATORS } from './netValidate';
+import type { NetService } from './netValidate';
+import { REPLAY_VALIDATORS } from './replaysValidate';
+import type { ReplayService } from './replaysValidate';
 import type { Resources } from './resources';
 import type { SettingsStore } from './settings';
 
@@ -31,11 +35,13 @@ export interface BackendOptions {
   readonly settings: SettingsStore;
   readonly resources: Resources;
   readonly lan: LanBridge;
+  readonly net: NetService;
+  readonly replays: ReplayService;
   /** Ends the app (closes the window, or stops the browser shell). */
   readonly quit: () => void;
 }
 
-type Validator<C extends RequestChannel> = (payload: unknown) => RequestOf<C> | string;
+export type Validator<C extends RequestChannel> = (payload: unknown) => RequestOf<C> | string;
 type Handler<C extends RequestChannel> = (payload: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
 
 const noPayload = (p: unknown): null | string => (p === null || p === undefined ? null : 'expected no payload');
@@ -66,6 +72,8 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
     const address = (p as { address?: unknown } | null)?.address;
     return typeof address === 'string' && address.length <= 64 ? { address } : 'expected { address: string } (at most 64 characters)';
   },
+  ...NET_VALIDATORS,
+  ...REPLAY_VALIDATORS,
 };
 
 export class BridgeBackend {
@@ -87,6 +95,15 @@ export class BridgeBackend {
       'resources:botTree': ({ difficulty }) => opts.resources.readBotTree(difficulty),
       'lan:browse': ({ on }) => opts.lan.browse(on),
       'lan:probe': ({ address }) => opts.lan.probe(address),
+      'net:host': (r) => opts.net.host(r),
+      'net:join': (r) => opts.net.join(r),
+      'net:leave': () => opts.net.leave(),
+      'net:act': (a) => opts.net.act(a),
+      'net:loop': (m) => opts.net.loop(m),
+      'net:desyncReport': (r) => opts.net.desyncReport(r),
+      'replays:list': () => opts.replays.list(),
+      'replays:read': ({ id }) => opts.replays.read(id),
+      'replays:save': ({ base64 }) => opts.replays.save(base64),
     };
   }
 
@@ -98,7 +115,7 @@ export class BridgeBackend {
       shell: this.opts.shell,
       platform: process.platform,
       userDataDir: this.opts.userDataDir,
-      capabilities: { offline: true, host: false, join: false, replays: false },
+      capabilities: { offline: true, host: true, join: true, replays: true },
     };
   }
 
