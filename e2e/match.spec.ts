@@ -10,7 +10,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { distinctColours, readPng, shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
-const ALLOWED_REQUESTS = new Set(['resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'settings:get']);
+// replays:save: the finished match's replay is stored through main (no socket either).
+const ALLOWED_REQUESTS = new Set(['resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'settings:get', 'replays:save']);
 
 let shell: RunningShell;
 test.beforeAll(async () => {

@@ -1,8 +1,8 @@
 /**
  * The match view in Chromium (SwiftShader WebGL): the arena draws ground, balls and pellets
  * within the draw-call budget; keys steer; the grid overlay toggles with G and its readout agrees
- * with core/map's conversions for the point under the cursor; the networked phase's components
- * (lobby, loading bars, wait dialog) render from fake data. Waits on state through the test hook,
+ * with core/map's conversions for the point under the cursor. (The networked phase's lobby and
+ * wait dialog are covered with real data in net.spec.ts.) Waits on state through the test hook,
  * never on frame rate.
  */
 import { readFileSync } from 'node:fs';
@@ -142,40 +142,4 @@ test('G toggles the grid overlay; the readout matches core/map for the point und
   await page.keyboard.press('KeyG');
   await page.waitForFunction(() => !window.__bb!.match!.grid());
   await expect(page.getByTestId('readout')).toBeHidden();
-});
-
-test('lobby, loading bars and the wait dialog render from fake data (networked phase)', async ({ page }) => {
-  await page.goto(shell.url);
-  await page.waitForFunction(() => window.__bb?.screen === 'menu');
-  const hostile = '<img src=x onerror=alert(1)>';
-  await page.evaluate((name) => {
-    const players = [
-      { slot: 0, name: 'Ann', color: '#3fa7ff', ready: true, host: true },
-      { slot: 1, name, color: '#ff5d7a', ready: false, host: false },
-    ];
-    window.__bb!.demo!('lobby', { room: 'Friday LAN', mapName: 'Arena', players, isHost: true });
-    window.__bb!.demo!('loading', [{ slot: 0, name: 'Ann', color: '#3fa7ff', progress: 1 }, { slot: 1, name, color: '#ff5d7a', progress: 0.42 }]);
-  }, hostile);
-  await expect(page.getByTestId('lobby-player-1')).toContainText(hostile);
-  await expect(page.getByTestId('lobby-start')).toBeDisabled();
-  await expect(page.getByTestId('loading-pct-1')).toHaveText('42%');
-
-  const wait = (stalledMs: number | null): Promise<void> =>
-    page.evaluate((ms) => {
-      const awaited = [{ slot: 1, name: 'Bob', color: '#ff5d7a', waitingMs: ms ?? 0, cause: 'network' }];
-      window.__bb!.demo!('wait', ms === null ? null : { stalledMs: ms, awaited, dropAfterMs: 5000 });
-    }, stalledMs);
-  await wait(300);
-  await expect(page.getByTestId('wait-dialog')).toBeHidden(); // not before 0.5 s of stall
-  await wait(1200);
-  await expect(page.getByTestId('wait-dialog')).toBeVisible();
-  await expect(page.getByTestId('wait-list')).toContainText('Bob');
-  await expect(page.getByTestId('wait-drop')).toBeDisabled();
-  await wait(5200);
-  await expect(page.getByTestId('wait-drop')).toBeEnabled();
-  await page.getByTestId('wait-drop').click();
-  expect(await page.evaluate(() => window.__bb!.demoEvents)).toEqual(['drop:1']);
-  await wait(null); // frames resume: closes at once
-  await expect(page.getByTestId('wait-dialog')).toBeHidden();
-  expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
 });

@@ -4,7 +4,6 @@ import { connectBridge } from './bridge';
 import { setLanguage, t } from './i18n';
 import { App, type TestHook } from './ui/App';
 import { h } from './ui/dom';
-import { installDemo } from './ui/demo';
 import { arrivesScreen } from './ui/screens/arrives';
 import { joinScreen } from './ui/screens/join';
 import { matchScreen } from './ui/screens/match';
@@ -12,9 +11,16 @@ import { menuScreen } from './ui/screens/menu';
 import { offlineSetupScreen } from './ui/screens/offlineSetup';
 import { resultsScreen } from './ui/screens/results';
 import { settingsScreen } from './ui/screens/settings';
+import { hostScreen } from './ui/screens/host';
+import { lobbyScreen } from './ui/screens/lobby';
+import { netLoadingScreen } from './ui/screens/netLoading';
+import { netMatchScreen } from './ui/screens/netMatch';
+import { netClient } from './ui/net/NetClient';
+import { replaysScreen } from './ui/screens/replays';
+import { replayViewerScreen } from './ui/screens/replaysViewer';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 3;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 4;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -33,9 +39,9 @@ async function start(): Promise<void> {
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
     const { settings, notice } = await bridge.request('settings:get', null);
     setLanguage(settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen };
+    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
-    installDemo(hook);
+    netClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     if (notice) console.warn(notice);
     app.show('menu');

@@ -25,7 +25,6 @@ import { startShell } from '../e2e/shell';
 import type {} from '../e2e/window';
 import { OfflineMatch } from './game/OfflineMatch';
 import { defaultBrains } from '../core/ai';
-import { TreeBots } from './game/treeBots';
 import { viewUpdateRig } from './view/viewUpdateRig';
 
 const GROUP = 'renderer/view';
@@ -149,7 +148,7 @@ function nodePart(ctx: BenchContext): void {
   const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'labyrinth-large.tmj'), 'utf8')), 'labyrinth-large.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'labyrinth-large');
   const players = Array.from({ length: 50 }, (_, i) => ({ slot: i, name: `P${i}`, color: `#${((i * 0x9e3779) & 0xffffff).toString(16).padStart(6, '0')}`, bot: i > 0 }));
   const bots = players.slice(1);
-  const session = new OfflineMatch({ map, players, lengthFrames: 30 * 60 * 30, seed: 1, pelletTarget: 1000, makeBots: (w) => new TreeBots(w, defaultBrains(), bots.map((p, i) => ({ slot: p.slot, level: (['easy', 'normal', 'hard'] as const)[i % 3]! }))) });
+  const session = new OfflineMatch({ map, players, lengthFrames: 30 * 60 * 30, seed: 1, pelletTarget: 1000, brains: defaultBrains(), bots: bots.map((p, i) => ({ slot: p.slot, level: (['easy', 'normal', 'hard'] as const)[i % 3]! })) });
   for (let i = 0; i < 300; i++) session.stepOnce(); // bots spread out and plan paths
   const rig = viewUpdateRig(session);
   const frame = (): void => rig.frame(1000 / 60);

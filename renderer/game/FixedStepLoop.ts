@@ -70,6 +70,19 @@ export class FixedStepLoop {
     return plan;
   }
 
+  /**
+   * For a session that decides its own steps (lockstep's pacer): tracks real time against the
+   * `steps` it ran, only to give the render fraction. Never owes more than one frame, so a stall
+   * or a catch-up burst does not skew the interpolation afterwards.
+   */
+  follow(elapsedMs: number, steps: number): number {
+    if (!this.paused && elapsedMs > 0) this.acc += Math.min(elapsedMs, 1000) * this.speed;
+    this.acc -= steps * this.frameMs;
+    if (this.acc < 0) this.acc = 0;
+    if (this.acc > this.frameMs) this.acc = this.frameMs;
+    return this.alpha();
+  }
+
   /** Forgets accumulated time (after a fast-forward or a pause). */
   reset(): void {
     this.acc = 0;

@@ -43,3 +43,37 @@ export function otherColors(count: number, mine: string): string[] {
   }
   return out;
 }
+
+/**
+ * The lobby's colour palette: LobbySlot.colour is an index 0..255 into it (the wire carries one
+ * byte). The first entries are hand-picked to be told apart at a glance; the rest are well-spread
+ * golden-angle hues, so every index names a stable colour on every peer.
+ */
+const BASE_PALETTE = ['#3fa7ff', '#ff5d7a', '#6ee07a', '#ffd84d', '#b678ff', '#ff9a3c', '#3fe0d0', '#ff7de9', '#c8e05a', '#8f9bff', '#e0603f', '#5ad1ff'] as const;
+export const PALETTE_SIZE = 256;
+
+/** #rrggbb of palette index `i` (out-of-range indices wrap). */
+export function paletteColor(i: number): string {
+  const n = ((Math.trunc(i) % PALETTE_SIZE) + PALETTE_SIZE) % PALETTE_SIZE;
+  const base = BASE_PALETTE[n];
+  if (base) return base;
+  const light = n % 3 === 0 ? 0.55 : n % 3 === 1 ? 0.62 : 0.48;
+  return hsl((0.08 + n * 0.618034) % 1, 0.75, light);
+}
+
+/** The palette index closest to #rrggbb `color` (the Settings colour asks for a slot colour). */
+export function paletteIndexOf(color: string): number {
+  const rgb = (c: string): [number, number, number] => {
+    const v = parseInt(c.slice(1), 16) || 0;
+    return [v >> 16, (v >> 8) & 255, v & 255];
+  };
+  const [r, g, b] = rgb(color);
+  let best = 0;
+  let bestD = Infinity;
+  for (let i = 0; i < PALETTE_SIZE; i++) {
+    const [r2, g2, b2] = rgb(paletteColor(i));
+    const d = (r - r2) ** 2 + (g - g2) ** 2 + (b - b2) ** 2;
+    if (d < bestD) [best, bestD] = [i, d];
+  }
+  return best;
+}

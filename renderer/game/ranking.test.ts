@@ -6,7 +6,6 @@ import { OfflineMatch } from './OfflineMatch';
 import { clockText, rankOf } from './ranking';
 import { scoreboard } from './simApi';
 import { defaultBrains } from '../../core/ai';
-import { TreeBots } from './treeBots';
 
 const dir = path.resolve(import.meta.dirname, '../../resources/maps');
 const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'arena-small');
@@ -14,7 +13,7 @@ const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tm
 function match(players: number, lengthFrames: number): OfflineMatch {
   const list = Array.from({ length: players }, (_, i) => ({ slot: i, name: `P${i}`, color: '#808080', bot: i > 0 }));
   const bots = list.slice(1);
-  return new OfflineMatch({ map, players: list, lengthFrames, seed: 9, makeBots: (w) => new TreeBots(w, defaultBrains(), bots.map((p) => ({ slot: p.slot, level: 'hard' }))) });
+  return new OfflineMatch({ map, players: list, lengthFrames, seed: 9, brains: defaultBrains(), bots: bots.map((p) => ({ slot: p.slot, level: 'hard' as const })) });
 }
 
 describe('HUD ranking and mass history', () => {

@@ -4,6 +4,7 @@
  * the input path differ). A session owns the World and is the only caller of `step`.
  */
 import type { GameMap } from '../../core/map';
+import type { WaitState } from '../hud/WaitDialog';
 import type { MassHistory } from './MassHistory';
 import type { PlayerInput, World } from './simApi';
 
@@ -56,4 +57,32 @@ export interface MatchSession {
   readonly chatLog: readonly ChatLine[];
   net(): NetStats | null;
   dispose(): void;
+  /**
+   * Self-paced sessions (lockstep): runs the logic frames due at `now` itself — its pacer owns
+   * blocking and bounded catch-up — calling `hooks` around each one; returns how many ran.
+   * Absent: the display loop's FixedStepLoop decides and calls `stepOnce`.
+   */
+  drive?(now: number, hooks: StepHooks): number;
+  /** Networked: what the HUD shows this display frame (wait dialog, pause banner, notices). */
+  overlay?(now: number): NetOverlay;
+  /** Networked: asks the host to pause or resume (P). */
+  requestPause?(): void;
+  /** Networked: votes to drop these lobby slots (wait dialog). */
+  voteDrop?(slots: readonly number[]): void;
+  /** Replays: the world's end does not end the session (the viewer may seek back). */
+  readonly holdAtEnd?: boolean;
+}
+
+/** Called around every logic frame of a self-paced session. */
+export interface StepHooks {
+  before(): void;
+  after(): void;
+}
+
+/** The networked HUD state of one display frame. */
+export interface NetOverlay {
+  readonly wait: WaitState | null;
+  readonly paused: boolean;
+  /** A notice to show (desync, drops, the end not agreed); text, never HTML. */
+  readonly notice: string | null;
 }

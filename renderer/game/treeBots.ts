@@ -1,40 +1,11 @@
 /**
- * Bot slots in the page's matches, played by core/ai's behavior trees: the trees of the three
- * difficulties are read through the bridge (resources/ai/<difficulty>.json, read-only) and
- * compiled by core/ai, which falls back to its built-in tree for a file that fails to validate
- * (with a notice, never an exception). Bots only issue inputs; `step` alone moves the world.
+ * The behavior trees that play the page's offline bots: the trees of the three difficulties are
+ * read through the bridge (resources/ai/<difficulty>.json, read-only) and compiled by core/ai,
+ * which falls back to its built-in tree for a file that fails to validate (with a notice, never an
+ * exception). Networked matches use the built-in trees on every peer (LockstepMatch).
  */
 import type { Bridge, BotDifficulty } from '../../electron/contract';
-import { BotDriver, DIFFICULTY_NAMES, Difficulty, defaultBrains, loadBotBrains, setSlotControl, type BotBrains } from '../../core/ai';
-import type { SlotInput, World } from './simApi';
-
-/** What drives bot slots: appends this frame's input changes of its slots to `out`, by slot. */
-export interface BotInputs {
-  decide(world: World, out: SlotInput[]): void;
-}
-
-/** A bot's slot and difficulty. */
-export interface BotSeat {
-  readonly slot: number;
-  readonly level: BotDifficulty;
-}
-
-const LEVEL: Record<BotDifficulty, Difficulty> = { easy: Difficulty.Easy, normal: Difficulty.Normal, hard: Difficulty.Hard };
-
-/** The bots of one world: hands their slots to the trees and asks the driver each frame. */
-export class TreeBots implements BotInputs {
-  private readonly driver: BotDriver;
-
-  constructor(world: World, brains: BotBrains, seats: readonly BotSeat[]) {
-    this.driver = new BotDriver(brains);
-    for (const s of seats) setSlotControl(world.bots, s.slot, LEVEL[s.level]);
-  }
-
-  decide(world: World, out: SlotInput[]): void {
-    const inputs = this.driver.decide(world);
-    for (let i = 0; i < inputs.length; i++) out.push(inputs[i]!);
-  }
-}
+import { DIFFICULTY_NAMES, defaultBrains, loadBotBrains, type BotBrains } from '../../core/ai';
 
 let loaded: Promise<{ brains: BotBrains; notices: readonly string[] }> | null = null;
 

@@ -28,6 +28,8 @@ export class Hud {
   readonly chat: ChatBox;
   readonly menu: MatchMenu;
   readonly wait: WaitDialog;
+  /** Networked notices (desync, drops); set as text. */
+  readonly notice = h('div', { className: 'hud-notice', testId: 'net-notice' });
 
   constructor(
     private readonly session: MatchSession,
@@ -42,6 +44,7 @@ export class Hud {
     this.chat = new ChatBox(session);
     this.menu = new MatchMenu(actions.resume, actions.leave);
     this.wait = new WaitDialog(actions.drop);
+    this.notice.hidden = true;
     this.el = h(
       'div',
       { className: 'hud', testId: 'hud' },
@@ -52,6 +55,7 @@ export class Hud {
       this.readout.el,
       this.chat.el,
       this.menu.pauseBanner,
+      this.notice,
       this.menu.el,
       this.wait.el,
     );
@@ -71,6 +75,18 @@ export class Hud {
     this.feed.update(nowMs);
     this.scoreboard.update(w, nowMs);
     this.net.update(this.session.net(), costs, nowMs);
+    this.updateOverlays(nowMs);
+  }
+
+  /** Chat and the networked overlays (wait dialog, pause banner, notice): also while nothing is drawn. */
+  updateOverlays(nowMs: number): void {
     this.chat.update();
+    const o = this.session.overlay?.(nowMs);
+    if (o) {
+      this.wait.update(o.wait);
+      if (this.menu.pauseBanner.hidden === o.paused) this.menu.pauseBanner.hidden = !o.paused;
+      if (this.notice.textContent !== (o.notice ?? '')) this.notice.textContent = o.notice ?? '';
+      this.notice.hidden = o.notice === null;
+    }
   }
 }

@@ -17,17 +17,21 @@ export class StatusBar {
 
   constructor(private readonly mySlot: number | null) {
     this.dead = h('div', { className: 'hud-dead', testId: 'hud-dead' }, t('hud.respawning'));
+    // A spectator or a replay has no ball of its own: only the clock.
+    this.dead.hidden = true;
+    const me = h(
+      'div',
+      { className: 'hud-me' },
+      h('span', { className: 'hud-label' }, t('hud.mass')),
+      h('span', { className: 'hud-value', testId: 'hud-mass' }, this.mass.node),
+      h('span', { className: 'hud-label' }, t('hud.rank')),
+      h('span', { className: 'hud-value', testId: 'hud-rank' }, this.rank.node),
+    );
+    me.hidden = mySlot === null;
     this.el = h(
       'div',
       { className: 'hud-status' },
-      h(
-        'div',
-        { className: 'hud-me' },
-        h('span', { className: 'hud-label' }, t('hud.mass')),
-        h('span', { className: 'hud-value', testId: 'hud-mass' }, this.mass.node),
-        h('span', { className: 'hud-label' }, t('hud.rank')),
-        h('span', { className: 'hud-value', testId: 'hud-rank' }, this.rank.node),
-      ),
+      me,
       h('div', { className: 'hud-clock', testId: 'hud-clock' }, this.clock.node),
       this.dead,
     );

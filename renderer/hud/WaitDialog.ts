@@ -3,7 +3,7 @@
  * the simulation has been stalled for SHOW_AFTER_MS, lists each awaited player (colour, name,
  * seconds waited, cause: network or slow machine) and offers a Drop button that becomes active
  * when the countdown ends (a vote to drop them). It closes the moment frames resume (update(null)).
- * Driven by the lockstep session in the networked phase; by a fake through the test hook now.
+ * Driven by the lockstep session (LockstepMatch.overlay → waitState.ts) every display frame.
  */
 import { t } from '../i18n';
 import { h } from '../ui/dom';
@@ -32,6 +32,10 @@ export class WaitDialog {
   private readonly list: HTMLElement;
   private readonly countdown: HTMLElement;
   private readonly drop: HTMLButtonElement;
+  /** performance.now() of the last opening and closing, and the stall length when it opened (tests measure the delay). */
+  openedAt: number | null = null;
+  closedAt: number | null = null;
+  openedAfterMs: number | null = null;
   private voted = false;
 
   constructor(onDrop: (slots: number[]) => void) {
@@ -58,9 +62,14 @@ export class WaitDialog {
   /** Shows the stall (once past SHOW_AFTER_MS), or closes at once for null (frames flow again). */
   update(state: WaitState | null): void {
     if (!state || state.stalledMs < SHOW_AFTER_MS || state.awaited.length === 0) {
+      if (!this.el.hidden) this.closedAt = performance.now();
       this.el.hidden = true;
       this.voted = false;
       return;
+    }
+    if (this.el.hidden) {
+      this.openedAt = performance.now();
+      this.openedAfterMs = state.stalledMs;
     }
     this.el.hidden = false;
     this.list.replaceChildren(

@@ -1,15 +1,21 @@
 /**
  * The screen router. Each screen is a function that renders into the app root and may return a
  * cleanup; switching language re-renders the current screen. `window.__bb` is the end-to-end
- * tests' hook: which screen is up, the running match (renderer/ui/match/matchHook.ts), the last
- * results — tests wait on this state, never on time.
+ * tests' hook: which screen is up, the running match (renderer/ui/match/matchHook.ts), the LAN
+ * session (renderer/ui/net/netHook.ts), the last results — tests wait on this state, never on time.
  */
 import type { AppInfo, Bridge, Settings } from '../../electron/contract';
 import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
 import type { MatchHook } from './match/matchHook';
+import type { NetHook } from './net/netHook';
+import type { ReplayHook } from './screens/replaysControls';
 
-export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join';
+export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | NetScreenName | ReplayScreenName;
+/** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
+export type ReplayScreenName = 'replays' | 'replay';
+/** The LAN session's screens (renderer/ui/net/NetClient.ts moves between them by phase). */
+export type NetScreenName = 'host' | 'lobby' | 'netLoading' | 'netMatch';
 
 export interface AppContext {
   readonly bridge: Bridge;
@@ -46,10 +52,22 @@ export interface TestHook {
   startClickAt?: number;
   /** Goes straight to a screen (tests and benchmarks: e.g. a match with a given setup). */
   go?: (screen: ScreenName, params?: Record<string, string>) => void;
-  /** Shows a networked-phase component with fake data (see ui/demo.ts). */
-  demo?: (kind: string, data: unknown) => void;
-  /** What the demo components' buttons reported ('ready', 'start', 'drop:1,2', …). */
-  demoEvents?: string[];
+  /**
+   * The LAN session, live (renderer/ui/net/netHook.ts): phase, slot, owner, address (on the host),
+   * message, roomName, slots, progress, paused, chat; in a match frame, lastHash {key, hash},
+   * keyHash(key), blockedSince, waiting [{slot, name, cause}] (the host's status), dialogShown,
+   * dialogOpened {at, afterBlockedMs} (the wait dialog's last opening, and the local stall then),
+   * dialogClosedAt, notice. Times are performance.now().
+   */
+  net?: NetHook;
+  /** Fault injection: true freezes this page's lockstep loop (no frames, no begin/intent), false resumes. */
+  freezeNet?: (on: boolean) => void;
+  /** The replay viewer: state (frame, endFrames, hash, playing, speed, following, checked, mismatch, grid) and knobs. */
+  replay?: ReplayHook;
+  /** The Replays screen's list, once loaded. */
+  replays?: { id: string; map: string; players: number; seconds: number; winner: string | null; error: string | null }[];
+  /** Replays saved by matches on this page: ids, or `error: …`. */
+  savedReplays?: string[];
 }
 
 declare global {

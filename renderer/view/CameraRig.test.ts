@@ -30,4 +30,25 @@ describe('CameraRig', () => {
     for (let i = 0; i < 200; i++) rig.update(16, 47, 16, 1.6);
     expect(rig.focus.x).toBeLessThan(47); // the ball at the east edge sits off centre
   });
+
+  it('free camera: a drag moves the ground with the cursor and stops following; followNow jumps', () => {
+    const rig = new CameraRig(100, 100);
+    rig.jumpTo(50, 50);
+    rig.follow(3);
+    rig.update(16, null, null, 1.6);
+    const before = new THREE.Vector3(50, 0, 50).project(rig.camera);
+    rig.dragBy(80, -40, 800);
+    expect(rig.following).toBeNull();
+    expect(rig.focus.x).toBeLessThan(50); // dragging right reveals the west
+    expect(rig.focus.z).toBeGreaterThan(50); // dragging up reveals the south
+    rig.update(16, null, null, 1.6);
+    const after = new THREE.Vector3(50, 0, 50).project(rig.camera);
+    // The ground point moved with the drag, in screen pixels (NDC × half the width or height),
+    // within the perspective change of its depth.
+    expect(Math.abs(((after.x - before.x) * 800 * 1.6) / 2 - 80)).toBeLessThan(4);
+    expect(Math.abs(((after.y - before.y) * 800) / 2 - 40)).toBeLessThan(3);
+    rig.followNow(7, 12, 200);
+    expect(rig.following).toBe(7);
+    expect([rig.focus.x, rig.focus.z]).toEqual([12, 100]);
+  });
 });

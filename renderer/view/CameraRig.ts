@@ -41,6 +41,22 @@ export class CameraRig {
     this.focus.z = clamp(this.focus.z + dz, 0, this.rows);
   }
 
+  /**
+   * Free camera: drags the ground by (dxPx, dyPx) screen pixels of a `heightPx` tall view, so the
+   * point under the cursor stays under it (at the focus depth); stops following.
+   */
+  dragBy(dxPx: number, dyPx: number, heightPx: number): void {
+    const cellsPerPx = (2 * this.distance * this.tanHalfFov) / Math.max(1, heightPx);
+    // Screen up is north, and the ground is foreshortened by the pitch along z.
+    this.panBy(-dxPx * cellsPerPx, -(dyPx * cellsPerPx) / this.sin);
+  }
+
+  /** Follows `slot` and jumps there at once (picking a player in a replay or as a spectator). */
+  followNow(slot: number, x: number, z: number): void {
+    this.following = slot;
+    this.jumpTo(clamp(x, 0, this.cols), clamp(z, 0, this.rows));
+  }
+
   /** Wheel zoom: positive `deltaY` (wheel down) moves away. */
   zoomBy(deltaY: number): void {
     this.distance = clamp(this.distance * Math.exp(deltaY * 0.001), MIN_DISTANCE, MAX_DISTANCE);

@@ -1,52 +1,148 @@
 /**
- * The LAN lobby's body, ready for the networked phase: the room name, the chosen map, one row
- * per player (colour, name, host mark, ready) and the host's Start button, enabled when everyone
- * is ready. Pure view: `update` takes the lobby state the session will provide; every name and
- * room string is set as text.
+ * The LAN lobby's body: room name and address, one row per slot (a human with colour, name and
+ * ready; a bot with its difficulty; open; closed), the owner's slot controls and kick, my colour
+ * and ready, the chat, and the owner's Start — enabled once every human is ready. Pure view:
+ * `update` takes the state, the actions go to the caller. Every name, room and chat string came
+ * from the network and is set as text.
  */
-import { t } from '../../i18n';
+import { PALETTE_SIZE, paletteColor } from '../../game/colors';
+import { t, type MessageKey } from '../../i18n';
 import { h } from '../dom';
 
-export interface LobbyPlayer {
+export type SlotKindName = 'open' | 'closed' | 'human' | 'bot';
+
+export interface LobbySlotView {
   readonly slot: number;
+  readonly kind: SlotKindName;
+  /** Bot difficulty 0..2. */
+  readonly difficulty: number;
   readonly name: string;
   readonly color: string;
   readonly ready: boolean;
-  readonly host: boolean;
+  readonly me: boolean;
 }
 
 export interface LobbyState {
   readonly room: string;
-  readonly mapName: string;
-  readonly players: readonly LobbyPlayer[];
+  readonly address: string | null;
+  readonly slots: readonly LobbySlotView[];
   readonly isHost: boolean;
+  readonly spectator: boolean;
+  readonly myReady: boolean;
+  readonly message: string | null;
+  readonly chat: readonly { readonly name: string; readonly color: string; readonly text: string }[];
+}
+
+export interface LobbyActions {
+  start(): void;
+  ready(on: boolean): void;
+  leave(): void;
+  setSlot(slot: number, kind: 'open' | 'closed' | 'bot', difficulty: number): void;
+  kick(slot: number): void;
+  colour(index: number): void;
+  chat(text: string): void;
+}
+
+/** Colours offered in the picker (the first, hand-picked part of the palette). */
+const PICKER = 12;
+const CHOICES = ['open', 'closed', 'bot:0', 'bot:1', 'bot:2'] as const;
+const LEVEL: readonly MessageKey[] = ['difficulty.easy', 'difficulty.normal', 'difficulty.hard'];
+
+function choiceLabel(c: string): string {
+  if (c === 'open') return t('lobby.open');
+  if (c === 'closed') return t('lobby.closed');
+  return t('lobby.bot', { level: t(LEVEL[Number(c.slice(4))]!) });
 }
 
 export class LobbyView {
   readonly el: HTMLElement;
   private readonly title = h('h2', { testId: 'lobby-room' });
-  private readonly map = h('p', { className: 'status', testId: 'lobby-map' });
+  private readonly address = h('p', { className: 'status', testId: 'lobby-address' });
+  private readonly message = h('p', { className: 'status error', testId: 'lobby-message' });
   private readonly list = h('div', { className: 'lobby-list', testId: 'lobby-players' });
+  private readonly colours = h('div', { className: 'lobby-colours', testId: 'lobby-colours' });
+  private readonly chatLog = h('div', { className: 'lobby-chat-log', testId: 'lobby-chat-log' });
+  private readonly chatInput = h('input', { testId: 'lobby-chat-input', attrs: { type: 'text', maxlength: '200', placeholder: t('chat.placeholder') } });
   private readonly start: HTMLButtonElement;
   private readonly ready: HTMLButtonElement;
+  private myReady = false;
 
-  constructor(actions: { start: () => void; ready: () => void; leave: () => void }) {
-    this.start = h('button', { className: 'menu-button', testId: 'lobby-start', onClick: actions.start }, t('lobby.start'));
-    this.ready = h('button', { className: 'menu-button', testId: 'lobby-ready', onClick: actions.ready }, t('lobby.ready'));
-    this.el = h('div', { className: 'panel lobby', testId: 'lobby' }, this.title, this.map, this.list, h('div', { className: 'row' }, this.ready, this.start, h('button', { className: 'menu-button secondary', testId: 'lobby-leave', onClick: actions.leave }, t('lobby.leave'))));
+  constructor(private readonly actions: LobbyActions) {
+    this.start = h('button', { className: 'menu-button', testId: 'lobby-start', onClick: () => actions.start() }, t('lobby.start'));
+    this.ready = h('button', { className: 'menu-button', testId: 'lobby-ready', onClick: () => actions.ready(!this.myReady) }, t('lobby.ready'));
+    for (let i = 0; i < Math.min(PICKER, PALETTE_SIZE); i++) {
+      const b = h('button', { className: 'colour-choice', testId: `lobby-colour-${i}`, onClick: () => actions.colour(i), attrs: { 'aria-label': `colour ${i + 1}` } });
+      b.style.background = paletteColor(i);
+      this.colours.append(b);
+    }
+    const send = (): void => {
+      const text = this.chatInput.value.trim();
+      if (text) actions.chat(text);
+      this.chatInput.value = '';
+    };
+    this.chatInput.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') send();
+    });
+    this.el = h(
+      'div',
+      { className: 'panel lobby', testId: 'lobby' },
+      this.title,
+      this.address,
+      this.message,
+      this.list,
+      h('div', { className: 'field' }, h('span', {}, t('lobby.colour')), this.colours),
+      h('div', { className: 'lobby-chat' }, this.chatLog, h('div', { className: 'row' }, this.chatInput, h('button', { className: 'menu-button small', testId: 'lobby-chat-send', onClick: send }, t('lobby.send')))),
+      h('div', { className: 'row' }, this.ready, this.start, h('button', { className: 'menu-button secondary', testId: 'lobby-leave', onClick: () => actions.leave() }, t('lobby.leave'))),
+    );
   }
 
   update(s: LobbyState): void {
     this.title.textContent = s.room;
-    this.map.textContent = t('lobby.map', { map: s.mapName });
-    this.list.replaceChildren(
-      ...s.players.map((p) => {
-        const swatch = h('span', { className: 'swatch' });
-        swatch.style.background = p.color;
-        return h('div', { className: 'lobby-row', testId: `lobby-player-${p.slot}` }, swatch, h('span', { className: 'name' }, p.name), p.host ? h('span', { className: 'tag' }, t('lobby.host')) : null, h('span', { className: p.ready ? 'ready' : 'waiting' }, t(p.ready ? 'lobby.isReady' : 'lobby.notReady')));
+    this.address.textContent = s.address ? t('lobby.address', { address: s.address }) : s.spectator ? t('lobby.spectator') : '';
+    this.message.textContent = s.message ?? '';
+    this.list.replaceChildren(...s.slots.map((slot) => this.row(slot, s.isHost)));
+    this.myReady = s.myReady;
+    this.ready.textContent = t(s.myReady ? 'lobby.unready' : 'lobby.ready');
+    this.ready.hidden = s.spectator;
+    this.colours.parentElement!.hidden = s.spectator;
+    this.start.hidden = !s.isHost;
+    const humans = s.slots.filter((p) => p.kind === 'human');
+    this.start.disabled = humans.length === 0 || !humans.every((p) => p.ready);
+    this.chatLog.replaceChildren(
+      ...s.chat.slice(-8).map((c) => {
+        const name = h('span', { className: 'feed-name' }, c.name);
+        name.style.color = c.color;
+        return h('div', { className: 'chat-line' }, name, ': ', c.text);
       }),
     );
-    this.start.hidden = !s.isHost;
-    this.start.disabled = !s.players.every((p) => p.ready || p.host);
+  }
+
+  private row(p: LobbySlotView, isHost: boolean): HTMLElement {
+    const swatch = h('span', { className: 'swatch' });
+    swatch.style.background = p.kind === 'human' || p.kind === 'bot' ? p.color : 'transparent';
+    const row = h('div', { className: `lobby-row ${p.kind}`, testId: `lobby-player-${p.slot}` }, swatch);
+    if (p.kind === 'human') {
+      row.append(h('span', { className: 'name' }, p.name));
+      if (p.me) row.append(h('span', { className: 'tag' }, t('lobby.you')));
+      row.append(h('span', { className: p.ready ? 'ready' : 'waiting' }, t(p.ready ? 'lobby.isReady' : 'lobby.notReady')));
+      if (isHost && !p.me) row.append(h('button', { className: 'menu-button small secondary', testId: `lobby-kick-${p.slot}`, onClick: () => this.actions.kick(p.slot) }, t('lobby.kick')));
+      return row;
+    }
+    const current = p.kind === 'bot' ? `bot:${Math.max(0, Math.min(2, p.difficulty))}` : p.kind;
+    if (!isHost) {
+      row.append(h('span', { className: 'name muted' }, p.kind === 'bot' ? p.name : choiceLabel(current)));
+      if (p.kind === 'bot') row.append(h('span', {}, choiceLabel(current)));
+      return row;
+    }
+    const sel = h('select', { testId: `lobby-slot-${p.slot}` }, ...CHOICES.map((c) => h('option', { attrs: { value: c } }, choiceLabel(c))));
+    sel.value = current;
+    sel.addEventListener('change', () => {
+      const v = sel.value;
+      if (v === 'open' || v === 'closed') this.actions.setSlot(p.slot, v, 0);
+      else this.actions.setSlot(p.slot, 'bot', Number(v.slice(4)));
+    });
+    row.append(sel);
+    if (p.kind === 'bot') row.append(h('span', { className: 'name' }, p.name));
+    return row;
   }
 }

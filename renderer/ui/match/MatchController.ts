@@ -1,8 +1,10 @@
 /**
  * Runs a match on screen: the display loop (requestAnimationFrame) drives the fixed 30 Hz
- * simulation through FixedStepLoop, feeds each logic frame's events to the view and HUD, and
- * renders between logic frames. Owns pause, grid toggle, fast-forward (tests) and the end of the
- * match. The session is the only thing that steps the World; the view only reads it.
+ * simulation through FixedStepLoop — or, for a self-paced lockstep session, calls its `drive`
+ * once per animation frame (its pacer blocks and catches up) — feeds each logic frame's events
+ * to the view and HUD, and renders between logic frames. Owns pause, grid toggle, fast-forward
+ * (tests) and the end of the match. The session is the only thing that steps the World; the
+ * view only reads it.
  * Costs are measured in JS time (performance.now): per logic step and per display frame
  * (view + HUD + renderer.render's JS; the GPU is not included).
  */
@@ -56,6 +58,24 @@ export class MatchController {
   private disposed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
+  /** Around every logic frame, whoever paces it: input, interpolation, costs, view and HUD events. */
+  private stepStart = 0;
+  private readonly stepHooks = {
+    before: (): void => {
+      const s = this.opts.session;
+      const input = this.controls.poll();
+      if (input) s.submit(input);
+      this.view.smoother.capture(s.world.balls);
+      this.stepStart = performance.now();
+    },
+    after: (): void => {
+      const t0 = this.stepStart;
+      if (this.firstStepAt === 0) this.firstStepAt = t0;
+      this.simMs[this.simCount++ % PERF_SAMPLES] = performance.now() - t0;
+      this.view.onStep();
+      this.hud.onStep(t0);
+    },
+  };
 
   constructor(private readonly opts: MatchControllerOptions) {
     const { session, settings } = opts;
@@ -63,7 +83,7 @@ export class MatchController {
     this.el = h('div', { className: 'match', testId: 'match' }, stage);
     opts.root.append(this.el);
     this.view = new MatchView(stage, session, opts.tileset, { shadows: settings.graphics.shadows, pixelRatio: settings.graphics.pixelRatio });
-    this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: () => undefined });
+    this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: (slots) => session.voteDrop?.(slots) });
     this.el.append(this.hud.el);
     this.controls = new Controls(settings.keys);
   }
@@ -84,7 +104,8 @@ export class MatchController {
   start(): void {
     this.last = performance.now();
     this.fpsSince = this.last;
-    this.runSteps(1);
+    // A self-paced (lockstep) session starts on its own clock, at the first animation frame.
+    if (!this.opts.session.drive) this.runSteps(1);
     this.raf = requestAnimationFrame(this.tick);
   }
 
@@ -93,15 +114,9 @@ export class MatchController {
     const s = this.opts.session;
     let done = 0;
     while (done < frames && s.available() > 0 && !s.world.ended) {
-      const input = this.controls.poll();
-      if (input) s.submit(input);
-      this.view.smoother.capture(s.world.balls);
-      const t0 = performance.now();
+      this.stepHooks.before();
       s.stepOnce();
-      if (this.firstStepAt === 0) this.firstStepAt = t0;
-      this.simMs[this.simCount++ % PERF_SAMPLES] = performance.now() - t0;
-      this.view.onStep();
-      this.hud.onStep(t0);
+      this.stepHooks.after();
       done++;
     }
     return done;
@@ -109,6 +124,7 @@ export class MatchController {
 
   /** Steps `frames` frames at once without effects (tests); the view snaps to the new positions. */
   fastForward(frames: number): number {
+    if (this.opts.session.drive) return 0; // the network paces a lockstep match
     this.view.quiet = true;
     const n = this.runSteps(frames);
     this.view.quiet = false;
@@ -119,7 +135,7 @@ export class MatchController {
   }
 
   togglePause(): void {
-    if (!this.opts.session.canPause) return;
+    if (!this.opts.session.canPause) return void this.opts.session.requestPause?.();
     this.loop.paused = !this.loop.paused;
     this.hud.menu.pauseBanner.hidden = !this.loop.paused || this.hud.menu.isOpen;
   }
@@ -165,10 +181,18 @@ export class MatchController {
     if (this.finished) return;
     const dt = Math.max(0, now - this.last);
     this.last = now;
-    const plan = this.loop.advance(dt, this.opts.session.available());
-    if (plan.steps > 0) this.runSteps(plan.steps);
+    const s = this.opts.session;
+    let alpha: number;
+    if (s.drive) {
+      alpha = this.loop.follow(dt, s.drive(now, this.stepHooks));
+    } else {
+      const plan = this.loop.advance(dt, s.available());
+      if (plan.steps > 0) this.runSteps(plan.steps);
+      alpha = plan.alpha;
+    }
     if (this.checkEnd()) return;
-    if (this.renderEnabled) this.draw(plan.alpha, dt, now);
+    if (this.renderEnabled) this.draw(alpha, dt, now);
+    else this.hud.updateOverlays(now);
     this.raf = requestAnimationFrame(this.tick);
   };
 
@@ -194,7 +218,7 @@ export class MatchController {
   /** Ends the match when the world says so: results screen. */
   private checkEnd(): boolean {
     const s = this.opts.session;
-    if (this.finished || !s.world.ended) return false;
+    if (this.finished || !s.world.ended || s.holdAtEnd) return false;
     const results = resultsOf(s.world, s.map.name, s.players, s.history, s.mySlot, this.opts.setup);
     this.dispose();
     this.opts.onEnd(results);

@@ -2,12 +2,14 @@
  * Join LAN game: the live list of games found on the LAN (mDNS and the broadcast beacon, refreshed
  * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
  * join by address, which always works. Every text from the network is set as text, never HTML.
- * Joining a listed game hands over to the lockstep handshake (until it lands, says so).
+ * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
+ * back here as `notice` (text).
  */
 import type { LanGame, LanList } from '../../../electron/contract';
 import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { clear, h } from '../dom';
+import { netClient } from '../net/NetClient';
 
 function gameRow(game: LanGame, join: (g: LanGame) => void): HTMLTableRowElement {
   const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
@@ -25,14 +27,18 @@ function gameRow(game: LanGame, join: (g: LanGame) => void): HTMLTableRowElement
   return row;
 }
 
-export const joinScreen: Screen = (root, ctx) => {
+export const joinScreen: Screen = (root, ctx, params) => {
   const tbody = h('tbody', { testId: 'lan-games' });
   const status = h('ul', { className: 'lan-status', testId: 'lan-status' });
-  const message = h('p', { className: 'status', testId: 'join-message' });
+  const message = h('p', { className: 'status', testId: 'join-message' }, params['notice'] ?? '');
   const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: '192.168.1.20:47777', maxlength: '64' } });
 
+  const spectate = h('input', { testId: 'join-spectate', attrs: { type: 'checkbox' } });
   const join = (g: LanGame): void => {
-    message.textContent = ctx.info.capabilities.join ? '' : t('join.arrives', { room: g.room });
+    if (!ctx.info.capabilities.join) return void (message.textContent = t('join.arrives', { room: g.room }));
+    message.textContent = t('join.joining', { room: g.room });
+    // The lobby comes with the session (NetClient routes it); a refusal comes back here as a notice.
+    netClient(ctx).join(`${g.address}:${g.port}`, spectate.checked).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
   };
   const render = (list: LanList): void => {
     clear(tbody);
@@ -70,6 +76,7 @@ export const joinScreen: Screen = (root, ctx) => {
         address,
         h('button', { className: 'menu-button small', testId: 'join-probe', onClick: () => void probe() }, t('join.byAddress')),
       ),
+      h('label', { className: 'field' }, h('span', {}, t('join.spectate')), spectate),
       message,
       h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back'))),
     ),

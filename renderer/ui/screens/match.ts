@@ -1,5 +1,5 @@
 /**
- * The match screen (offline for now): loads the map and its tileset through the bridge, sets up
+ * The offline match screen: loads the map and its tileset through the bridge, sets up
  * the players (you in slot 0 with your Settings name and colour, then the bots), starts the
  * OfflineMatch and its MatchController, and goes to the results when the match ends.
  * Params: map, bots, difficulty, minutes; optional seed and pellets (tests, benchmarks).
@@ -11,14 +11,14 @@ import { OfflineMatch } from '../../game/OfflineMatch';
 import type { OfflineSetup } from '../../game/results';
 import { DIFFICULTIES, type Difficulty, type PlayerInfo } from '../../game/session';
 import { FRAME_RATE } from '../../game/simApi';
-import { loadBrains, TreeBots } from '../../game/treeBots';
+import { loadBrains } from '../../game/treeBots';
+import { saveReplay } from '../../game/ReplayFiles';
 import type { BotBrains } from '../../../core/ai';
 import { t } from '../../i18n';
 import type { AppContext, Screen } from '../App';
 import { h } from '../dom';
-import { MatchController } from '../match/MatchController';
-import { bindMatchInput, type CursorState } from '../match/matchInput';
-import { matchHook, type StartMarks } from '../match/matchHook';
+import type { StartMarks } from '../match/matchHook';
+import { mountMatch } from '../match/mountMatch';
 import { MAX_BOTS } from './offlineSetup';
 
 type Level = Exclude<Difficulty, 'mixed'>;
@@ -49,7 +49,10 @@ function offlineSession(ctx: AppContext, setup: OfflineSetup, map: GameMap, brai
     lengthFrames: Math.round(setup.minutes * 60 * FRAME_RATE),
     seed,
     ...(pellets !== undefined ? { pelletTarget: pellets } : {}),
-    makeBots: (world) => new TreeBots(world, brains, levels.map((level, i) => ({ slot: i + 1, level }))),
+    brains,
+    bots: levels.map((level, i) => ({ slot: i + 1, level })),
+    date: new Date().toISOString(),
+    onReplay: (bytes) => saveReplay(ctx, bytes),
   });
 }
 
@@ -69,36 +72,24 @@ export const matchScreen: Screen = (root, ctx, params) => {
     const session = offlineSession(ctx, setup, map, bots.brains, params);
     marks.world = performance.now();
     loading.remove();
-    root.classList.add('in-match');
-    const cursor: CursorState = { world: null };
-    const ctrl = new MatchController({
-      root,
+    stop = mountMatch(root, ctx, {
       session,
       tileset,
       settings: ctx.settings,
       setup,
+      marks,
       onEnd: (results) => {
         ctx.results = results;
         ctx.show('results');
       },
       onLeave: () => ctx.show('menu'),
-    });
-    marks.view = performance.now();
-    const unbind = bindMatchInput(ctrl, cursor);
-    ctx.hook.match = matchHook(ctrl, cursor, marks);
-    stop = () => {
-      unbind();
-      ctrl.dispose();
-    };
-    ctrl.start();
+    }).stop;
   };
   begin().catch((e: Error) => {
     if (!disposed) loading.replaceChildren(h('p', { className: 'error', testId: 'match-error' }, t('match.failed', { reason: e.message })), h('button', { className: 'menu-button', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back')));
   });
   return () => {
     disposed = true;
-    delete ctx.hook.match;
-    root.classList.remove('in-match');
     stop?.();
   };
 };

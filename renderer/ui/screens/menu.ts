@@ -1,9 +1,12 @@
-/** The main menu: the first real screen, in both shells. Entries light up as their capability lands. */
+/**
+ * The main menu: the first real screen, in both shells. Entries light up as their capability
+ * lands. Param `notice`: why a LAN session ended, shown as text.
+ */
 import { t, type MessageKey } from '../../i18n';
 import type { Screen } from '../App';
 import { h } from '../dom';
 
-export const menuScreen: Screen = (root, ctx) => {
+export const menuScreen: Screen = (root, ctx, params) => {
   const entry = (key: MessageKey, testId: string, go: () => void): HTMLButtonElement =>
     h('button', { className: 'menu-button', testId, onClick: go }, t(key));
   // Until a capability lands, its entry leads to a screen saying what brings it.
@@ -15,13 +18,15 @@ export const menuScreen: Screen = (root, ctx) => {
       h('div', { className: 'menu-balls', attrs: { 'aria-hidden': 'true' } }, ...[0, 1, 2, 3, 4].map((i) => h('span', { className: `ball ball-${i}` }))),
       h('h1', { className: 'title', testId: 'title' }, t('app.title')),
       h('p', { className: 'tagline' }, t('app.tagline')),
+      // Why a LAN session ended (kicked, host gone…): from the network, so text only.
+      params['notice'] ? h('p', { className: 'status error notice', testId: 'menu-notice' }, params['notice']) : null,
       h(
         'nav',
         { className: 'menu-buttons' },
         entry('menu.offline', 'menu-offline', ctx.info.capabilities.offline ? () => ctx.show('offline') : arrives('offline')),
-        entry('menu.host', 'menu-host', arrives('host')),
+        entry('menu.host', 'menu-host', ctx.info.capabilities.host ? () => ctx.show('host') : arrives('host')),
         entry('menu.join', 'menu-join', () => ctx.show('join')),
-        entry('menu.replays', 'menu-replays', arrives('replays')),
+        entry('menu.replays', 'menu-replays', ctx.info.capabilities.replays ? () => ctx.show('replays') : arrives('replays')),
         entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
         entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null).then(() => ctx.show('arrives', { feature: 'quit' }))),
       ),

@@ -7,9 +7,11 @@ import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { massChart } from '../components/massChart';
 import { h } from '../dom';
+import { netClient } from '../net/NetClient';
 
 export const resultsScreen: Screen = (root, ctx) => {
   const r = ctx.results;
+  const net = netClient(ctx);
   if (!r) return void ctx.show('menu');
   const { canvas, lines } = massChart(r.history, r.players, r.mySlot);
   const rows = r.rows.map((row) => {
@@ -42,8 +44,9 @@ export const resultsScreen: Screen = (root, ctx) => {
       h(
         'div',
         { className: 'row' },
+        net.active ? h('button', { className: 'menu-button', testId: 'back-to-lobby', onClick: () => ctx.show('lobby') }, t('results.lobby')) : null,
         r.setup ? h('button', { className: 'menu-button', testId: 'play-again', onClick: () => ctx.show('match', { map: r.setup!.mapId, bots: String(r.setup!.bots), difficulty: r.setup!.difficulty, minutes: String(r.setup!.minutes) }) }, t('results.again')) : null,
-        h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('results.menu')),
+        h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => (net.active && net.leave(), ctx.show('menu')) }, t('results.menu')),
       ),
     ),
   );

@@ -1,0 +1,216 @@
+/**
+ * The networked player journey across two browser-shell processes on loopback (discovery off,
+ * any free game port bound to 127.0.0.1): one page hosts, the other joins by the address the
+ * host's lobby shows; both ready, the host starts, both load and play with equal key-frame hashes.
+ * Then one page's loop is frozen (`__bb.freezeNet`): the other page's wait dialog names it within
+ * 1 s after the 0.5 s grace (measured from its own stall, logged) and closes when frames resume.
+ * Pause and chat cross over; a hostile room name, player name and chat line render literally; a
+ * full room refuses a third player and a kick ends on the menu, each with a message. Waits on the
+ * test hook, never on time.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { shotPath } from './pixels';
+import { startShell, type RunningShell } from './shell';
+
+const HOSTILE_ROOM = '<img src=x onerror=alert(1)>';
+/** Player names are at most 24 bytes: a shorter tag that must stay text. */
+const HOSTILE_NAME = '<b onclick=x>Bob</b>';
+const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
+
+let shells: RunningShell[] = [];
+
+test.beforeAll(async () => {
+  shells = await Promise.all([startShell(SHELL_ARGS), startShell(SHELL_ARGS), startShell(SHELL_ARGS)]);
+});
+test.afterAll(async () => {
+  await Promise.all(shells.map((s) => s.stop()));
+});
+
+async function open(page: Page, url: string, dialogs: string[]): Promise<void> {
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+}
+
+/** Key hashes 0..n-1 of a page's running match (null where not run yet). */
+function keyHashes(page: Page, n: number): Promise<(number | null)[]> {
+  return page.evaluate((count) => Array.from({ length: count }, (_, k) => window.__bb!.net!.keyHash(k)), n);
+}
+
+test('host and join over loopback, play in lockstep, and the wait dialog names a frozen player', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const t0 = Date.now();
+  const mark = (what: string): void => console.log(`[net.spec] ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+  const dialogs: string[] = [];
+  const host = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  await open(host, shells[0]!.url, dialogs);
+  await open(guest, shells[1]!.url, dialogs);
+
+  // The guest's name (Settings) is hostile markup.
+  await guest.getByTestId('menu-settings').click();
+  await guest.getByTestId('settings-name').fill(HOSTILE_NAME);
+  await guest.getByTestId('settings-save').click();
+  await expect(guest.getByTestId('settings-status')).not.toBeEmpty();
+  await guest.getByTestId('back').click();
+
+  // Host: the room form, then the lobby with the address to join at.
+  await host.getByTestId('menu-host').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'host');
+  await host.getByTestId('room-name').fill(HOSTILE_ROOM);
+  await host.getByTestId('host-create').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
+  const address = await host.evaluate(() => window.__bb!.net!.address!);
+  await expect(host.getByTestId('lobby-address')).toContainText(address);
+
+  // Guest: join by the typed address.
+  await guest.getByTestId('menu-join').click();
+  await guest.getByTestId('join-address').fill(address);
+  await guest.getByTestId('join-probe').click();
+  await guest.getByTestId('lan-join').click();
+  await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+
+  // Both see both; hostile text stays text.
+  const humans = (p: Page): Promise<string[]> => p.evaluate(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).map((s) => s.name));
+  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
+  await guest.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
+  expect((await humans(host)).sort()).toEqual((await humans(guest)).sort());
+  for (const p of [host, guest]) {
+    await expect(p.getByTestId('lobby-room')).toHaveText(HOSTILE_ROOM);
+    await expect(p.getByTestId('lobby-players')).toContainText(HOSTILE_NAME);
+    expect(await p.locator('img').count()).toBe(0);
+  }
+  await expect(host.getByTestId('lobby-start')).toBeDisabled();
+  await host.screenshot({ path: shotPath('lobby.png') });
+  mark('both in the lobby');
+
+  // Ready, start, load, play.
+  await host.getByTestId('lobby-ready').click();
+  await guest.getByTestId('lobby-ready').click();
+  await expect(host.getByTestId('lobby-start')).toBeEnabled();
+  await host.getByTestId('lobby-start').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'netMatch', undefined, { timeout: 60_000 });
+  mark('match started');
+  // Two software-GL pages on a shared CPU draw a frame a second at best: both stop drawing the
+  // arena (loop, HUD overlays and dialogs still run every animation frame) while timing matters.
+  for (const p of [host, guest]) {
+    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
+    await p.evaluate(() => window.__bb!.match!.setRender(false));
+  }
+  for (const p of [host, guest]) await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && (window.__bb.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
+  mark('both played 3 s');
+  const keys = Math.min(await host.evaluate(() => window.__bb!.net!.lastHash!.key), await guest.evaluate(() => window.__bb!.net!.lastHash!.key)) + 1;
+  const [ha, hb] = [await keyHashes(host, keys), await keyHashes(guest, keys)];
+  expect(ha.every((h) => h !== null)).toBe(true);
+  expect(hb).toEqual(ha);
+
+  // Freeze the guest's loop: the host's dialog names the guest, measured from the host's own stall.
+  const frozenAt = Date.now();
+  await guest.evaluate(() => window.__bb!.freezeNet!(true));
+  await host.waitForFunction(() => window.__bb!.net!.dialogShown, undefined, { timeout: 15_000 });
+  console.log(`[net.spec] wait dialog seen by the test ${Date.now() - frozenAt} ms after the freeze call`);
+  const opened = await host.evaluate(() => ({ ...window.__bb!.net!.dialogOpened!, waiting: window.__bb!.net!.waiting }));
+  console.log(`[net.spec] wait dialog opened ${Math.round(opened.afterBlockedMs)} ms after the host's loop blocked (grace 500 ms)`);
+  expect(opened.afterBlockedMs).toBeGreaterThanOrEqual(500);
+  expect(opened.afterBlockedMs).toBeLessThanOrEqual(1500);
+  expect(opened.waiting.map((w) => w.name)).toEqual([HOSTILE_NAME]);
+  await expect(host.getByTestId('wait-list')).toContainText(HOSTILE_NAME);
+  await expect(host.getByTestId('wait-drop')).toBeDisabled(); // the vote opens after dropVoteSeconds
+  // Draw the arena again under the dialog for the screenshot (the guest stays frozen meanwhile).
+  const drawn = await host.evaluate(() => (window.__bb!.match!.setRender(true), window.__bb!.match!.counts().renderedFrames));
+  await host.waitForFunction((n) => window.__bb!.match!.counts().renderedFrames > n + 1, drawn, { timeout: 30_000 });
+  await host.screenshot({ path: shotPath('wait-dialog.png') });
+  await host.evaluate(() => window.__bb!.match!.setRender(false));
+
+  mark('wait dialog shown');
+  // Resume: the dialog closes once frames flow again, and both stay in step.
+  await guest.evaluate(() => window.__bb!.freezeNet!(false));
+  await host.waitForFunction(() => !window.__bb!.net!.dialogShown, undefined, { timeout: 15_000 });
+  const after = (await host.evaluate(() => window.__bb!.net!.frame)) + 60;
+  for (const p of [host, guest]) await p.waitForFunction((f) => window.__bb!.net!.frame > f, after, { timeout: 30_000 });
+  const keys2 = Math.min(await host.evaluate(() => window.__bb!.net!.lastHash!.key), await guest.evaluate(() => window.__bb!.net!.lastHash!.key)) + 1;
+  expect(await keyHashes(guest, keys2)).toEqual(await keyHashes(host, keys2));
+  expect(await host.locator('img').count()).toBe(0);
+  expect(dialogs).toEqual([]);
+
+  mark('resumed in step');
+  // Pause (P) is the host's word on every page, and a pause is no stall: no wait dialog.
+  await host.keyboard.press('KeyP');
+  await guest.waitForFunction(() => window.__bb!.net!.paused, undefined, { timeout: 15_000 });
+  await expect(guest.getByTestId('paused')).toBeVisible();
+  await guest.waitForFunction(() => window.__bb!.net!.blockedSince !== null && performance.now() - window.__bb!.net!.blockedSince > 800);
+  expect(await guest.evaluate(() => window.__bb!.net!.dialogShown)).toBe(false);
+  await host.keyboard.press('KeyP');
+  await guest.waitForFunction(() => !window.__bb!.net!.paused, undefined, { timeout: 15_000 });
+  await expect(guest.getByTestId('paused')).toBeHidden();
+  mark('paused and resumed');
+
+  // Chat (Enter) reaches the other page, as text.
+  await host.keyboard.press('Enter');
+  await host.getByTestId('chat-input').fill('<i>gg</i>');
+  await host.getByTestId('chat-input').press('Enter');
+  await expect(guest.getByTestId('chat-log')).toContainText('<i>gg</i>');
+
+  // Leaving the match ends the guest's session; the host's page tells who left.
+  await guest.keyboard.press('Escape');
+  await guest.getByTestId('menu-leave').click();
+  await guest.getByTestId('leave-yes').click();
+  await guest.waitForFunction(() => window.__bb?.screen === 'menu');
+  mark('guest left');
+  await host.keyboard.press('Escape');
+  await host.getByTestId('menu-leave').click();
+  await host.getByTestId('leave-yes').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'menu');
+});
+
+test('a full room refuses a third player but lets them spectate; a kicked player lands on the menu with a message', async ({ browser }) => {
+  const host = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  const third = await (await browser.newContext()).newPage();
+  const dialogs: string[] = [];
+  await open(host, shells[0]!.url, dialogs);
+  await open(guest, shells[1]!.url, dialogs);
+  await open(third, shells[2]!.url, dialogs);
+  await host.getByTestId('menu-host').click();
+  await host.getByTestId('room-slots').selectOption('2');
+  await host.getByTestId('host-create').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.address !== null);
+  const address = await host.evaluate(() => window.__bb!.net!.address!);
+  await guest.getByTestId('menu-join').click();
+  await guest.getByTestId('join-address').fill(address);
+  await guest.getByTestId('join-probe').click();
+  await guest.getByTestId('lan-join').click();
+  await guest.waitForFunction(() => window.__bb?.screen === 'lobby');
+  await third.getByTestId('menu-join').click();
+  await third.getByTestId('join-address').fill(address);
+  await third.getByTestId('join-probe').click();
+  await third.getByTestId('lan-join').click();
+  await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });
+  await expect(third.getByTestId('join-message')).not.toBeEmpty();
+  console.log(`[net.spec] refused: "${await third.getByTestId('join-message').textContent()}"`);
+
+  // A spectator still gets in (no slot needed), and the lobby says what it is.
+  await third.getByTestId('join-spectate').check();
+  await third.getByTestId('join-address').fill(address);
+  await third.getByTestId('join-probe').click();
+  await third.getByTestId('lan-join').click();
+  await third.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby', undefined, { timeout: 15_000 });
+  await expect(third.getByTestId('lobby-ready')).toBeHidden();
+  expect(await host.evaluate(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length)).toBe(2);
+  await third.getByTestId('lobby-leave').click();
+  await third.waitForFunction(() => window.__bb?.screen === 'menu');
+
+  const slot = await guest.evaluate(() => window.__bb!.net!.slot);
+  await host.getByTestId(`lobby-kick-${slot}`).click();
+  await guest.waitForFunction(() => window.__bb?.screen === 'menu', undefined, { timeout: 15_000 });
+  await expect(guest.getByTestId('menu-notice')).not.toBeEmpty();
+  console.log(`[net.spec] kicked: "${await guest.getByTestId('menu-notice').textContent()}"`);
+  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 1);
+
+  await host.getByTestId('lobby-leave').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'menu');
+  expect(dialogs).toEqual([]);
+});

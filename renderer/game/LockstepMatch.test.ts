@@ -1,0 +1,119 @@
+/**
+ * The networked session on the real map and simulation, with the bridge faked: the display loop's
+ * drive() runs frames only as updates arrive, in equal lockstep on two peers; a 2 s backlog drains
+ * within 1 s without any animation frame running more than a few logic frames; a desync notice
+ * names who diverged and the report goes to main.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { NetAction, NetLoopMsg, NetStart } from '../../electron/contract';
+import { defaultBrains } from '../../core/ai';
+import { parseTiledMap } from '../../core/map';
+import { parseReplay, ReplayPlayer } from '../../core/replay';
+import { PROTOCOL_VERSION } from '../../core/lockstep';
+import { LockstepMatch } from './LockstepMatch';
+import { NetPort } from './netPort';
+import { DEFAULT_SETTINGS, SlotKind, type KeyUpdate, type LobbySlot } from './simApi';
+
+const dir = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
+const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'arena-small');
+const TICK = 1000 / 60;
+const slots: LobbySlot[] = [
+  { kind: SlotKind.Human, difficulty: 0, colour: 0, ready: true, name: 'Ann' },
+  { kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '' },
+  { kind: SlotKind.Human, difficulty: 0, colour: 1, ready: true, name: '<b>Bob</b>' },
+  { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4' },
+];
+
+function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void): { match: LockstepMatch; port: NetPort; loop: NetLoopMsg[]; acts: NetAction[]; reports: unknown[] } {
+  const start: NetStart = {
+    start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 1 })) },
+    slot: mySlot,
+    player: true,
+    lastKey: 99,
+  };
+  const loop: NetLoopMsg[] = [];
+  const acts: NetAction[] = [];
+  const reports: unknown[] = [];
+  const port = new NetPort(start, (m) => loop.push(m));
+  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', ...(onReplay ? { onReplay } : {}), link: { loop: (m) => loop.push(m), act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
+  return { match, port, loop, acts, reports };
+}
+
+const updates = (from: number, to: number): KeyUpdate[] => Array.from({ length: to - from + 1 }, (_, i) => ({ key: from + i, inputs: i === 2 ? [{ slot: 0, input: { move: 1, angle: 512, targetX: 0, targetY: 0, dash: false } }] : [], events: [] }));
+const hooks = { before: (): void => undefined, after: (): void => undefined };
+
+describe('LockstepMatch', () => {
+  it('names and colours players by ball id from the lobby, and maps my lobby slot to my ball', () => {
+    const { match } = peer(2);
+    expect(match.players.map((p) => [p.slot, p.name, p.bot])).toEqual([[0, 'Ann', false], [1, '<b>Bob</b>', false], [2, 'Bot 4', true]]);
+    expect(match.mySlot).toBe(1);
+    expect(match.players[1]!.color).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it('runs only confirmed frames, with equal key hashes on two peers, and calls the hooks around each', () => {
+    const a = peer(0);
+    const b = peer(2);
+    let steps = 0;
+    const counting = { before: (): void => void steps++, after: (): void => undefined };
+    for (const p of [a, b]) p.port.push(updates(0, 9));
+    for (let now = 0; now < 3000; now += TICK) {
+      a.match.drive(now, counting);
+      b.match.drive(now, hooks);
+    }
+    expect(a.match.runner.frame).toBe(10 * DEFAULT_SETTINGS.keyInterval);
+    expect(steps).toBe(a.match.runner.frame);
+    expect(a.match.available()).toBe(0);
+    expect(b.match.runner.keyHashes).toEqual(a.match.runner.keyHashes);
+    expect(a.loop.filter((m) => m.t === 'blocked')).toHaveLength(1);
+  });
+
+  it('drains a 2 s backlog within 1 s, never more than 8 frames per animation frame', () => {
+    const { match, port } = peer(0);
+    port.push(updates(0, 19)); // 2 s of keys at once
+    let now = 0;
+    let most = 0;
+    while (match.available() > (1 + 1) * DEFAULT_SETTINGS.keyInterval && now < 5000) {
+      most = Math.max(most, match.drive(now, hooks));
+      now += TICK;
+    }
+    expect(now).toBeLessThanOrEqual(1000);
+    expect(most).toBeLessThanOrEqual(8);
+  });
+
+  it('shows the wait dialog state only after the grace, and a desync notice naming who diverged', async () => {
+    const { match, port, reports } = peer(0);
+    port.push(updates(0, 0));
+    let now = 0;
+    for (; now < 1000; now += TICK) match.drive(now, hooks);
+    port.setStatus({ status: { state: 1, key: 1, heldMs: 900, votesNeeded: 1, voteInMs: 5000, forceInMs: 9000, waiting: [{ slot: 2, cause: 2, votes: 0 }], pausedBy: 0 }, hostSilentMs: 0, pace: 1, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
+    const wait = match.overlay(now).wait;
+    expect(wait?.awaited.map((w) => [w.name, w.cause])).toEqual([['<b>Bob</b>', 'slow']]);
+    match.onEvent({ t: 'desync', key: 0, agreedKey: -1, refHash: 1, refSlot: 0, slots: [2] });
+    expect(match.overlay(now).notice).toContain('<b>Bob</b>');
+    match.onEvent({ t: 'refsub', key: 0, refSlot: 0, hashes: [1, 2, 3] });
+    expect(reports).toHaveLength(1);
+    await Promise.resolve();
+    expect(match.overlay(now).notice).toContain('/tmp/r.json');
+  });
+
+  it('records the match: its replay, played back, reproduces every key hash and the final state', () => {
+    let file: Uint8Array | null = null;
+    const { match, port } = peer(0, (bytes) => (file = bytes));
+    const withEvent = updates(0, 59);
+    withEvent[20] = { ...withEvent[20]!, events: [{ kind: 1, slot: 2, difficulty: 2 }] }; // Bob drops to a bot
+    port.push(withEvent);
+    for (let now = 0; now < 8000 && match.available() > 0; now += TICK) match.drive(now, hooks);
+    const frames = match.runner.frame;
+    const hash = match.sim.hash();
+    match.dispose();
+    expect(file).not.toBeNull();
+    const replay = parseReplay(file!, { appVersion: 'test', protocolVersion: PROTOCOL_VERSION });
+    expect(replay.footer.frames).toBe(frames);
+    const player = new ReplayPlayer(replay, map, defaultBrains());
+    expect(player.playToEnd()).toBe(true);
+    expect(player.checked).toBeGreaterThan(3);
+    expect(player.runner.hash()).toBe(hash);
+  });
+});

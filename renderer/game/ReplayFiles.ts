@@ -1,0 +1,44 @@
+/**
+ * Replay files between the page and the main side: base64 over the bridge (replays:save /
+ * replays:read), parsed by core/replay. Saving never interrupts the game: a failure is logged and
+ * reported to the test hook, not thrown.
+ */
+import type { Bridge } from '../../electron/contract';
+import { PROTOCOL_VERSION } from '../../core/lockstep';
+import { parseReplay, type ParsedReplay } from '../../core/replay';
+import { APP_VERSION } from '../../core/version';
+import type { TestHook } from '../ui/App';
+
+const CHUNK = 0x8000;
+
+export function toBase64(bytes: Uint8Array): string {
+  let s = '';
+  // Chunked: String.fromCharCode(...all) overflows the call stack on a large file.
+  for (let i = 0; i < bytes.length; i += CHUNK) s += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
+  return btoa(s);
+}
+
+export function fromBase64(b64: string): Uint8Array {
+  const s = atob(b64);
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
+  return out;
+}
+
+/** Stores a finished (or left) match's replay; the saved id, or the error, goes to `hook.savedReplays`. */
+export function saveReplay(ctx: { readonly bridge: Bridge; readonly hook: TestHook }, bytes: Uint8Array): void {
+  const log = (ctx.hook.savedReplays ??= []);
+  ctx.bridge.request('replays:save', { base64: toBase64(bytes) }).then(
+    ({ id }) => void log.push(id),
+    (e: Error) => {
+      console.warn(`[replays] not saved: ${e.message}`);
+      log.push(`error: ${e.message}`);
+    },
+  );
+}
+
+/** Reads and parses replay `id`. @throws ReplayError (damaged, incompatible) or a bridge error */
+export async function loadReplay(bridge: Bridge, id: string): Promise<ParsedReplay> {
+  const file = await bridge.request('replays:read', { id });
+  return parseReplay(fromBase64(file.base64), { appVersion: APP_VERSION, protocolVersion: PROTOCOL_VERSION });
+}

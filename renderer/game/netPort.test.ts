@@ -1,0 +1,87 @@
+/**
+ * The bridge port on its own and under the real LockstepRunner (a toy game, virtual time):
+ * updates are played in key order exactly once, a missing key blocks and tells main once,
+ * and pace comes from the latest status.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NetLoopMsg, NetStart, NetStatus } from '../../electron/contract';
+import { ToyGame } from '../../core/lockstep/testing/ToyGame';
+import { NetPort } from './netPort';
+import { DEFAULT_SETTINGS, LockstepRunner, type KeyUpdate } from './simApi';
+
+const TICK = 1000 / 60;
+
+function setup(seconds = 2): { port: NetPort; sent: NetLoopMsg[] } {
+  const settings = { ...DEFAULT_SETTINGS, matchSeconds: seconds };
+  const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: seconds * 10 - 1 };
+  const sent: NetLoopMsg[] = [];
+  return { port: new NetPort(start, (m) => sent.push(m)), sent };
+}
+
+const upd = (key: number, extra: Partial<KeyUpdate> = {}): KeyUpdate => ({ key, inputs: [], events: [], ...extra });
+const status = (pace: number): NetStatus => ({ status: null, hostSilentMs: 0, pace, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
+
+describe('NetPort', () => {
+  it('buffers updates contiguously and drops duplicates and gaps', () => {
+    const { port } = setup();
+    port.push([upd(0), upd(1)]);
+    port.push([upd(1), upd(3)]);
+    expect(port.recvKey).toBe(1);
+    expect(port.dropped).toBe(2);
+    port.push([upd(2), upd(3)]);
+    expect(port.recvKey).toBe(3);
+  });
+
+  it('begins keys in order under the runner, sending each key hash once', () => {
+    const { port, sent } = setup();
+    const runner = new LockstepRunner(port, new ToyGame());
+    port.push(Array.from({ length: 5 }, (_, k) => upd(k)));
+    for (let now = 0; now < 2000; now += TICK) runner.tick(now);
+    const begins = sent.filter((m) => m.t === 'begin').map((m) => (m.t === 'begin' ? m.key : -1));
+    expect(begins).toEqual([0, 1, 2, 3, 4]);
+    expect(runner.frame).toBe(5 * DEFAULT_SETTINGS.keyInterval);
+    const last = sent.filter((m) => m.t === 'begin').at(-1);
+    expect(last).toEqual({ t: 'begin', key: 4, hash: runner.keyHashes[4] });
+  });
+
+  it('blocks on a missing key, tells main once per episode, and unblocks on arrival', () => {
+    const { port, sent } = setup();
+    const runner = new LockstepRunner(port, new ToyGame());
+    port.push([upd(0)]);
+    let now = 0;
+    for (; now < 1000; now += TICK) runner.tick(now);
+    expect(port.blockedSince).not.toBeNull();
+    expect(port.blockedMs(now)).toBeGreaterThan(500);
+    expect(sent.filter((m) => m.t === 'blocked')).toHaveLength(1);
+    expect(port.stalls).toBe(1);
+    port.push([upd(1)]);
+    runner.tick(now);
+    runner.tick(now + TICK);
+    expect(port.blockedSince).toBeNull();
+    expect(port.lastBegun?.key).toBe(1);
+    for (now += 2 * TICK; now < 2000; now += TICK) runner.tick(now);
+    expect(sent.filter((m) => m.t === 'blocked')).toHaveLength(2);
+    expect(port.stalls).toBe(2);
+  });
+
+  it('applies an update delay from the key it begins, and reads pace from the latest status', () => {
+    const { port } = setup();
+    expect(port.pace()).toBe(1);
+    port.setStatus(status(0.97));
+    expect(port.pace()).toBeCloseTo(0.97);
+    port.setStatus(status(Number.NaN));
+    expect(port.pace()).toBe(1);
+    port.setStatus(status(9));
+    expect(port.pace()).toBe(1.5);
+    port.push([upd(0), upd(1, { delayMs: 40 })]);
+    port.beginKey(0, 0, 1);
+    expect(port.delay).toBe(100);
+    port.beginKey(0, 1, 2);
+    expect(port.delay).toBe(40);
+  });
+
+  it('refuses to begin a key that has not arrived (a loop bug, never silently played)', () => {
+    const { port } = setup();
+    expect(() => port.beginKey(0, 0, 0)).toThrow(/no update/);
+  });
+});

@@ -1,0 +1,32 @@
+/** The wait dialog's state from the host's status: who, why, when Drop opens, and when it closes. */
+import { describe, expect, it } from 'vitest';
+import type { HostStatus } from '../game/simApi';
+import { StallCause } from '../game/simApi';
+import { waitStateOf, type SlotLookup } from './waitState';
+
+const lookup: SlotLookup = (slot) => (slot === 1 ? { name: '<b>Bob</b>', color: '#ff5d7a' } : null);
+const held = (over: Partial<HostStatus> = {}): HostStatus => ({ state: 1, key: 40, heldMs: 2300, votesNeeded: 1, voteInMs: 27_700, forceInMs: 57_700, waiting: [{ slot: 1, cause: StallCause.Network, votes: 0 }], pausedBy: 0, ...over });
+
+describe('waitStateOf', () => {
+  it('lists the players the host waits for with name, colour, held time and cause', () => {
+    const s = waitStateOf(800, held({ waiting: [{ slot: 1, cause: StallCause.Network, votes: 0 }, { slot: 3, cause: StallCause.Slow, votes: 1 }] }), lookup);
+    expect(s?.awaited).toEqual([
+      { slot: 1, name: '<b>Bob</b>', color: '#ff5d7a', waitingMs: 2300, cause: 'network' },
+      { slot: 3, name: '#4', color: '#888888', waitingMs: 2300, cause: 'slow' },
+    ]);
+    expect(s?.stalledMs).toBe(800);
+  });
+
+  it('opens Drop when the host opens the vote', () => {
+    expect(waitStateOf(800, held(), lookup)?.dropAfterMs).toBe(800 + 27_700);
+    expect(waitStateOf(800, held({ voteInMs: 0 }), lookup)?.dropAfterMs).toBe(800);
+  });
+
+  it('closes when the local loop runs, when the host is not waiting, or when it is paused', () => {
+    expect(waitStateOf(0, held(), lookup)).toBeNull();
+    expect(waitStateOf(900, null, lookup)).toBeNull();
+    expect(waitStateOf(900, held({ state: 0 }), lookup)).toBeNull();
+    expect(waitStateOf(900, held({ state: 2 }), lookup)).toBeNull();
+    expect(waitStateOf(900, held({ waiting: [] }), lookup)).toBeNull();
+  });
+});

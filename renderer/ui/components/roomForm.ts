@@ -1,0 +1,108 @@
+/**
+ * The host's room settings as a form (room name, map with preview, match length, key-frame
+ * interval 2–6, slots), shared by the Host screen and the lobby's host-only panel. The host
+ * validates and clamps whatever is sent; the form only offers values within the bounds.
+ */
+import type { MapEntry } from '../../../electron/contract';
+import { loadGameMap } from '../../game/loadMap';
+import { MAX_KEY_INTERVAL, MAX_SLOTS, MIN_KEY_INTERVAL, type RoomSettings } from '../../game/simApi';
+import type { Bridge } from '../../../electron/contract';
+import { t } from '../../i18n';
+import { h } from '../dom';
+import { mapPreview } from './mapPreview';
+
+export const MATCH_SECONDS = [60, 120, 180, 300, 600] as const;
+const SLOT_CHOICES = [2, 4, 6, 8, 12, 16, 24, 32, MAX_SLOTS] as const;
+
+function field(label: string, input: HTMLElement): HTMLLabelElement {
+  return h('label', { className: 'field' }, h('span', {}, label), input);
+}
+
+function options(el: HTMLSelectElement, values: readonly (string | number)[], label: (v: string) => string): void {
+  el.replaceChildren(...values.map((v) => h('option', { attrs: { value: String(v) } }, label(String(v)))));
+}
+
+export class RoomForm {
+  readonly el: HTMLElement;
+  readonly preview = h('div', { className: 'preview-box small', testId: 'room-preview' });
+  private readonly room = h('input', { testId: 'room-name', attrs: { type: 'text', maxlength: '32' } });
+  private readonly map = h('select', { testId: 'room-map' });
+  private readonly length = h('select', { testId: 'room-length' });
+  private readonly keyInterval = h('select', { testId: 'room-key-interval' });
+  private readonly slots = h('select', { testId: 'room-slots' });
+  private base: RoomSettings;
+  private shownMap = '';
+  private alive = true;
+
+  constructor(private readonly bridge: Bridge, settings: RoomSettings) {
+    this.base = settings;
+    options(this.length, MATCH_SECONDS, (s) => t('setup.minutes', { n: Number(s) / 60 }));
+    options(this.keyInterval, Array.from({ length: MAX_KEY_INTERVAL - MIN_KEY_INTERVAL + 1 }, (_, i) => MIN_KEY_INTERVAL + i), (v) => v);
+    options(this.slots, SLOT_CHOICES, (v) => v);
+    this.map.addEventListener('change', () => void this.showMap(this.map.value));
+    this.el = h(
+      'div',
+      { className: 'room-form' },
+      field(t('host.room'), this.room),
+      field(t('host.map'), this.map),
+      field(t('host.length'), this.length),
+      field(t('host.keyInterval'), this.keyInterval),
+      field(t('host.maxSlots'), this.slots),
+    );
+    this.set(settings);
+    void bridge.request('resources:maps', null).then((list) => this.setMaps(list), () => undefined);
+  }
+
+  /** Fills the form from `s` (the host's word wins over local edits). */
+  set(s: RoomSettings): void {
+    this.base = s;
+    this.room.value = s.roomName;
+    this.pick(this.length, s.matchSeconds);
+    this.pick(this.keyInterval, s.keyInterval);
+    this.pick(this.slots, s.maxSlots);
+    if (this.map.options.length > 0) this.map.value = s.map;
+    void this.showMap(s.map);
+  }
+
+  value(): RoomSettings {
+    return {
+      ...this.base,
+      roomName: this.room.value.trim() || this.base.roomName,
+      map: this.map.value || this.base.map,
+      matchSeconds: Number(this.length.value) || this.base.matchSeconds,
+      keyInterval: Number(this.keyInterval.value) || this.base.keyInterval,
+      maxSlots: Number(this.slots.value) || this.base.maxSlots,
+    };
+  }
+
+  disable(off: boolean): void {
+    for (const el of [this.room, this.map, this.length, this.keyInterval, this.slots]) el.disabled = off;
+  }
+
+  dispose(): void {
+    this.alive = false;
+  }
+
+  private pick(el: HTMLSelectElement, v: number): void {
+    if (![...el.options].some((o) => o.value === String(v))) el.append(h('option', { attrs: { value: String(v) } }, String(v)));
+    el.value = String(v);
+  }
+
+  private setMaps(list: readonly MapEntry[]): void {
+    if (!this.alive) return;
+    this.map.replaceChildren(...list.map((m) => h('option', { attrs: { value: m.id } }, m.name)));
+    this.map.value = list.some((m) => m.id === this.base.map) ? this.base.map : (list[0]?.id ?? '');
+    void this.showMap(this.map.value);
+  }
+
+  private async showMap(id: string): Promise<void> {
+    if (!id || id === this.shownMap) return;
+    this.shownMap = id;
+    try {
+      const map = await loadGameMap(this.bridge, id);
+      if (this.alive && this.shownMap === id) this.preview.replaceChildren(mapPreview(map, 200));
+    } catch (e) {
+      if (this.alive && this.shownMap === id) this.preview.replaceChildren(h('p', { className: 'error' }, (e as Error).message));
+    }
+  }
+}

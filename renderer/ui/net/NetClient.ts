@@ -1,0 +1,182 @@
+/**
+ * The page's side of a LAN session: listens to every `net:*` event for the page's lifetime (so an
+ * update that arrives while a screen is still loading is buffered, never lost), keeps the latest
+ * session and status, creates the NetPort on `net:start`, and moves between the networked
+ * screens as the session's phase changes (lobby → loading → match → results/lobby; a rejection,
+ * kick or lost host ends on a screen that says so). Text from the network is only ever shown as
+ * text by the screens.
+ * Routing only happens while `active` (from host/join until leave), so a stale event after
+ * leaving never yanks the player off the menu.
+ */
+import type { NetAction, NetEvent, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
+import type { LockstepMatch } from '../../game/LockstepMatch';
+import { NetPort } from '../../game/netPort';
+import type { LobbySlot } from '../../game/simApi';
+import { t } from '../../i18n';
+import type { AppContext, ScreenName } from '../App';
+import { netHook } from './netHook';
+
+export interface LobbyChatLine {
+  readonly from: number;
+  readonly text: string;
+}
+
+const LOBBY_CHAT_KEEP = 50;
+const NET_SCREENS: readonly ScreenName[] = ['lobby', 'netLoading', 'netMatch'];
+
+export class NetClient {
+  session: NetSession | null = null;
+  status: NetStatus | null = null;
+  start: NetStart | null = null;
+  /** The lobby as the match started (names and colours of the roster). */
+  startSlots: readonly LobbySlot[] = [];
+  port: NetPort | null = null;
+  /** The running match, while the match screen shows it. */
+  match: LockstepMatch | null = null;
+  readonly chat: LobbyChatLine[] = [];
+  /** True from host/join until leave or the end of the session. */
+  active = false;
+  /** Fault injection (tests): freezes the local loop as a hung machine would. */
+  frozen = false;
+  /** The match screen's wait dialog, for the test hook. */
+  waitProbe: (() => { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null }) | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly ctx: AppContext) {
+    const b = ctx.bridge;
+    b.on('net:session', (s) => this.onSession(s));
+    b.on('net:start', (s) => this.onStart(s));
+    b.on('net:updates', (u) => this.port?.push(u.updates));
+    b.on('net:status', (s) => {
+      this.status = s;
+      this.port?.setStatus(s);
+    });
+    b.on('net:event', (e) => this.onEvent(e));
+    ctx.hook.net = netHook(this);
+    ctx.hook.freezeNet = (on) => {
+      this.frozen = on;
+      if (this.match) this.match.frozen = on;
+    };
+  }
+
+  /** Calls `l` on every session or chat change; returns the unsubscribe. */
+  onChange(l: () => void): () => void {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  async host(req: RequestOf<'net:host'>): Promise<string> {
+    this.reset();
+    this.active = true;
+    try {
+      const { address } = await this.ctx.bridge.request('net:host', req);
+      return address;
+    } catch (e) {
+      this.active = false;
+      throw e;
+    }
+  }
+
+  async join(address: string, spectate: boolean): Promise<void> {
+    this.reset();
+    this.active = true;
+    try {
+      await this.ctx.bridge.request('net:join', { address, name: this.ctx.settings.name, spectate });
+    } catch (e) {
+      this.active = false;
+      throw e;
+    }
+  }
+
+  /** Leaves the room (or stops hosting) and forgets the session. */
+  leave(): void {
+    this.active = false;
+    this.reset();
+    void this.ctx.bridge.request('net:leave', null).catch(() => undefined);
+  }
+
+  act(a: NetAction): void {
+    void this.ctx.bridge.request('net:act', a).catch((e: Error) => console.warn(`[net] ${a.t}: ${e.message}`));
+  }
+
+  private reset(): void {
+    this.session = null;
+    this.start = null;
+    this.port = null;
+    this.match = null;
+    this.waitProbe = null;
+    this.chat.length = 0;
+    this.frozen = false;
+  }
+
+  private emit(): void {
+    for (const l of [...this.listeners]) l();
+  }
+
+  private onSession(s: NetSession): void {
+    const before = this.session?.phase;
+    this.session = s;
+    this.match?.onSession(s);
+    this.emit();
+    if (this.active && s.phase !== before) this.route(s);
+  }
+
+  private onStart(s: NetStart): void {
+    if (!this.active) return;
+    this.start = s;
+    this.startSlots = this.session?.slots ?? [];
+    this.port = new NetPort(s, (m) => void this.ctx.bridge.request('net:loop', m).catch(() => undefined));
+    if (this.status) this.port.setStatus(this.status);
+    this.ctx.show('netMatch');
+  }
+
+  private onEvent(e: NetEvent): void {
+    if (e.t === 'chat') {
+      this.chat.push({ from: e.from, text: e.text });
+      if (this.chat.length > LOBBY_CHAT_KEEP) this.chat.shift();
+    }
+    this.match?.onEvent(e);
+    this.emit();
+  }
+
+  /** The screen a phase change leads to. */
+  private route(s: NetSession): void {
+    const screen = this.ctx.hook.screen;
+    switch (s.phase) {
+      case 'lobby':
+        // After a finished match the results stay up; their button leads back to the lobby.
+        if (screen !== 'lobby' && !(screen === 'results' && this.start)) this.ctx.show('lobby');
+        return;
+      case 'loading':
+        this.start = null;
+        this.port = null;
+        if (screen !== 'netLoading') this.ctx.show('netLoading');
+        return;
+      // 'left' only follows our own leave, or main closing a previous session as a new one
+      // starts: never a reason to move.
+      case 'rejected':
+      case 'kicked':
+      case 'failed': {
+        const notice = s.message || t(`net.${s.phase}`);
+        this.active = false;
+        if (s.phase === 'rejected' || screen === 'join') this.ctx.show('join', { notice });
+        else if (NET_SCREENS.includes(screen as ScreenName) || screen === 'results' || screen === 'host') this.ctx.show('menu', { notice });
+        return;
+      }
+      default:
+        return;
+    }
+  }
+}
+
+const clients = new WeakMap<object, NetClient>();
+
+/** The page's NetClient (one per bridge; the entry point creates it before the first screen). */
+export function netClient(ctx: AppContext): NetClient {
+  let c = clients.get(ctx.bridge);
+  if (!c) {
+    c = new NetClient(ctx);
+    clients.set(ctx.bridge, c);
+  }
+  return c;
+}

@@ -1,0 +1,74 @@
+/**
+ * The LAN lobby screen, for the owner and for those who joined: LobbyView fed from the session
+ * (NetClient), the room settings with the map preview (editable by the owner only, Apply sends
+ * them), and every action as `net:act`. NetClient moves on to loading when the owner starts.
+ */
+import { paletteColor } from '../../game/colors';
+import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
+import { t } from '../../i18n';
+import type { Screen } from '../App';
+import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
+import { RoomForm } from '../components/roomForm';
+import { h } from '../dom';
+import { netClient } from '../net/NetClient';
+
+const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [SlotKind.Closed]: 'closed', [SlotKind.Human]: 'human', [SlotKind.Bot]: 'bot' };
+const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bot } as const;
+
+function slotViews(slots: readonly LobbySlot[], mine: number): LobbySlotView[] {
+  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: s.name, color: paletteColor(s.colour), ready: s.ready, me: i === mine }));
+}
+
+export const lobbyScreen: Screen = (root, ctx) => {
+  const net = netClient(ctx);
+  if (!net.session) return void ctx.show('menu');
+  const view = new LobbyView({
+    start: () => net.act({ t: 'start' }),
+    ready: (on) => net.act({ t: 'ready', ready: on }),
+    leave: () => {
+      net.leave();
+      ctx.show('menu');
+    },
+    setSlot: (slot, kind, difficulty) => net.act({ t: 'slot', slot, kind: KIND_OF[kind], difficulty }),
+    kick: (slot) => net.act({ t: 'kick', slot }),
+    colour: (colour) => net.act({ t: 'colour', colour }),
+    chat: (text) => net.act({ t: 'chat', text }),
+  });
+  const form = new RoomForm(ctx.bridge, net.session.settings);
+  const apply = h('button', { className: 'menu-button small', testId: 'room-apply', onClick: () => net.act({ t: 'settings', settings: form.value() }) }, t('lobby.apply'));
+  const side = h('div', { className: 'panel lobby-side', testId: 'lobby-settings' }, h('h3', {}, t('lobby.settings')), form.preview, form.el, apply);
+  root.append(h('div', { className: 'lobby-screen' }, view.el, side));
+  let shownSettings = '';
+
+  const render = (): void => {
+    const s = net.session;
+    if (!s) return;
+    const settings = JSON.stringify(s.settings);
+    if (settings !== shownSettings) {
+      shownSettings = settings;
+      form.set(s.settings);
+    }
+    form.disable(!s.owner);
+    apply.hidden = !s.owner;
+    const spectator = s.slot === SPECTATOR_SLOT || s.slot < 0 || s.slot >= s.slots.length;
+    view.update({
+      room: s.settings.roomName,
+      address: s.address,
+      slots: slotViews(s.slots, s.slot),
+      isHost: s.owner,
+      spectator,
+      myReady: s.slots[s.slot]?.ready ?? false,
+      message: s.message,
+      chat: net.chat.map((c) => {
+        const who = s.slots[c.from];
+        return { name: who?.name || t('lobby.system'), color: who ? paletteColor(who.colour) : '#cccccc', text: c.text };
+      }),
+    });
+  };
+  const off = net.onChange(render);
+  render();
+  return () => {
+    off();
+    form.dispose();
+  };
+};

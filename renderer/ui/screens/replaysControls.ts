@@ -1,0 +1,129 @@
+/**
+ * The replay viewer's control bar over the match view: play/pause, speed (0.25×–8×), a seek bar
+ * with the time, follow a player or a free camera (drag the ground with the left button, or the
+ * direction keys), the grid overlay, and back to the list. Also the test hook's replay knobs.
+ * Seeking restores the nearest snapshot and steps (ReplaySession.seek), then re-syncs the view.
+ */
+import { ReplaySession } from '../../game/ReplaySession';
+import { FRAME_RATE } from '../../game/simApi';
+import { t } from '../../i18n';
+import type { TestHook } from '../App';
+import { h } from '../dom';
+import type { MatchController } from '../match/MatchController';
+import { clock } from './replays';
+
+export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
+
+/** What tests read and drive (`window.__bb.replay`). */
+export interface ReplayHook {
+  state(): { frame: number; endFrames: number; hash: number; playing: boolean; speed: number; following: number | null; checked: number; mismatch: { key: number; frame: number } | null; grid: boolean };
+  seek(frame: number): void;
+  setSpeed(times: number): void;
+  play(on: boolean): void;
+  follow(slot: number | null): void;
+}
+
+export function replayControls(ctrl: MatchController, session: ReplaySession, hook: TestHook, back: () => void): { el: HTMLElement; dispose: () => void } {
+  const view = ctrl.view;
+  const seekTo = (frame: number): void => {
+    session.seek(frame);
+    view.pellets.markDirty();
+    view.smoother.snapAll();
+    ctrl.loop.reset();
+  };
+  const setSpeed = (x: number): void => {
+    ctrl.loop.speed = x;
+    speed.value = String(x);
+  };
+  const follow = (slot: number | null): void => {
+    const B = session.world.balls;
+    if (slot === null) view.rig.follow(null);
+    else view.rig.followNow(slot, B.x[slot]! / 1024, B.y[slot]! / 1024);
+    who.value = slot === null ? '' : String(slot);
+  };
+  const play = h('button', { className: 'small-button', testId: 'replay-play', onClick: () => ctrl.togglePause() });
+  const speed = h('select', { testId: 'replay-speed' }, ...SPEEDS.map((s) => h('option', { attrs: { value: String(s) } }, `${s}×`)));
+  speed.value = '1';
+  speed.addEventListener('change', () => setSpeed(Number(speed.value)));
+  const bar = h('input', { testId: 'replay-seek', attrs: { type: 'range', min: '0', max: String(session.endFrames), step: '1', value: '0' } });
+  bar.addEventListener('input', () => seekTo(Number(bar.value)));
+  const time = h('span', { className: 'replay-time', testId: 'replay-time' });
+  const who = h('select', { testId: 'replay-follow' }, h('option', { attrs: { value: '' } }, t('replay.free')), ...session.players.map((p) => h('option', { attrs: { value: String(p.slot) } }, p.name)));
+  who.addEventListener('change', () => follow(who.value === '' ? null : Number(who.value)));
+  const grid = h('button', { className: 'small-button', testId: 'replay-grid', onClick: () => ctrl.toggleGrid() }, t('replay.grid'));
+  const notice = h('span', { className: 'error', testId: 'replay-notice' });
+  const el = h(
+    'div',
+    { className: 'replay-bar', testId: 'replay-bar' },
+    h('button', { className: 'small-button', testId: 'replay-back', onClick: back }, t('replay.back')),
+    play,
+    h('label', {}, t('replay.speed'), ' ', speed),
+    bar,
+    time,
+    h('label', {}, t('replay.follow'), ' ', who),
+    grid,
+    notice,
+  );
+
+  // Free camera: drag the ground with the left button.
+  const canvas = view.renderer.domElement;
+  let drag: { x: number; y: number } | null = null;
+  const down = (e: MouseEvent): void => void (e.button === 0 && (drag = { x: e.clientX, y: e.clientY }));
+  const move = (e: MouseEvent): void => {
+    if (!drag) return;
+    view.rig.dragBy(e.clientX - drag.x, e.clientY - drag.y, canvas.clientHeight);
+    drag = { x: e.clientX, y: e.clientY };
+    who.value = '';
+  };
+  const up = (): void => void (drag = null);
+  canvas.addEventListener('mousedown', down);
+  window.addEventListener('mousemove', move);
+  window.addEventListener('mouseup', up);
+
+  let raf = 0;
+  let shownMismatch = false;
+  const refresh = (): void => {
+    const p = session.player;
+    play.textContent = ctrl.paused ? t('replay.play') : t('replay.pause');
+    if (document.activeElement !== bar) bar.value = String(p.frame);
+    time.textContent = `${clock(p.frame / FRAME_RATE)} / ${clock(session.endFrames / FRAME_RATE)}`;
+    if (view.rig.following === null && who.value !== '') who.value = '';
+    if (p.mismatch && !shownMismatch) {
+      shownMismatch = true;
+      notice.textContent = t('replay.mismatch', { time: clock(p.mismatch.frame / FRAME_RATE) });
+    }
+    raf = requestAnimationFrame(refresh);
+  };
+  refresh();
+
+  hook.replay = {
+    state: () => {
+      const p = session.player;
+      return {
+        frame: p.frame,
+        endFrames: session.endFrames,
+        hash: p.runner.hash(),
+        playing: !ctrl.paused,
+        speed: ctrl.loop.speed,
+        following: view.rig.following,
+        checked: p.checked,
+        mismatch: p.mismatch ? { key: p.mismatch.key, frame: p.mismatch.frame } : null,
+        grid: view.grid.visible,
+      };
+    },
+    seek: seekTo,
+    setSpeed,
+    play: (on) => void (ctrl.paused === on && ctrl.togglePause()),
+    follow,
+  };
+  return {
+    el,
+    dispose: () => {
+      cancelAnimationFrame(raf);
+      canvas.removeEventListener('mousedown', down);
+      window.removeEventListener('mousemove', move);
+      window.removeEventListener('mouseup', up);
+      delete hook.replay;
+    },
+  };
+}
