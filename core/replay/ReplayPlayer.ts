@@ -8,7 +8,7 @@
 import type { BotBrains } from '../ai';
 import type { GameMap } from '../map';
 import { mapInfoOf, type SimEvents, type SlotInput } from '../sim';
-import { MatchRunner } from './MatchRunner';
+import { MatchRunner } from '../match';
 import type { KeyRecord, ParsedReplay } from './ReplayReader';
 import { ReplayError } from './ReplayError';
 

@@ -9,7 +9,7 @@ import type { SlotInput } from '../sim';
 import { ByteSource, crc32, unpackZeros } from './bytes';
 import { Chunk, CHUNK_OVERHEAD, PRELUDE_BYTES, readInput, RecordFlag, REPLAY_FORMAT_VERSION, REPLAY_MAGIC } from './format';
 import { decodeHeader, type ReplayHeader } from './header';
-import { KIND_EFFECTS, type ControlEvent } from './MatchRunner';
+import { KIND_EFFECTS, type ControlEvent } from '../match';
 import { ReplayError } from './ReplayError';
 
 /** The versions this build plays (APP_VERSION, PROTOCOL_VERSION). */

@@ -8,7 +8,7 @@ import type { SlotInput } from '../sim';
 import { ByteSink, crc32, packZeros } from './bytes';
 import { Chunk, RecordFlag, REPLAY_FORMAT_VERSION, REPLAY_MAGIC, writeInput } from './format';
 import { encodeHeader, type ReplayHeader } from './header';
-import type { ControlEvent } from './MatchRunner';
+import type { ControlEvent } from '../match';
 
 /** How the recording ended. */
 export interface ReplayEnd {

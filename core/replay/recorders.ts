@@ -10,7 +10,7 @@ import { lastKeyOf, SlotKind, type KeyUpdate, type MatchStart } from '../lockste
 import { FRAME_RATE, mapInfoOf, scoreboard, type SlotInput, type World } from '../sim';
 import { normalizeInputForReplay } from './format';
 import { HEX_COLOUR, MAX_HEADER_TEXT, type ReplayHeader, type ReplaySource, type RosterEntry } from './header';
-import { MatchRunner, type ControlEvent, type MatchSpec } from './MatchRunner';
+import { MatchRunner, type ControlEvent, type MatchSpec } from '../match';
 import { ReplayWriter } from './ReplayWriter';
 
 /** Hash cadence: about once a second of game time. */

@@ -152,9 +152,10 @@ export class HeadlessPlayer {
   private wrapForBot(game: SimGame, bot: LocalBot): void {
     const step = game.step.bind(game);
     game.step = (inputs) => {
-      step(inputs);
+      const events = step(inputs);
       const input = bot.afterStep();
       if (input) this.o.peer.setIntent(input);
+      return events;
     };
   }
 

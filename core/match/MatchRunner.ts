@@ -1,19 +1,21 @@
 /**
- * A match = roster + human inputs + slot-control events + bots inside. The one adapter both the
- * offline match and the replay player run, and the same model as core/lockstep's SimGame (a test
- * pins the two to identical hashes): roster slots, possibly with gaps, map to balls 0..n-1 in
- * ascending slot order; bots decide inside `step` from detached bot columns; a bot slot's human
- * inputs are ignored; `hash` covers the world and the bot columns.
- * Slot-control event kinds are data (KIND_EFFECTS): an unknown kind is an error, never a guess.
+ * A match = roster + human inputs + slot-control events + bots inside. The one model every match
+ * runs on: offline matches, replays, and lockstep matches (core/lockstep's SimGame is this class
+ * with a MatchStart): roster slots, possibly with gaps, map to balls 0..n-1 in ascending slot
+ * order; bots decide inside `step` from detached bot columns; a bot slot's human inputs are
+ * ignored; `hash`, `snapshot` and `restore` cover the world and the bot columns, so a bot
+ * divergence is caught and a restored match plays on exactly.
+ * Event kinds are validated where they are decoded (the lockstep codec, the replay reader, both
+ * against KIND_EFFECTS); here a kind is either Human or a bot.
  */
 import { BotDriver, allocBotState, setSlotControl } from '../ai';
 import type { BotBrains, BotState, Difficulty } from '../ai';
 import type { GameMap } from '../map';
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
-import { createWorld, hashWorld, restoreInto, snapshot, step } from '../sim';
+import { BOT_CONTROL_MAX, createWorld, hashWorld, restoreInto, snapshot, SnapshotError, step } from '../sim';
 import type { SimEvents, SlotInput, World } from '../sim';
-import { SlotEventKind } from '../lockstep';
-import { ReplayError } from './ReplayError';
+// The leaf module, not core/lockstep's index: SimGame (in core/lockstep) extends this class.
+import { SlotEventKind } from '../lockstep/types';
 
 /** The start of a match, enough to rebuild it. */
 export interface MatchSpec {
@@ -33,13 +35,11 @@ export interface ControlEvent {
 
 export type ControlEffect = 'bot' | 'human';
 
-/** What each SlotEvent kind does; a kind added in core/lockstep named `Human` is picked up here. */
-export const KIND_EFFECTS: ReadonlyMap<number, ControlEffect> = ((): Map<number, ControlEffect> => {
-  const m = new Map<number, ControlEffect>([[SlotEventKind.Bot, 'bot']]);
-  const human = (SlotEventKind as Readonly<Record<string, number>>)['Human'];
-  if (human !== undefined) m.set(human, 'human');
-  return m;
-})();
+/** What each known SlotEvent kind does. */
+export const KIND_EFFECTS: ReadonlyMap<number, ControlEffect> = new Map<number, ControlEffect>([
+  [SlotEventKind.Bot, 'bot'],
+  [SlotEventKind.Human, 'human'],
+]);
 
 /** core/ai difficulties are 0..2; the lobby's 0..3 is clamped (as SimGame does). */
 export function difficultyOf(d: number): Difficulty {
@@ -74,13 +74,11 @@ export class MatchRunner {
     return this.ballOf.get(slot) ?? -1;
   }
 
-  /** Applies slot-control events (at the start of a key, before its inputs). @throws ReplayError for an unknown kind */
+  /** Applies slot-control events (at the start of a key, before its inputs). */
   applyEvents(events: readonly ControlEvent[]): void {
     for (const e of events) {
-      const effect = KIND_EFFECTS.get(e.kind);
-      if (effect === undefined) throw new ReplayError('invalid-field', `invalid field event kind (${e.kind} is not known to this version)`, 'event.kind');
       const ball = this.ballOf.get(e.slot);
-      if (ball !== undefined) setSlotControl(this.bots, ball, effect === 'bot' ? difficultyOf(e.difficulty) : null);
+      if (ball !== undefined) setSlotControl(this.bots, ball, e.kind === SlotEventKind.Human ? null : difficultyOf(e.difficulty));
     }
   }
 
@@ -102,7 +100,7 @@ export class MatchRunner {
     return this.lastEvents;
   }
 
-  /** World + bot columns, computed exactly as SimGame.hash. */
+  /** World + bot columns. */
   hash(): number {
     let h = hashMix(HASH_SEED, hashWorld(this.world));
     h = hashInts(h, this.bots.control);
@@ -110,7 +108,7 @@ export class MatchRunner {
     return hashFinish(h, 1 + this.bots.control.length + this.bots.mem.length);
   }
 
-  /** World snapshot followed by the bot columns (SimGame's layout). */
+  /** World snapshot followed by the bot columns. */
   snapshot(): Uint8Array {
     const w = snapshot(this.world);
     const c = new Uint8Array(this.bots.control.buffer.slice(0));
@@ -122,17 +120,27 @@ export class MatchRunner {
     return out;
   }
 
-  /** Restores a `snapshot()` in place (the World object stays the same). @throws SnapshotError */
+  /**
+   * Restores a `snapshot()` of this match in place (world via core/sim restoreInto, then the bot
+   * columns appended after it). Throws SnapshotError on a blob of another match, a damaged one,
+   * or a bot column out of range; on error the match is left untouched.
+   */
   restore(bytes: Uint8Array): void {
-    const cBytes = this.bots.control.length * 4;
-    const mBytes = this.bots.mem.length * 4;
-    const wLen = bytes.length - cBytes - mBytes;
-    if (wLen <= 0) throw new ReplayError('invalid-field', 'invalid field snapshot (too short)', 'snapshot');
-    restoreInto(this.world, bytes.subarray(0, wLen));
-    // The blob may sit at any offset of a file: copy bytes, never view them as Int32 in place.
-    const copy = bytes.slice(wLen);
-    this.bots.control.set(new Int32Array(copy.buffer, 0, this.bots.control.length));
-    this.bots.mem.set(new Int32Array(copy.buffer, cBytes, this.bots.mem.length));
+    const c = this.bots.control;
+    const m = this.bots.mem;
+    // The bot columns have a fixed size; the world part before them checks its own framing.
+    const worldBytes = bytes.length - 4 * (c.length + m.length);
+    if (worldBytes <= 0) throw new SnapshotError(`snapshot: bad length ${bytes.length} bytes`);
+    // A copy: the blob may sit at any offset of a file or datagram, never view it as Int32 in place.
+    const tail = bytes.slice(worldBytes);
+    const words = new Int32Array(tail.buffer, 0, tail.length >> 2);
+    for (let i = 0; i < c.length; i++) {
+      const v = words[i] ?? 0;
+      if (v < 0 || v > BOT_CONTROL_MAX) throw new SnapshotError('snapshot: bad bot control');
+    }
+    restoreInto(this.world, bytes.subarray(0, worldBytes));
+    c.set(words.subarray(0, c.length));
+    m.set(words.subarray(c.length));
     this.lastEvents = null;
   }
 }

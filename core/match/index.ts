@@ -1,0 +1,3 @@
+/** Public surface of core/match: the one model every match runs on (see MatchRunner.ts). */
+export { KIND_EFFECTS, MatchRunner, difficultyOf } from './MatchRunner';
+export type { ControlEffect, ControlEvent, MatchSpec } from './MatchRunner';
