@@ -5,8 +5,6 @@
  * same inputs per key on every run and the final hash of a clean run is the reference for a run
  * under a flood of hostile datagrams. A killed client is waited for, named, dropped to a bot.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,59 +13,17 @@ import { MoveMode } from '../../../core/sim/input';
 import { encodeClientFrame } from '../../../core/lockstep/encodeFrames';
 import { encodeJoin } from '../../../core/lockstep/codec';
 import { Prng } from '../../../core/lockstep/testing/Prng';
-import { findRepoRoot } from '../paths';
+import { killAll, run, until, type Proc, type Line } from './testing/procs';
 import { ImpairmentRelay } from './testing/ImpairmentRelay';
 
-const ROOT = findRepoRoot(import.meta.dirname);
 const CLIENTS = 7;
 const SECONDS = 12;
-type Line = Record<string, unknown> & { ev?: string; at: number };
 
-class Proc {
-  readonly lines: Line[] = [];
-  exitCode: number | null = null;
-  private buf = '';
-  constructor(readonly name: string, readonly child: ChildProcess) {
-    child.stdout?.on('data', (d: Buffer) => {
-      this.buf += d.toString('utf8');
-      let i: number;
-      while ((i = this.buf.indexOf('\n')) >= 0) {
-        const raw = this.buf.slice(0, i);
-        this.buf = this.buf.slice(i + 1);
-        try {
-          this.lines.push({ ...(JSON.parse(raw) as Record<string, unknown>), at: Date.now() });
-        } catch {
-          this.lines.push({ ev: 'text', raw, at: Date.now() });
-        }
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => this.lines.push({ ev: 'stderr', raw: d.toString('utf8'), at: Date.now() }));
-    child.on('exit', (code) => (this.exitCode = code ?? -1));
-  }
-  find(ev: string, pred: (l: Line) => boolean = () => true): Line | undefined {
-    return this.lines.find((l) => l.ev === ev && pred(l));
-  }
-}
-
-const procs: Proc[] = [];
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const p of procs.splice(0)) if (p.exitCode === null) p.child.kill('SIGKILL');
+  killAll();
   for (const c of closers.splice(0)) await c();
 });
-
-function run(name: string, script: string, args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const p = new Proc(name, child);
-  procs.push(p);
-  return p;
-}
-
-async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return pred();
-}
 
 async function room(hostArgs: string[] = []): Promise<{ host: Proc; clients: Proc[]; relay: ImpairmentRelay; hostPort: number }> {
   const host = run('host', 'scripts/host.ts', ['--headless', '--name', 'procs', '--wait', String(CLIENTS), '--bots', '1', '--seconds', String(SECONDS), '--port', '0', '--address', '127.0.0.1', '--delay', '300', '--seed', '12345', ...hostArgs]);

@@ -6,65 +6,18 @@
  * verifier's snapshot, takes its ball back at an announced key, and ends with everyone's hash.
  * A headless spectator joins mid-match the same way and ends with the same hash.
  */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findRepoRoot } from '../paths';
+import { killAll, run, until, type Proc, type Line } from './testing/procs';
 
-const ROOT = findRepoRoot(import.meta.dirname);
-type Line = Record<string, unknown> & { ev?: string; at: number };
 
-class Proc {
-  readonly lines: Line[] = [];
-  exitCode: number | null = null;
-  private buf = '';
-  constructor(
-    readonly name: string,
-    readonly child: ChildProcess,
-  ) {
-    child.stdout?.on('data', (d: Buffer) => {
-      this.buf += d.toString('utf8');
-      let i: number;
-      while ((i = this.buf.indexOf('\n')) >= 0) {
-        const raw = this.buf.slice(0, i);
-        this.buf = this.buf.slice(i + 1);
-        try {
-          this.lines.push({ ...(JSON.parse(raw) as Record<string, unknown>), at: Date.now() });
-        } catch {
-          this.lines.push({ ev: 'text', raw, at: Date.now() });
-        }
-      }
-    });
-    child.stderr?.on('data', (d: Buffer) => this.lines.push({ ev: 'stderr', raw: d.toString('utf8'), at: Date.now() }));
-    child.on('exit', (code) => (this.exitCode = code ?? -1));
-  }
-  find(ev: string): Line | undefined {
-    return this.lines.find((l) => l.ev === ev);
-  }
-}
-
-const procs: Proc[] = [];
 const dirs: string[] = [];
 afterEach(() => {
-  for (const p of procs.splice(0)) if (p.exitCode === null) p.child.kill('SIGKILL');
+  killAll();
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
-
-function run(name: string, script: string, args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const p = new Proc(name, child);
-  procs.push(p);
-  return p;
-}
-
-async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return pred();
-}
 
 const errors = (p: Proc): Line[] => p.lines.filter((l) => l.ev === 'error' || (l.ev === 'stderr' && !String(l['raw']).includes('npm warn')));
 
