@@ -72,10 +72,11 @@ describe('lockstep services on real sockets', () => {
     }
     expect(await until(() => host.host.sessionList().length === 3, 3000)).toBe(true);
     owner.startMatch();
-    expect(await until(() => host.host.lastResult !== null, 15_000)).toBe(true);
+    // A deadline, not a speed goal: a 3 s match on a loaded 2-core runner can take several times that.
+    expect(await until(() => host.host.lastResult !== null, 50_000)).toBe(true);
     expect(host.host.lastResult?.agreed).toBe(true);
     const hashes = players.map((p) => p.finishedHash);
     expect(new Set(hashes).size).toBe(1);
     expect(hashes[0]).toBe(host.host.lastResult?.hash);
-  }, 30_000);
+  }, 60_000);
 });
