@@ -12,6 +12,7 @@ import { ClientMatch } from './ClientMatch';
 import { decodeHostControl, encodeClientControl } from './control';
 import type { ClientControl, HostControl } from './control';
 import { encodeClientFrame } from './encodeFrames';
+import { goodbyeIn } from './goodbye';
 import { COPY_SPACING_MS, LossMeter, markCopy, redundantCopies } from './LossMeter';
 import { ReliableChannel } from './ReliableChannel';
 import { RttEstimator } from './RttEstimator';
@@ -40,6 +41,7 @@ export interface ClientOptions {
   readonly lockClosures?: boolean;
 }
 
+/** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
 export type PeerPhase = 'idle' | 'joining' | 'lobby' | 'loading' | 'running' | 'rejected' | 'kicked' | 'failed' | 'left';
 
 /** What happened, for the UI and the game loop (drain `events`). */
@@ -203,6 +205,9 @@ export abstract class ClientSession {
       if (f.ping.rttMs > 0) this.hostRtt = f.ping.rttMs;
     }
     if (f.ctl) for (const b of this.ctl.onReceive(f.ctl)) this.onControl(now, decodeHostControl(b, this.match?.recvKey ?? 0));
+    // The host's goodbye is terminal: honoured even past a gap in the control stream (goodbye.ts).
+    const bye = this.connected ? goodbyeIn(f.ctl) : null;
+    if (bye !== null) return this.fail(now, { t: 'closed', reason: bye }, 'failed');
     const m = this.match;
     if (!m || this.phase !== 'running') return;
     // A match that started inside this datagram (resync deep into a match): its update keys were
@@ -235,6 +240,7 @@ export abstract class ClientSession {
       case 'resync': return this.onResync(now, c);
       case 'takeover': this.onTakeover(c); break;
       case 'kicked': this.phase = 'kicked'; break;
+      case 'closed': return this.fail(now, c, 'failed');
       case 'start': {
         const player = this.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === this.slot && s.kind === SlotKind.Human);
         this.match = new ClientMatch({ seed: c.seed, delayMs: c.delayMs, settings: this.settings, slots: c.slots }, this.slot, player, now);

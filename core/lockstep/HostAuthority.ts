@@ -35,6 +35,7 @@ export class HostAuthority extends HostResync {
 
   /** One datagram from `from` ("ip:port", or the owner's loopback name). */
   receive(now: number, bytes: Uint8Array, from: string): void {
+    if (this.closed) return;
     const c = this.counters;
     c.received++;
     const h = readHeader(bytes);
@@ -75,10 +76,9 @@ export class HostAuthority extends HostResync {
     const j: JoinMsg = d.msg;
     const old = this.sessions.get(from);
     if (old && old.nonce === j.nonce) return this.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
-    if (j.token !== undefined && !j.spectate) {
-      if (j.appVersion !== this.opts.appVersion) return this.reject(from, bytes, RejectReason.Version);
-      return this.rejoin(now, j, from, bytes);
-    }
+    if (j.appVersion !== this.opts.appVersion) return this.reject(from, bytes, RejectReason.Version);
+    if (this.isBanned(from, j.token)) return this.reject(from, bytes, RejectReason.Kicked);
+    if (j.token !== undefined && !j.spectate) return this.rejoin(now, j, from, bytes);
     const why = this.joinRefusal(j, from, old);
     if (why !== 0) return this.reject(from, bytes, why);
     if (old) this.removeSession(now, old, 3);
@@ -102,7 +102,6 @@ export class HostAuthority extends HostResync {
 
   protected joinRefusal(j: JoinMsg, from: string, old: HostSession | undefined): number {
     if (j.appVersion !== this.opts.appVersion) return RejectReason.Version;
-    if (this.banned.has(from) || this.banned.has(`name:${j.name.trim()}`)) return RejectReason.Kicked;
     if (this.phase !== 'lobby' && !j.spectate) return RejectReason.Running;
     if (j.spectate) {
       const n = [...this.sessions.values()].filter((s) => s.spectator && s !== old).length;
@@ -187,6 +186,7 @@ export class HostAuthority extends HostResync {
 
   /** Timers: retransmissions, keep-alives, stall status, loading, timeouts, delay choice. */
   tick(now: number): void {
+    if (this.closed) return;
     this.flushCopies(now);
     for (const s of this.sessionList()) {
       const limit = this.phase === 'running' && s.inMatch ? MATCH_TIMEOUT_MS : LOBBY_TIMEOUT_MS;

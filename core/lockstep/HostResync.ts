@@ -43,7 +43,7 @@ export abstract class HostResync extends HostRoom {
     // session is dead; dropping it hands the slot to its bot until the takeover.
     if (m && old && old.addr !== this.opts.ownerAddress) this.removeSession(now, old, 3);
     const slot = m ? this.detached.get(token) : undefined;
-    if (!m || !slot || this.sessions.has(from) || this.banned.has(from)) {
+    if (!m || !slot || this.sessions.has(from)) {
       this.counters.badRejoin++;
       return this.reject(from, bytes, RejectReason.UnknownToken);
     }

@@ -4,6 +4,7 @@
  * leaving. Sits between HostCore (sending) and HostAuthority (receiving).
  */
 import { DelayController } from './DelayController';
+import { goodbyeFrames, HOST_CLOSED_REASON } from './goodbye';
 import { HostCore } from './HostCore';
 import type { SlotSpec } from './control';
 import { HostLoading } from './HostLoading';
@@ -21,7 +22,9 @@ export interface DetachedSlot {
 }
 
 export abstract class HostRoom extends HostCore {
+  /** Kicked sessions' addresses ("ip:port") and tokens ("token:N"), for the room's life. */
   protected readonly banned = new Set<string>();
+  private isClosed = false;
   protected delayEvalAt = 0;
   /** The running match's seed and starting roster (late joiners get the roster as of their key). */
   protected matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
@@ -41,15 +44,41 @@ export abstract class HostRoom extends HostCore {
     if (this.phase === 'lobby' && this.lobby.setSlot(slot, kind, difficulty)) this.broadcastSlots();
   }
 
-  /** Owner API: removes a player (in a match: dropped, slot becomes a bot) and refuses them later. */
+  /**
+   * Owner API: removes a player (in a match: dropped, slot becomes a bot) and refuses its address
+   * (ip:port) and its session token later — not its whole IP (other apps on that machine) nor its
+   * name. A kicked player may come back from a new port under a new name, as in War3; kick again.
+   */
   kick(now: number, slot: number): void {
     const s = [...this.sessions.values()].find((x) => x.slot === slot && !x.owner);
     if (!s) return;
     this.banned.add(s.addr);
-    this.banned.add(`name:${s.name}`);
+    this.banned.add(`token:${s.token}`);
     this.toOne(s, { t: 'kicked', reason: 'You were removed from the room by the host.' });
     this.sendTo(now, s);
     this.removeSession(now, s, 4);
+  }
+
+  /** True when a JOIN from `from` (carrying `token`, a rejoin) comes from a kicked session. */
+  protected isBanned(from: string, token: number | undefined): boolean {
+    return this.banned.has(from) || (token !== undefined && this.banned.has(`token:${token >>> 0}`));
+  }
+
+  /**
+   * Closes the room (the host leaves, its app quits, a dedicated host stops): every session gets
+   * the goodbye in a final burst (goodbye.ts) and ends at once; afterwards nothing is read or sent.
+   */
+  close(now: number, reason: string = HOST_CLOSED_REASON): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    for (const s of this.sessionList()) for (const b of goodbyeFrames(now, s, reason)) this.out(s.addr, b);
+    this.sessions.clear();
+    this.copies = [];
+  }
+
+  /** The room was closed (`close`). */
+  get closed(): boolean {
+    return this.isClosed;
   }
 
   /** Owner API: lobby → loading. */

@@ -102,6 +102,7 @@ describe('control messages round trip', () => {
     { t: 'dropped', slot: 4, key: 77, why: 2 },
     { t: 'kicked', reason: 'bye' },
     { t: 'end', lastKey: 5999, hash: 42, agreed: true },
+    { t: 'closed', reason: 'The host closed the room.' },
   ];
   const client: ClientControl[] = [
     { t: 'ready', ready: true }, { t: 'chat', text: 'hi' }, { t: 'progress', percent: 55 }, { t: 'vote', slot: 3 },

@@ -27,6 +27,8 @@
  *                effect at the snapshot's key —, u32 key, u32 snapshot bytes (0: none, run from
  *                key 0), u32 checksum                  (a rejoin or a mid-match spectator)
  * 0x0f takeover  u8 slot, u16 key (that slot's human controls its ball again from this key)
+ * 0x10 closed    str reason(200) — the host closed the room (v4): terminal, sent in a final burst
+ *                and honoured even beyond a gap in the stream (goodbye.ts)
  */
 import { Reader, Writer } from './bytes';
 import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from './types';
@@ -56,7 +58,8 @@ export type HostControl =
   | { readonly t: 'kicked'; readonly reason: string }
   | { readonly t: 'end'; readonly lastKey: number; readonly hash: number; readonly agreed: boolean }
   | { readonly t: 'resync'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly key: number; readonly size: number; readonly checksum: number }
-  | { readonly t: 'takeover'; readonly slot: number; readonly key: number };
+  | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
+  | { readonly t: 'closed'; readonly reason: string };
 
 export type ClientControl =
   | { readonly t: 'ready'; readonly ready: boolean }
@@ -75,7 +78,7 @@ export type ClientControl =
 
 export type ControlMsg = HostControl | ClientControl;
 
-const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15 } as const;
+const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16 } as const;
 const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49 } as const;
 
 function writeSettings(w: Writer, s: RoomSettings): void {
@@ -132,7 +135,7 @@ function writeHostBody(w: Writer, m: HostControl): void {
       return;
     case 'pause': w.u8(m.paused ? 1 : 0).u8(m.by).u8(m.pausesLeft); return;
     case 'dropped': w.u8(m.slot).u16(m.key).u8(m.why); return;
-    case 'kicked': w.str(m.reason, MAX_CHAT_BYTES); return;
+    case 'kicked': case 'closed': w.str(m.reason, MAX_CHAT_BYTES); return;
     case 'end': w.u16(m.lastKey).u32(m.hash).u8(m.agreed ? 1 : 0); return;
   }
 }
@@ -231,6 +234,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       return { t: 'dropped', slot, key, why: (why < 1 || why > 4 ? 1 : why) as DropWhy };
     }
     case 12: return { t: 'kicked', reason: r.str(MAX_CHAT_BYTES) };
+    case 16: return { t: 'closed', reason: r.str(MAX_CHAT_BYTES) };
     case 13: return { t: 'end', lastKey: unwrap16(r.u16(), ref), hash: r.u32(), agreed: r.u8() === 1 };
     default: return null;
   }

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../core/net/header';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { recordOffline } from '../../test/fixtures/replays/record';
 import { ReplayStore } from './replays';
@@ -54,13 +55,13 @@ describe('ReplayStore', () => {
     writeFileSync(path.join(dir, 'junk.bbr'), 'not a replay at all');
     writeFileSync(path.join(dir, 'ignored.txt'), 'x');
     writeFileSync(path.join(dir, '..bbr'), 'x');
-    const other = new ReplayStore(path.dirname(dir), () => 20, { appVersion: '9.0.0', protocolVersion: 3 });
+    const other = new ReplayStore(path.dirname(dir), () => 20, { appVersion: '9.0.0', protocolVersion: PROTOCOL_VERSION - 1 });
     const list = await s.list();
     expect(list.map((e) => e.id).sort()).toEqual([expect.stringMatching(/^\d{8}/), 'cut', 'junk'].sort());
     expect(list.find((e) => e.id === 'cut')!.error).toMatch(/^truncated/);
     expect(list.find((e) => e.id === 'junk')!.error).toBe('not a Ball Brawl replay (bad magic)');
     const foreign = (await other.list()).find((e) => e.error?.startsWith('recorded by'));
-    expect(foreign).toMatchObject({ map: 'Arena', error: 'recorded by Ball Brawl 0.1.0 (protocol 3); this is 9.0.0 (protocol 3)' });
+    expect(foreign).toMatchObject({ map: 'Arena', error: `recorded by Ball Brawl 0.1.0 (protocol ${PROTOCOL_VERSION}); this is 9.0.0 (protocol ${PROTOCOL_VERSION - 1})` });
   });
 
   it('prunes to the newest keepReplays files', async () => {

@@ -14,6 +14,8 @@ import { MAX_DATAGRAM_BYTES } from '../../../core/net/header';
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_QUEUE_LIMIT = 8192;
+/** Longest close() waits for sends still in flight (ms). */
+const CLOSE_FLUSH_LIMIT_MS = 200;
 
 export interface Datagram {
   readonly bytes: Uint8Array;
@@ -63,6 +65,8 @@ export class UdpTransport {
   private drainScheduled = false;
   private handler: ((batch: readonly Datagram[]) => void) | null = null;
   private closed = false;
+  /** Sends not yet handed to the OS (close waits for them). */
+  private readonly pending = new Set<Promise<void>>();
 
   private constructor(
     private readonly sock: SocketAsPromised,
@@ -142,14 +146,24 @@ export class UdpTransport {
     if (!a || this.closed || bytes.length > MAX_DATAGRAM_BYTES) return void this.counters.sendErrors++;
     this.counters.sent++;
     this.counters.sentBytes += bytes.length;
-    this.sock.send(bytes, a.port, a.address).catch(() => this.counters.sendErrors++);
+    const sent = this.sock.send(bytes, a.port, a.address).then(
+      () => undefined,
+      () => void this.counters.sendErrors++,
+    );
+    this.pending.add(sent);
+    void sent.finally(() => this.pending.delete(sent));
   }
 
-  /** Closes the socket (idempotent: dgram-as-promised throws on a second close). */
+  /**
+   * Closes the socket once the datagrams already sent have left it (idempotent: dgram-as-promised
+   * throws on a second close). Waiting matters: dgram resolves the address asynchronously, so a
+   * socket closed in the same turn as a send drops that datagram — a LEAVE or the host's goodbye.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.queue = [];
+    await Promise.race([Promise.all(this.pending), new Promise((r) => setTimeout(r, CLOSE_FLUSH_LIMIT_MS))]);
     await this.sock.close().catch(() => undefined);
   }
 }

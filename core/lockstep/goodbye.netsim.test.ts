@@ -1,0 +1,152 @@
+/**
+ * The host's goodbye (protocol v4) and kick bans, on the deterministic network simulator: when the
+ * room closes every client ends within one datagram delivery — not after the 15 s (lobby) or 60 s
+ * (match) silence timeout — on a 20 %-loss link, or with 2 of the 3 burst copies lost; a kick
+ * refuses the kicked session's address and token, not its machine.
+ */
+import { describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../version';
+import { ClientPeer } from './ClientPeer';
+import { decodeDatagram } from './codec';
+import { decodeHostControl } from './control';
+import { HOST_CLOSED_REASON } from './goodbye';
+import { HOST, Room } from './testing/Room';
+import type { LinkSpec } from './testing/NetSim';
+import { RejectReason } from './types';
+
+const LOSSY: LinkSpec = { delayMs: 5, jitterMs: 10, loss: 0.2, duplicate: 0 };
+
+/** Drops the first two goodbye datagrams to each client: only the burst's last copy gets through. */
+function loseTwoOfThree(room: Room): void {
+  const seen = new Map<string, number>();
+  room.sim.addDropRule((from, to, bytes) => {
+    if (from !== HOST) return false;
+    const d = decodeDatagram(bytes);
+    const bye = d.ok && d.msg.type === 'hframe' && d.msg.ctl?.msgs.some((b) => decodeHostControl(b)?.t === 'closed');
+    if (!bye) return false;
+    const n = (seen.get(to) ?? 0) + 1;
+    seen.set(to, n);
+    return n <= 2;
+  });
+}
+
+/** Closes the room now; returns, per remote client, how long until its peer had ended (ms). */
+function closeAndTime(room: Room): number[] {
+  const remote = room.clients.slice(1);
+  const at = room.sim.now;
+  const endedAt = new Map<number, number>();
+  room.host.close(at);
+  room.sim.every(at, 1, (now) => {
+    remote.forEach((c, i) => {
+      if (!endedAt.has(i) && c.peer.phase === 'failed') endedAt.set(i, now - at);
+    });
+    return endedAt.size < remote.length;
+  });
+  room.run(1000, () => endedAt.size === remote.length);
+  room.run(50); // let the render ticks drain the events into the logs
+  return remote.map((_, i) => endedAt.get(i) ?? Infinity);
+}
+
+function expectClosedLogs(room: Room, reason = HOST_CLOSED_REASON): void {
+  for (const c of room.clients.slice(1)) {
+    expect(c.log).toContainEqual({ t: 'closed', reason });
+    expect(c.log.filter((e) => e.t === 'closed' || e.t === 'failed')).toHaveLength(1);
+  }
+}
+
+describe("the host's goodbye", () => {
+  it('ends every client in the lobby within one delivery, on a 20 %-loss link', () => {
+    let lost = 0;
+    for (const seed of [41, 42, 43, 44, 45]) {
+      const room = new Room({ seed, humans: 6, link: LOSSY });
+      expect(room.joinAll()).toBe(true);
+      room.run(500);
+      const sentBefore = room.host.counters.sent;
+      const lostBefore = room.sim.total(HOST).lost;
+      const times = closeAndTime(room);
+      lost += room.sim.total(HOST).lost - lostBefore;
+      // One delivery: the link's delay plus its jitter; the silence timeout would be 15 000 ms.
+      expect(Math.max(...times)).toBeLessThanOrEqual(LOSSY.delayMs + LOSSY.jitterMs + 1);
+      expectClosedLogs(room);
+      // The burst: 3 datagrams per session (owner included), then nothing more from a closed host.
+      expect(room.host.counters.sent - sentBefore).toBe(3 * 6);
+      room.run(3000);
+      expect(room.host.counters.sent - sentBefore).toBe(3 * 6);
+      expect(room.clients.slice(1).every((c) => c.peer.phase === 'failed')).toBe(true);
+    }
+    // The link's loss hit the bursts (seeded: 75 remote copies): the redundancy was needed.
+    expect(lost).toBeGreaterThanOrEqual(8);
+  });
+
+  it('ends every client mid-match when 2 of the 3 copies are lost, even past a gap in its control stream', () => {
+    const room = new Room({ seed: 42, humans: 5, spectators: 1, settings: { matchSeconds: 60 }, link: LOSSY });
+    expect(room.joinAll()).toBe(true);
+    expect(room.start()).toBe(true);
+    room.run(3000);
+    expect(room.host.phase).toBe('running');
+    // The first two copies to everyone are lost; the third must get through (no random loss now).
+    for (const c of room.clients.slice(1)) room.sim.setLink(HOST, c.addr, { ...LOSSY, loss: 0 });
+    loseTwoOfThree(room);
+    // Queued but never sent: the goodbye's sequence number lies past a gap for every client.
+    room.host.say('this line never leaves the host');
+    const times = closeAndTime(room);
+    expect(Math.max(...times)).toBeLessThanOrEqual(LOSSY.delayMs + LOSSY.jitterMs + 1);
+    expectClosedLogs(room);
+    for (const c of room.clients.slice(1)) expect(c.log).not.toContainEqual(expect.objectContaining({ t: 'chat', text: 'this line never leaves the host' }));
+  });
+
+  it('carries the reason the host gives (a dedicated host stopping)', () => {
+    const room = new Room({ seed: 43, humans: 3 });
+    expect(room.joinAll()).toBe(true);
+    room.host.close(room.sim.now, 'The server is shutting down.');
+    room.run(100);
+    expectClosedLogs(room, 'The server is shutting down.');
+  });
+});
+
+describe('kick bans', () => {
+  function peerAt(room: Room, addr: string, opts: { name?: string; rejoinToken?: number } = {}): ClientPeer {
+    const p = new ClientPeer({ appVersion: APP_VERSION, name: opts.name ?? addr, host: HOST, send: room.sim.sender(addr), random32: () => 99, ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}) });
+    room.sim.addNode(addr, (now, b, from) => p.receive(now, b, from));
+    room.sim.every(room.sim.now, 10, (now) => {
+      p.tick(now);
+      return p.phase === 'joining' || p.phase === 'lobby';
+    });
+    p.join(room.sim.now);
+    return p;
+  }
+
+  it("refuse the kicked session's address and token, not another app on the same machine", () => {
+    const room = new Room({ seed: 44, humans: 1 });
+    expect(room.joinAll()).toBe(true);
+    const victim = peerAt(room, '10.0.0.5:4000', { name: 'Alice' });
+    room.run(300);
+    expect(victim.phase).toBe('lobby');
+    const token = victim.sessionToken;
+    room.client(0).peer.kick(victim.slot);
+    room.run(300);
+    expect(victim.phase).toBe('kicked');
+    room.sim.removeNode('10.0.0.5:4000');
+
+    const sameAddress = peerAt(room, '10.0.0.5:4000', { name: 'Someone else' });
+    const sameToken = peerAt(room, '10.0.0.9:5000', { rejoinToken: token });
+    const sameIpOtherPort = peerAt(room, '10.0.0.5:4001', { name: 'Bob' });
+    const sameName = peerAt(room, '10.0.0.6:4000', { name: 'Alice' });
+    room.run(300);
+    expect(sameAddress.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
+    expect(sameToken.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
+    expect(sameIpOtherPort.phase).toBe('lobby');
+    expect(sameName.phase).toBe('lobby');
+
+    // Banned for the room's life: still refused in the match.
+    sameIpOtherPort.leave(room.sim.now);
+    sameName.leave(room.sim.now);
+    room.run(100);
+    room.client(0).peer.startMatch();
+    room.run(500);
+    expect(room.host.phase).toBe('running');
+    const midMatch = peerAt(room, '10.0.0.10:5000', { rejoinToken: token });
+    room.run(300);
+    expect(midMatch.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
+  });
+});
