@@ -131,9 +131,9 @@ export class MatchRunner {
     // The bot columns have a fixed size; the world part before them checks its own framing.
     const worldBytes = bytes.length - 4 * (c.length + m.length);
     if (worldBytes <= 0) throw new SnapshotError(`snapshot: bad length ${bytes.length} bytes`);
-    // A copy: the blob may sit at any offset of a file or datagram, never view it as Int32 in place.
-    const tail = bytes.slice(worldBytes);
-    const words = new Int32Array(tail.buffer, 0, tail.length >> 2);
+    // A fresh copy: the blob may sit at any offset of a file, a datagram or a pooled Node Buffer
+    // (whose slice() is a view), so never view it as Int32 in place.
+    const words = new Int32Array(Uint8Array.from(bytes.subarray(worldBytes)).buffer);
     for (let i = 0; i < c.length; i++) {
       const v = words[i] ?? 0;
       if (v < 0 || v > BOT_CONTROL_MAX) throw new SnapshotError('snapshot: bad bot control');

@@ -209,7 +209,8 @@ function makeStage(layout: StateLayout): RestoreStage {
 function frame(bytes: Uint8Array): Int32Array {
   if (!(bytes instanceof Uint8Array)) throw new SnapshotError('snapshot: not a byte array');
   if (bytes.byteLength < FIXED_HEADER * 4 || bytes.byteLength % 4 !== 0) throw new SnapshotError(`snapshot: bad length ${bytes.byteLength} bytes`);
-  const aligned = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+  // A copy, never slice(): a pooled Node Buffer's slice() is a view at the same odd offset.
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : new Uint8Array(bytes);
   // DETERMINISM: platform byte order; a blob from a big-endian machine fails the magic check below.
   const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.byteLength >> 2);
   if (words[0] === BYTE_SWAPPED_MAGIC) throw new SnapshotError('snapshot: written on a big-endian machine (byte order differs)');
