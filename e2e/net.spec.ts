@@ -5,8 +5,10 @@
  * Then one page's loop is frozen (`__bb.freezeNet`): the other page's wait dialog names it within
  * 1 s after the 0.5 s grace (measured from its own stall, logged) and closes when frames resume.
  * Pause and chat cross over; a hostile room name, player name and chat line render literally; a
- * full room refuses a third player and a kick ends on the menu, each with a message. Waits on the
- * test hook, never on time.
+ * full room refuses a third player and a kick ends on the menu, each with a message. A guest whose
+ * browser shell dies mid-match restarts on the same user data folder, sees Rejoin for the host's
+ * address, and after rejoining plays on with the host's key hashes; a spectator joining mid-match
+ * gets the same hashes and follows a player of its choice. Waits on the test hook, never on time.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { shotPath } from './pixels';
@@ -212,5 +214,103 @@ test('a full room refuses a third player but lets them spectate; a kicked player
 
   await host.getByTestId('lobby-leave').click();
   await host.waitForFunction(() => window.__bb?.screen === 'menu');
+  expect(dialogs).toEqual([]);
+});
+
+test('a guest whose shell died rejoins the running match from its user data folder, in step with the host', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const t0 = Date.now();
+  const mark = (what: string): void => console.log(`[net.spec] rejoin ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+  const dialogs: string[] = [];
+  const host = await (await browser.newContext()).newPage();
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await open(host, shells[0]!.url, dialogs);
+  await open(guest, shells[1]!.url, dialogs);
+  await host.getByTestId('menu-host').click();
+  await host.getByTestId('host-create').click();
+  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.address !== null);
+  const address = await host.evaluate(() => window.__bb!.net!.address!);
+  await guest.getByTestId('menu-join').click();
+  await guest.getByTestId('join-address').fill(address);
+  await guest.getByTestId('join-probe').click();
+  await expect(guest.getByTestId('lan-rejoin')).toHaveCount(0);
+  await guest.getByTestId('lan-join').click();
+  await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
+  const guestSlot = await guest.evaluate(() => window.__bb!.net!.slot);
+  await host.getByTestId('lobby-ready').click();
+  await guest.getByTestId('lobby-ready').click();
+  await expect(host.getByTestId('lobby-start')).toBeEnabled();
+  await host.getByTestId('lobby-start').click();
+  for (const p of [host, guest]) {
+    await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined, undefined, { timeout: 60_000 });
+    await p.evaluate(() => window.__bb!.match!.setRender(false));
+  }
+  await guest.waitForFunction(() => (window.__bb!.net?.frame ?? -1) > 60, undefined, { timeout: 60_000 });
+  mark('both playing');
+
+  // The guest's app dies; a new shell starts on the same user data folder (its stored token).
+  const dir = shells[1]!.userDataDir;
+  await shells[1]!.stop();
+  await guestContext.close();
+  shells[1] = await startShell(SHELL_ARGS, dir);
+  const again = await (await browser.newContext()).newPage();
+  await open(again, shells[1].url, dialogs);
+  // The host's loop goes on without the guest (its bot plays): no wait.
+  const hostFrame = await host.evaluate(() => window.__bb!.net!.frame);
+  await host.waitForFunction((f) => window.__bb!.net!.frame > f + 30, hostFrame, { timeout: 60_000 });
+  mark('guest restarted');
+
+  await again.getByTestId('menu-join').click();
+  await again.getByTestId('join-address').fill(address);
+  await again.getByTestId('join-probe').click();
+  await expect(again.getByTestId('lan-rejoin')).toBeVisible();
+  const clicked = Date.now();
+  await again.getByTestId('lan-rejoin').click();
+  await again.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
+  await again.evaluate(() => window.__bb!.match!.setRender(false));
+  console.log(`[net.spec] rejoin: click → match screen ${Date.now() - clicked} ms`);
+  const from = await again.evaluate(() => window.__bb!.net!.resumedFrom!);
+  expect(from).toBeGreaterThan(0);
+  expect(await again.evaluate(() => window.__bb!.net!.slot)).toBe(guestSlot);
+  // Caught up: the rejoined loop runs keys past the live edge it found.
+  const edge = (await host.evaluate(() => window.__bb!.net!.lastHash!.key)) + 10;
+  await again.waitForFunction((k) => (window.__bb!.net!.lastHash?.key ?? -1) > k, edge, { timeout: 60_000 });
+  console.log(`[net.spec] rejoin: click → caught up ${Date.now() - clicked} ms (from key ${from})`);
+  const lastKey = (p: Page): Promise<number> => p.evaluate(() => window.__bb!.net!.lastHash!.key);
+  const range = (p: Page, a: number, b: number): Promise<(number | null)[]> => p.evaluate(([x, y]) => Array.from({ length: y - x + 1 }, (_, i) => window.__bb!.net!.keyHash(x + i)), [a, b] as const);
+  const last = Math.min(await lastKey(host), await lastKey(again));
+  const [ha, hb] = [await range(host, from, last), await range(again, from, last)];
+  expect(ha.every((h) => h !== null)).toBe(true);
+  expect(hb).toEqual(ha);
+  mark('rejoined in step');
+
+  // A spectator joins the running match: same hashes, and a camera that follows whom it picks.
+  const spectator = await (await browser.newContext()).newPage();
+  await open(spectator, shells[2]!.url, dialogs);
+  await spectator.getByTestId('menu-join').click();
+  await spectator.getByTestId('join-spectate').check();
+  await spectator.getByTestId('join-address').fill(address);
+  await spectator.getByTestId('join-probe').click();
+  await spectator.getByTestId('lan-join').click();
+  await spectator.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
+  await spectator.evaluate(() => window.__bb!.match!.setRender(false));
+  await expect(spectator.getByTestId('spectate-bar')).toBeVisible();
+  await spectator.getByTestId('spectate-follow').selectOption('1');
+  expect(await spectator.evaluate(() => window.__bb!.match!.camera({}).following)).toBe(1);
+  const sFrom = await spectator.evaluate(() => window.__bb!.net!.resumedFrom!);
+  const sEdge = (await lastKey(host)) + 10;
+  await spectator.waitForFunction((k) => (window.__bb!.net!.lastHash?.key ?? -1) > k, sEdge, { timeout: 60_000 });
+  const sLast = Math.min(await lastKey(host), await lastKey(spectator));
+  expect(await range(spectator, sFrom, sLast)).toEqual(await range(host, sFrom, sLast));
+  mark('spectator in step');
+
+  for (const p of [spectator, again, host]) {
+    await p.keyboard.press('Escape');
+    await p.getByTestId('menu-leave').click();
+    await p.getByTestId('leave-yes').click();
+    await p.waitForFunction(() => window.__bb?.screen === 'menu');
+  }
   expect(dialogs).toEqual([]);
 });

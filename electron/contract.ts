@@ -14,7 +14,7 @@ import type { DesyncReport } from '../core/lockstep/DesyncReporter';
 import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep/types';
 import type { PlayerInput } from '../core/sim/input';
 
-export const BRIDGE_VERSION = 4;
+export const BRIDGE_VERSION = 5;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -110,6 +110,8 @@ export interface LanGame {
   readonly compatible: boolean;
   readonly reason: string | null;
   readonly via: readonly string[];
+  /** A running match in which this app holds a stored session token: offer Rejoin. */
+  readonly rejoin: boolean;
 }
 
 /** Which discovery works, one line per mechanism, for the Join screen. */
@@ -182,6 +184,19 @@ export interface NetStart {
   readonly lastKey: number;
 }
 
+/**
+ * Joined a running match (a rejoin, or a spectator mid-match): restore `snapshot` (the state before
+ * key `fromKey`'s inputs; null: a fresh game from key 0) and run from `fromKey`, fast-forwarding
+ * through the updates that follow on net:updates (from `fromKey` on). A player's inputs count again
+ * from the takeover key the host announces; until then its bot plays.
+ */
+export interface NetResume {
+  readonly start: NetStart;
+  readonly fromKey: number;
+  /** The snapshot's bytes, base64. */
+  readonly snapshot: string | null;
+}
+
 /** Live network figures while a match runs (about every 100 ms): wait dialog and F3 panel. */
 export interface NetStatus {
   readonly status: HostStatus | null;
@@ -194,8 +209,8 @@ export interface NetStatus {
   readonly bytesOutPerSec: number;
 }
 
-/** Peer events the renderer shows (chat, drops, desync, end…); 'start' and 'updates' have their own channels. */
-export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'updates' }>;
+/** Peer events the renderer shows (chat, drops, desync, end…); 'start', 'resume' and 'updates' have their own channels. */
+export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' }>;
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 
@@ -235,8 +250,12 @@ export interface BridgeRequests {
   'lan:probe': { req: { readonly address: string }; res: ProbeResult };
   /** Hosts a room on the game port (discovery publishes it when on); the owner joins it. */
   'net:host': { req: { readonly name: string; readonly colour: number; readonly settings: RoomSettings }; res: { readonly address: string } };
-  /** Joins the room at "ip:port" as a player or a spectator; the outcome arrives as net:session. */
-  'net:join': { req: { readonly address: string; readonly name: string; readonly spectate: boolean }; res: null };
+  /**
+   * Joins the room at "ip:port" as a player or a spectator; the outcome arrives as net:session.
+   * `rejoin`: take back this app's slot in the match running there, with the session token stored
+   * for that address (fails when none is stored); the match then arrives as net:resume.
+   */
+  'net:join': { req: { readonly address: string; readonly name: string; readonly spectate: boolean; readonly rejoin?: boolean }; res: null };
   /** Leaves the room (and stops hosting). */
   'net:leave': { req: null; res: null };
   'net:act': { req: NetAction; res: null };
@@ -255,6 +274,7 @@ export interface BridgeEvents {
   'lan:list': LanList;
   'net:session': NetSession;
   'net:start': NetStart;
+  'net:resume': NetResume;
   /** Confirmed key-frame updates, in key order, each exactly once. */
   'net:updates': { readonly updates: readonly KeyUpdate[] };
   'net:status': NetStatus;
@@ -268,7 +288,7 @@ export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
 
 /** Every request channel, for the preload (one method each) and the main side's dispatcher. */
 export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe', 'net:host', 'net:join', 'net:leave', 'net:act', 'net:loop', 'net:desyncReport', 'replays:list', 'replays:read', 'replays:save'] as const satisfies readonly RequestChannel[];
-export const EVENT_CHANNELS = ['app:notice', 'lan:list', 'net:session', 'net:start', 'net:updates', 'net:status', 'net:event'] as const satisfies readonly EventChannel[];
+export const EVENT_CHANNELS = ['app:notice', 'lan:list', 'net:session', 'net:start', 'net:resume', 'net:updates', 'net:status', 'net:event'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the channel lists above name every channel of the maps.
 type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>;

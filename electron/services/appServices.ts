@@ -37,14 +37,15 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   const settings = new SettingsStore(opts.userDataDir);
   const resources = new Resources(opts.resourcesDir);
   let backend: BridgeBackend | undefined;
-  const lan = new LanBridge(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => backend?.emit('lan:list', list));
-  const net = new NetBridge({
+  const net: NetBridge = new NetBridge({
     userDataDir: opts.userDataDir,
     emit: (channel, payload) => backend?.emit(channel, payload),
     argv: opts.argv ?? [],
     env: opts.env ?? {},
     discoverySetting: () => settings.settings.discovery,
+    resourcesDir: opts.resourcesDir,
   });
+  const lan = new LanBridge(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => backend?.emit('lan:list', list), (address) => net.tokens.get(address) !== null);
   const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
   backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, lan, net, replays, quit: opts.quit });
   return { backend, settings, resources, lan, net, close: async () => void (await Promise.all([lan.close(), net.close()])) };

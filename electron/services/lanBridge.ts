@@ -10,9 +10,12 @@
 import type { DiscoveryInfo, LanGame, LanList, ProbeResult } from '../contract';
 import { DiscoveryService, describeStatus, manualJoin, resolveDiscoveryMode, type DiscoveryStatus, type GameAdvert, type GameRow, type MechanismStatus } from './discovery';
 
-function gameOf(row: GameRow): LanGame {
+/** Whether this app holds a stored session token for the host at "ip:port". */
+export type HasToken = (address: string) => boolean;
+
+function gameOf(row: GameRow, hasToken: HasToken): LanGame {
   const { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via } = row;
-  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via: [...via] };
+  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via: [...via], rejoin: compatible && state === 'match' && hasToken(`${address}:${port}`) };
 }
 
 function mechanism(name: string, s: MechanismStatus): DiscoveryInfo['mdns'] {
@@ -23,9 +26,9 @@ function infoOf(s: DiscoveryStatus): DiscoveryInfo {
   return { mode: s.mode, mdns: mechanism('mDNS', s.mdns), broadcast: mechanism('Broadcast', s.broadcast), notes: [...s.notes] };
 }
 
-function probedGame(address: string, port: number, advert: GameAdvert, pingMs: number): LanGame {
+function probedGame(address: string, port: number, advert: GameAdvert, pingMs: number, hasToken: HasToken): LanGame {
   const { gameId, room, map, players, maxPlayers, state, appVersion } = advert;
-  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible: true, reason: null, via: ['manual'] };
+  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible: true, reason: null, via: ['manual'], rejoin: state === 'match' && hasToken(`${address}:${port}`) };
 }
 
 export class LanBridge {
@@ -36,12 +39,13 @@ export class LanBridge {
     private readonly env: Readonly<Record<string, string | undefined>>,
     private readonly setting: () => string,
     private readonly emit: (list: LanList) => void,
+    private readonly hasToken: HasToken = () => false,
   ) {}
 
   private list(): LanList {
     const s = this.service;
     if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }) };
-    return { games: s.rows().map(gameOf), discovery: infoOf(s.status()) };
+    return { games: s.rows().map((r) => gameOf(r, this.hasToken)), discovery: infoOf(s.status()) };
   }
 
   /** Starts or stops browsing; starting twice is harmless. */
@@ -63,7 +67,7 @@ export class LanBridge {
 
   async probe(address: string): Promise<ProbeResult> {
     const r = await manualJoin(address);
-    if (r.ok) return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs) };
+    if (r.ok) return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs, this.hasToken) };
     return { ok: false, reason: r.reason, message: r.message };
   }
 

@@ -7,6 +7,7 @@ import dgram from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { HOST_CLOSED_REASON } from '../../core/lockstep/goodbye';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../core/lockstep/types';
 import { createAppServices } from './appServices';
@@ -135,6 +136,18 @@ describe('NetBridge', () => {
     });
     await new Promise<void>((resolve) => t.close(() => resolve()));
   }, 20_000);
+
+  it('a joiner learns at once that the host closed the room, with the reason', async () => {
+    const a = app(1);
+    const b = app(2);
+    const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
+    expect(await until(() => b.loop.session?.phase === 'lobby', 3000)).toBe(true);
+    await a.loop.ask('net:leave', null);
+    // The silence timeout would take 15 s; the goodbye burst arrives in milliseconds.
+    expect(await until(() => b.loop.session?.phase === 'failed', 1000)).toBe(true);
+    expect(b.loop.session?.message).toBe(HOST_CLOSED_REASON);
+  }, 10_000);
 
   it('ignores loop messages outside a match and refuses actions outside a room', async () => {
     const a = app(3);

@@ -4,35 +4,37 @@
  * carries it across the bridge. The simulation runs in the renderer: it sends its intent and
  * key-frame hashes (net:loop) and receives the confirmed updates (net:updates).
  *
- * Events: every PUMP_MS the peer's event queue is drained in order; consecutive 'updates' are
- * batched into one net:updates (each KeyUpdate exactly once, in key order, after its net:start);
- * 'start' becomes net:start; every other event goes out as net:event; net:session is emitted when
- * the session view changes; net:status every STATUS_MS during a match. When hosting, the room is
- * published on LAN discovery (the advert follows room name, map, players and state) and the game
- * port answers discovery probes in every mode, 'off' included.
+ * Events: every PUMP_MS the peer's event queue is drained in order onto the bridge (pumpSession:
+ * net:updates, net:start, net:resume, net:event, net:session, net:status). When hosting, a
+ * spectating verifier in this process simulates the match (HeadlessPlayer) so rejoiners and late
+ * spectators get its latest key-frame snapshot instead of a replay from key 0. A joined player's
+ * session token is kept in the user data folder (TokenStore) for `net:join {rejoin}`. The hosted
+ * room is published on LAN discovery (the advert follows room name, map, players and state) and
+ * the game port answers discovery probes in every mode, 'off' included.
  * Switches: --game-port N / BB_GAME_PORT (default 47777, 0 = any free port; a taken port falls
  * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
  * Time: performance.now() ms, the clock the lockstep services use.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ClientPeer } from '../../core/lockstep/ClientPeer';
-import type { KeyUpdate } from '../../core/lockstep/types';
 import type { BridgeEvents, EventChannel, RequestOf, ResponseOf } from '../contract';
 import { DiscoveryService, resolveDiscoveryMode } from './discovery';
 import { HostAdvert, lanAddress } from './netBridgeAdvert';
 import { resolveGameSocket } from './netBridgeArgs';
 import type { GameSocket } from './netBridgeArgs';
+import { pumpSession } from './netBridgePump';
+import type { PumpSession } from './netBridgePump';
 import { SessionView, StatusMeter } from './netBridgeView';
+import { TokenStore } from './netTokens';
 import type { NetService } from './netValidate';
 import { writeDesyncReport } from './net/desyncReport';
+import { HeadlessPlayer } from './net/HeadlessPlayer';
+import { mapLoader } from './net/loadMap';
 import { LockstepClientService } from './net/LockstepClientService';
 import { LockstepHostService } from './net/LockstepHostService';
 
 export const PUMP_MS = 5;
-export const STATUS_MS = 100;
-/** How long a leaving client keeps its socket open so the LEAVE datagram goes out. */
-const LEAVE_FLUSH_MS = 30;
+export { STATUS_MS } from './netBridgePump';
 
 export interface NetBridgeOptions {
   readonly userDataDir: string;
@@ -42,18 +44,14 @@ export interface NetBridgeOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The player's discovery setting ('off', 'all' or an interface name). */
   readonly discoverySetting: () => string;
+  /** Maps for the hosting app's verifier (default: the checkout's resources/). */
+  readonly resourcesDir?: string;
 }
 
-interface Session {
-  readonly peer: ClientPeer;
-  readonly view: SessionView;
-  readonly meter: StatusMeter;
+interface Session extends PumpSession {
   readonly close: () => Promise<void>;
-  readonly advert: HostAdvert | null;
-  /** The owner's colour, sent once the host accepted the owner. */
-  colour: number | null;
-  lastPhase: string;
-  statusAt: number;
+  /** The joined host's "ip:port" (null when hosting). */
+  readonly hostAddress: string | null;
 }
 
 export class NetBridge implements NetService {
@@ -61,8 +59,12 @@ export class NetBridge implements NetService {
    * For tests and logs: loop messages ignored because they did not fit the match (stale key, no
    * match), and peer events with no bridge form (not sent).
    */
-  readonly counters = { ignoredLoop: 0, emittedUpdates: 0, unforwarded: 0, faults: 0 };
+  readonly counters = { ignoredLoop: 0, emittedUpdates: 0, unforwarded: 0, faults: 0, verifierErrors: 0 };
   readonly socket: GameSocket;
+  readonly tokens: TokenStore;
+  /** The hosting app's verifier (tests read its hashes). */
+  verifier: HeadlessPlayer | null = null;
+  private readonly loadMap: ReturnType<typeof mapLoader>;
   private session: Session | null = null;
   private timer: ReturnType<typeof setInterval> | null = null;
   /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
@@ -70,6 +72,8 @@ export class NetBridge implements NetService {
 
   constructor(private readonly opts: NetBridgeOptions) {
     this.socket = resolveGameSocket(opts.argv, opts.env);
+    this.tokens = new TokenStore(opts.userDataDir);
+    this.loadMap = mapLoader(opts.resourcesDir);
   }
 
   private now(): number {
@@ -86,6 +90,7 @@ export class NetBridge implements NetService {
       address: this.socket.bind,
       settings: req.settings,
       owner: { name: req.name },
+      verifier: true,
       // The advert is refreshed first so a probe always sees the room as it is now.
       probe: (bytes) => {
         advert?.refresh();
@@ -103,30 +108,32 @@ export class NetBridge implements NetService {
     const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(mode) : this.socket.bind}:${service.port}`;
     const published = new HostAdvert(discovery, service);
     advert = published;
+    const verifier = this.startVerifier(service);
     // Registered before publishing, so a leave that arrives meanwhile closes both.
     this.begin({
-      peer: owner,
-      view: new SessionView(owner, address),
-      meter: new StatusMeter(owner),
+      ...this.fresh(owner, address, false),
       close: async () => {
+        verifier?.stop();
+        if (this.verifier === verifier) this.verifier = null;
         await service.close();
         await published.close();
       },
       advert: published,
       colour: req.colour,
-      lastPhase: '',
-      statusAt: 0,
     });
     await published.publish();
     return { address };
   }
 
   async join(req: RequestOf<'net:join'>): Promise<null> {
+    const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
+    if (req.rejoin === true && rejoinToken === null) throw new Error(`no stored session for ${req.address} to rejoin`);
     const gen = await this.restart();
     const service = await LockstepClientService.connect({
       host: req.address,
       name: req.name,
-      spectate: req.spectate,
+      spectate: req.spectate && rejoinToken === null,
+      ...(rejoinToken !== null ? { rejoinToken } : {}),
       port: 0,
       ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
     });
@@ -135,22 +142,21 @@ export class NetBridge implements NetService {
       throw new Error('superseded by another request');
     }
     const peer = service.peer;
-    const close = async (): Promise<void> => {
-      // dgram resolves even an IP literal asynchronously: closing at once would drop the LEAVE.
-      peer.leave(service.now());
-      await new Promise((r) => setTimeout(r, LEAVE_FLUSH_MS));
-      await service.close();
-    };
-    this.begin({ peer, view: new SessionView(peer, req.address), meter: new StatusMeter(peer), close, advert: null, colour: null, lastPhase: '', statusAt: 0 });
+    // LockstepClientService.close sends LEAVE and closes the socket once it has left.
+    const close = (): Promise<void> => service.close();
+    this.begin({ ...this.fresh(peer, req.address, !req.spectate || rejoinToken !== null), close });
     return null;
   }
 
+  /** A normal leave: the match is given up, so its rejoin token goes too. */
   async leave(): Promise<null> {
+    const joined = this.session?.hostAddress;
+    if (joined) this.tokens.remove(joined);
     await this.restart();
     return null;
   }
 
-  /** Stops everything (app close). */
+  /** Stops everything (app close). A stored rejoin token stays: closing the window is not giving up. */
   async close(): Promise<void> {
     await this.restart();
   }
@@ -216,6 +222,42 @@ export class NetBridge implements NetService {
     return gen;
   }
 
+  /** A session's initial state; `keepToken`: a joined player, whose token is stored for rejoining. */
+  private fresh(peer: Session['peer'], address: string, keepToken: boolean): Omit<Session, 'close'> {
+    const tokens = this.tokens;
+    return {
+      peer,
+      view: new SessionView(peer, address),
+      meter: new StatusMeter(peer),
+      advert: null,
+      colour: null,
+      lastPhase: '',
+      statusAt: 0,
+      shown: null,
+      sentKey: -1,
+      hostAddress: keepToken ? address : null,
+      tokens: keepToken ? { set: (t) => tokens.set(address, t), remove: () => tokens.remove(address) } : null,
+    };
+  }
+
+  /** The spectating verifier's game loop; its snapshots serve rejoins. Never stops hosting. */
+  private startVerifier(service: LockstepHostService): HeadlessPlayer | null {
+    const peer = service.verifier;
+    if (!peer) return null;
+    const player = new HeadlessPlayer({
+      peer,
+      now: () => service.now(),
+      loadMap: this.loadMap,
+      input: 'none',
+      name: 'verifier',
+      log: (e) => void (e['ev'] === 'error' && this.counters.verifierErrors++),
+    });
+    player.start();
+    service.setSnapshotSource(() => player.latestSnapshot());
+    this.verifier = player;
+    return player;
+  }
+
   private begin(s: Session): void {
     this.session = s;
     this.timer = setInterval(() => {
@@ -228,54 +270,14 @@ export class NetBridge implements NetService {
       }
     }, PUMP_MS);
     this.pump(s);
+    const notice = this.tokens.notice;
+    if (notice) {
+      this.tokens.notice = null;
+      this.opts.emit('app:notice', { level: 'warn', text: notice });
+    }
   }
 
-  /** Drains the peer's events to the renderer; the session view, the advert and the status follow. */
   private pump(s: Session): void {
-    const emit = this.opts.emit;
-    const peer = s.peer;
-    let updates: KeyUpdate[] = [];
-    const flush = (): void => {
-      if (updates.length === 0) return;
-      this.counters.emittedUpdates += updates.length;
-      emit('net:updates', { updates });
-      updates = [];
-    };
-    let touched = false;
-    for (const e of peer.events.splice(0)) {
-      if (e.t === 'updates') {
-        for (const u of e.updates) updates.push(u);
-        continue;
-      }
-      flush();
-      touched = true;
-      s.view.onEvent(e);
-      if (e.t === 'start') {
-        emit('net:start', { start: e.match.start, slot: peer.slot, player: e.match.player, lastKey: e.match.lastKey });
-        s.statusAt = 0;
-        continue;
-      }
-      if ('match' in e) {
-        // A live ClientMatch (a rejoin's 'resume', in progress elsewhere) has no bridge form yet.
-        this.counters.unforwarded++;
-        continue;
-      }
-      if (e.t === 'accepted' && s.colour !== null) {
-        peer.setColour(s.colour);
-        s.colour = null;
-      }
-      emit('net:event', e);
-    }
-    flush();
-    if (touched || peer.phase !== s.lastPhase) {
-      s.lastPhase = peer.phase;
-      const v = s.view.changed();
-      if (v) emit('net:session', v);
-    }
-    const now = this.now();
-    if (now - s.statusAt < STATUS_MS) return;
-    s.statusAt = now;
-    s.advert?.refresh();
-    if (peer.phase === 'running' && peer.match) emit('net:status', s.meter.sample(now));
+    pumpSession(s, this.opts.emit, this.now(), this.counters);
   }
 }

@@ -4,7 +4,8 @@
  * a LockstepRunner needs to run a networked match away from the ClientPeer. Used by the NetBridge
  * tests; written without Node or DOM imports so renderer/game/netPort.ts can follow it (the
  * renderer may not import from electron/, types of the contract aside).
- * Invariants: `updates[k]` exists for every k ≤ recvKey (contiguous from 0, each key kept once);
+ * Invariants: `updates[k]` exists for every fromKey ≤ k ≤ recvKey (contiguous from the key the match
+ * was joined at — 0, or a resume's snapshot key — each key kept once);
  * `delay` follows the updates' delay changes at the key that carries them, as ClientMatch does;
  * one 'blocked' message per blocked episode (main only needs its start).
  */
@@ -21,8 +22,10 @@ export class BridgePort implements LockstepPort {
   constructor(
     start: NetStart,
     private readonly send: (m: NetLoopMsg) => void,
+    fromKey = 0,
   ) {
-    this.match = { start: start.start, lastKey: start.lastKey, recvKey: -1, delay: start.start.delayMs };
+    this.updates.length = fromKey;
+    this.match = { start: start.start, lastKey: start.lastKey, recvKey: fromKey - 1, delay: start.start.delayMs };
   }
 
   /** net:updates: keeps the next keys in order; repeats and gaps (never expected) are ignored. */

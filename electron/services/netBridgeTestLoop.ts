@@ -2,7 +2,8 @@
  * Test helper: a minimal "renderer" for one bridge backend, doing what the game screen does with
  * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in a
  * LockstepRunner fed from net:updates through a BridgePort, steer with a seeded InputScript —
- * so NetBridge tests (and headless checks) can play whole matches over real sockets.
+ * so NetBridge tests (and headless checks) can play whole matches over real sockets. A net:resume
+ * (rejoin, spectator mid-match) restores the snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,13 +12,17 @@ import { SimGame } from '../../core/lockstep/SimGame';
 import { InputScript } from '../../core/lockstep/testing/InputScript';
 import type { GameMap } from '../../core/map';
 import type { PlayerInput } from '../../core/sim/input';
-import type { BridgeEvents, EventChannel, NetEvent, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
+import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
 import type { BridgeBackend } from './bridgeBackend';
 import { BridgePort } from './netBridgePort';
+
+/** Extra frames a resumed loop runs per tick while behind (LockstepRunner fastForward). */
+const FAST_FORWARD_FRAMES = 120;
 
 export class TestLoop {
   session: NetSession | null = null;
   start: NetStart | null = null;
+  resumed: NetResume | null = null;
   port: BridgePort | null = null;
   runner: LockstepRunner | null = null;
   game: SimGame | null = null;
@@ -70,7 +75,14 @@ export class TestLoop {
         if (s.phase !== 'loading') this.loads++;
         break;
       }
-      case 'net:start': this.onStart(payload as NetStart); break;
+      case 'net:start': this.onStart(payload as NetStart, null); break;
+      case 'net:resume':
+        try {
+          this.onStart((payload as NetResume).start, payload as NetResume);
+        } catch (e) {
+          this.errors.push(`resume: ${(e as Error).message}`);
+        }
+        break;
       case 'net:updates': this.port?.addUpdates((payload as BridgeEvents['net:updates']).updates); break;
       case 'net:status':
         this.statuses++;
@@ -82,12 +94,15 @@ export class TestLoop {
     }
   }
 
-  private onStart(s: NetStart): void {
+  private onStart(s: NetStart, resume: NetResume | null): void {
     this.start = s;
+    this.resumed = resume;
     this.finishedHash = null;
-    this.port = new BridgePort(s, (m) => this.send('net:loop', m));
+    const fromKey = resume?.fromKey ?? 0;
+    this.port = new BridgePort(s, (m) => this.send('net:loop', m), fromKey);
     this.game = new SimGame(this.loadMap(s.start.settings.map), s.start);
-    this.runner = new LockstepRunner(this.port, this.game);
+    if (resume?.snapshot) this.game.restore(new Uint8Array(Buffer.from(resume.snapshot, 'base64')));
+    this.runner = new LockstepRunner(this.port, this.game, resume ? { fromKey, fastForward: FAST_FORWARD_FRAMES } : {});
     this.script = s.player ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);

@@ -14,6 +14,7 @@ const REJECTS: Record<number, string> = {
   [RejectReason.Running]: 'A match is already running in that room.',
   [RejectReason.Kicked]: 'You were removed from that room.',
   [RejectReason.BadName]: 'The host did not accept that name.',
+  [RejectReason.UnknownToken]: 'That match is over, or its host no longer knows this app: join again.',
 };
 
 /** The text the lobby shows when a JOIN was refused. */
@@ -51,6 +52,7 @@ export class SessionView {
       case 'accepted': this.message = null; break;
       case 'rejected': this.message = rejectMessage(e.reason, e.hostVersion); break;
       case 'failed': this.message = e.reason; break;
+      case 'closed': this.message = e.reason; break;
       case 'kicked': this.message = e.reason || 'You were removed from the room.'; break;
       case 'lobby': this.message = e.reason || null; this.progress = []; this.pause = null; break;
       case 'end': this.message = e.agreed ? null : 'The match ended, but the players\u2019 games did not agree (desync).'; this.pause = null; break;

@@ -23,6 +23,8 @@ describe('net:* validators', () => {
     expect(V['net:host']({ name: 'Ann', colour: 255, settings: { ...DEFAULT_SETTINGS, extra: 1 }, more: true })).toEqual({ name: 'Ann', colour: 255, settings: DEFAULT_SETTINGS });
     expect(V['net:join']({ address: ' 192.168.1.20 ', name: '小明', spectate: true })).toEqual({ address: '192.168.1.20:47777', name: '小明', spectate: true });
     expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: false })).toMatchObject({ address: '127.0.0.1:5000' });
+    expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: false, rejoin: true })).toEqual({ address: '127.0.0.1:5000', name: 'x', spectate: false, rejoin: true });
+    expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: true, rejoin: false })).toEqual({ address: '127.0.0.1:5000', name: 'x', spectate: true });
     expect(V['net:leave'](null)).toBeNull();
     expect(V['net:act']({ t: 'slot', slot: 49, kind: 3, difficulty: 2 })).toEqual({ t: 'slot', slot: 49, kind: 3, difficulty: 2 });
     expect(V['net:act']({ t: 'start', junk: 1 })).toEqual({ t: 'start' });
@@ -52,6 +54,8 @@ describe('net:* validators', () => {
       ['net:join', { address: 'example.com:1', name: 'a', spectate: false }, 'address:'],
       ['net:join', { address: '10.0.0.1:99999', name: 'a', spectate: false }, 'address:'],
       ['net:join', { address: '10.0.0.1', name: 'a', spectate: 'no' }, 'spectate: expected true or false'],
+      ['net:join', { address: '10.0.0.1', name: 'a', spectate: false, rejoin: 1 }, 'rejoin: expected true or false'],
+      ['net:join', { address: '10.0.0.1', name: 'a', spectate: true, rejoin: true }, 'rejoin: expected false when spectate is true'],
       ['net:leave', { x: 1 }, 'expected no payload'],
       ['net:act', { t: 'dance' }, 't: expected one of'],
       ['net:act', { t: 'chat', text: 'x'.repeat(201) }, 'text: expected a string of 1..200'],

@@ -137,7 +137,11 @@ export const NET_VALIDATORS: { [C in NetChannel]: Validator<C> } = {
       const o = obj(p, 'request');
       const a = parseJoinAddress(str(o['address'], 'address', 64, 1));
       if (!a.ok) fail('address', `"ip:port" (${a.error})`);
-      return { address: `${a.address}:${a.port}`, name: playerName(o['name'], 'name'), spectate: bool(o['spectate'], 'spectate') };
+      const rejoin = o['rejoin'] === undefined ? false : bool(o['rejoin'], 'rejoin');
+      const spectate = bool(o['spectate'], 'spectate');
+      // A token names a player's slot: spectators have none to take back.
+      if (rejoin && spectate) fail('rejoin', 'false when spectate is true');
+      return { address: `${a.address}:${a.port}`, name: playerName(o['name'], 'name'), spectate, ...(rejoin ? { rejoin } : {}) };
     }),
   'net:leave': (p) => (p === null || p === undefined ? null : 'expected no payload'),
   'net:act': (p) => guarded(() => act(p)),

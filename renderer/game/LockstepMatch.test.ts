@@ -13,6 +13,7 @@ import { parseTiledMap } from '../../core/map';
 import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { LockstepMatch } from './LockstepMatch';
+import type { ResumeFrom } from './LockstepMatch';
 import { NetPort } from './netPort';
 import { DEFAULT_SETTINGS, SlotKind, type KeyUpdate, type LobbySlot } from './simApi';
 
@@ -26,7 +27,7 @@ const slots: LobbySlot[] = [
   { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4' },
 ];
 
-function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void): { match: LockstepMatch; port: NetPort; loop: NetLoopMsg[]; acts: NetAction[]; reports: unknown[] } {
+function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom): { match: LockstepMatch; port: NetPort; loop: NetLoopMsg[]; acts: NetAction[]; reports: unknown[] } {
   const start: NetStart = {
     start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 1 })) },
     slot: mySlot,
@@ -36,8 +37,8 @@ function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void): { match: 
   const loop: NetLoopMsg[] = [];
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
-  const port = new NetPort(start, (m) => loop.push(m));
-  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', ...(onReplay ? { onReplay } : {}), link: { loop: (m) => loop.push(m), act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
+  const port = new NetPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
+  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { loop: (m) => loop.push(m), act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
   return { match, port, loop, acts, reports };
 }
 
@@ -115,5 +116,28 @@ describe('LockstepMatch', () => {
     expect(player.playToEnd()).toBe(true);
     expect(player.checked).toBeGreaterThan(3);
     expect(player.runner.hash()).toBe(hash);
+  });
+
+  it('resumes from a snapshot mid-match (rejoin): fast-forwards the backlog to the same key hashes, records no replay', () => {
+    const a = peer(0);
+    const I = DEFAULT_SETTINGS.keyInterval;
+    a.port.push(updates(0, 19));
+    for (let now = 0; now < 5000 && a.match.runner.frame < 20 * I; now += TICK) a.match.drive(now, hooks);
+    expect(a.match.runner.frame).toBe(20 * I);
+    const snapshot = a.match.sim.snapshot();
+    let file: Uint8Array | null = null;
+    const b = peer(2, (bytes) => (file = bytes), { fromKey: 20, snapshot });
+    expect(b.match.runner.frame).toBe(20 * I);
+    expect(b.match.sim.hash()).toBe(a.match.sim.hash());
+    a.port.push(updates(20, 39));
+    b.port.push(updates(20, 39));
+    // The whole backlog runs on the first animation frame: the loop is at the live edge at once.
+    b.match.drive(0, hooks);
+    expect(b.match.runner.frame).toBe(40 * I);
+    for (let now = 5000; now < 10_000 && a.match.available() > 0; now += TICK) a.match.drive(now, hooks);
+    expect(b.match.runner.keyHashes.slice(20)).toEqual(a.match.runner.keyHashes.slice(20));
+    expect(b.loop.filter((m) => m.t === 'begin').map((m) => (m as { key: number }).key)).toEqual([...Array(20).keys()].map((k) => k + 20));
+    b.match.dispose();
+    expect(file).toBeNull();
   });
 });

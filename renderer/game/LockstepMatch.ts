@@ -7,7 +7,10 @@
  * written through main, and a notice naming who diverged.
  * Players are ball ids 0..n-1 in ascending lobby-slot order (SimGame's mapping); the wait dialog
  * and votes speak lobby slots. Every key is recorded as it begins (core/replay's LockstepRecorder);
- * the replay goes to `onReplay` when the session ends, finished or left.
+ * the replay goes to `onReplay` when the session ends, finished or left. A match joined running
+ * (`resume`: a rejoin, a spectator mid-match) restores the snapshot, starts its runner at the
+ * snapshot's key and fast-forwards the backlog (as HeadlessPlayer does); it records no replay
+ * (the file format starts at key 0).
  */
 import type { NetAction, NetEvent, NetLoopMsg, NetSession, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
@@ -22,6 +25,15 @@ import type { NetPort } from './netPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
 import { DesyncReporter, FRAME_RATE, LockstepRunner, SimGame, SlotKind } from './simApi';
 import type { ClientPeer, DesyncReport, LobbySlot, LockstepGame, LockstepPort, MatchStart, PlayerInput, World } from './simApi';
+
+/** Where a match joined running starts: the state before key `fromKey` (null: a fresh game). */
+export interface ResumeFrom {
+  readonly fromKey: number;
+  readonly snapshot: Uint8Array | null;
+}
+
+/** Extra frames a resumed loop runs per display frame while behind (LockstepRunner fastForward). */
+const FAST_FORWARD_FRAMES = 120;
 
 /** What the match sends through the bridge. */
 export interface NetLink {
@@ -42,6 +54,7 @@ export interface LockstepMatchOptions {
   readonly myName: string;
   /** Receives the match's replay file when the session ends (finished or left). */
   readonly onReplay?: (bytes: Uint8Array) => void;
+  readonly resume?: ResumeFrom | null;
 }
 
 /** Players by ball id: the roster in ascending slot order, named and coloured from the lobby. */
@@ -76,7 +89,7 @@ export class LockstepMatch implements MatchSession {
   private pause: NetSession['pause'] = null;
   private slots: readonly LobbySlot[];
   private notice: { text: string; until: number } | null = null;
-  private readonly recorder: LockstepRecorder;
+  private readonly recorder: LockstepRecorder | null;
   private disposed = false;
 
   constructor(private readonly o: LockstepMatchOptions) {
@@ -85,6 +98,8 @@ export class LockstepMatch implements MatchSession {
     // Built-in trees, like every other peer's loop (HeadlessPlayer): bots must decide identically everywhere.
     const brains = defaultBrains();
     this.sim = new SimGame(o.map, o.start.start, brains);
+    // Throws SnapshotError on a blob of another match: the match screen shows why.
+    if (o.resume?.snapshot) this.sim.restore(o.resume.snapshot);
     this.world = this.sim.world;
     this.players = playersOf(o.start.start, o.slots);
     this.mySlot = o.start.player ? this.sim.ball(o.start.slot) : null;
@@ -106,8 +121,9 @@ export class LockstepMatch implements MatchSession {
     };
     const bySlot = [...o.start.start.slots].sort((a, b) => a.slot - b.slot);
     const roster = bySlot.map((s, ball) => ({ slot: s.slot, name: this.players[ball]?.name ?? '', colour: this.players[ball]?.color ?? '' }));
-    this.recorder = new LockstepRecorder({ appVersion: o.appVersion, protocolVersion: PROTOCOL_VERSION, date: new Date().toISOString(), map: o.map, brains }, o.start.start, roster, sim);
-    this.runner = new LockstepRunner(this.recordingPort(), game, { keepSnapshots: KEEP_SNAPSHOTS });
+    this.recorder = o.resume ? null : new LockstepRecorder({ appVersion: o.appVersion, protocolVersion: PROTOCOL_VERSION, date: new Date().toISOString(), map: o.map, brains }, o.start.start, roster, sim);
+    const resume = o.resume ? { fromKey: o.resume.fromKey, fastForward: FAST_FORWARD_FRAMES } : {};
+    this.runner = new LockstepRunner(this.recordingPort(), game, { keepSnapshots: KEEP_SNAPSHOTS, ...resume });
     // DesyncReporter reads only these members of its peer (slot, match.start/updates, sendSubhashes).
     const port = o.port;
     const peer = {
@@ -127,7 +143,7 @@ export class LockstepMatch implements MatchSession {
       },
       beginKey: (now, key, hash) => {
         const u = port.beginKey(now, key, hash);
-        this.recorder.key(key, u, hash);
+        this.recorder?.key(key, u, hash);
         return u;
       },
       finish: (now, hash) => port.finish(now, hash),
@@ -212,13 +228,14 @@ export class LockstepMatch implements MatchSession {
     else if (e.t === 'dropped') this.say(t('net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
     else if (e.t === 'desync') this.say(t('net.desync', { key: e.key, names: e.slots.map((s) => this.nameOf(s)).join(', ') }), Infinity);
     else if (e.t === 'end' && !e.agreed) this.say(t('net.endDisagreed'), Infinity);
+    else if (e.t === 'takeover' && e.slot === this.o.start.slot && this.o.start.player) this.say(t('net.takeover'), now + NOTICE_MS);
   }
 
   dispose(): void {
     this.hooks = null;
     if (this.disposed) return;
     this.disposed = true;
-    if (this.runner.frame > 0 && this.o.onReplay) this.o.onReplay(this.recorder.finish(this.runner.frame, this.sim.hash(), this.world, this.world.ended));
+    if (this.recorder && this.runner.frame > 0 && this.o.onReplay) this.o.onReplay(this.recorder.finish(this.runner.frame, this.sim.hash(), this.world, this.world.ended));
   }
 
   private nameOf(slot: number): string {

@@ -32,6 +32,17 @@ describe('NetPort', () => {
     expect(port.recvKey).toBe(3);
   });
 
+  it('a resumed port holds keys from its first key on (net:resume)', () => {
+    const settings = { ...DEFAULT_SETTINGS, matchSeconds: 2 };
+    const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: 19 };
+    const port = new NetPort(start, () => undefined, 5);
+    expect(port.recvKey).toBe(4);
+    port.push([upd(4), upd(5), upd(6)]);
+    expect(port.recvKey).toBe(6);
+    expect(port.dropped).toBe(1);
+    expect(port.updates[3]).toBeUndefined();
+  });
+
   it('begins keys in order under the runner, sending each key hash once', () => {
     const { port, sent } = setup();
     const runner = new LockstepRunner(port, new ToyGame());

@@ -3,7 +3,8 @@
  * confirmed updates (`net:updates`, in key order, each once) and live figures (`net:status`), and
  * this port buffers them so the renderer's LockstepRunner reads them synchronously. What the loop
  * does goes back as `net:loop` messages: begin (the key's hash), finish, blocked (once an episode).
- * Invariants: `updates[k]` exists for every k ≤ recvKey (contiguous from key 0); an update out of
+ * Invariants: `updates[k]` exists for every fromKey ≤ k ≤ recvKey (contiguous from the key the loop
+ * starts at: 0, or a resume's snapshot key); an update out of
  * order is dropped (the bridge promises order, so that would be a main-side bug, not data to play).
  * Units: ms of the caller's clock (performance.now in the page).
  */
@@ -33,7 +34,10 @@ export class NetPort implements LockstepPort {
   constructor(
     start: NetStart,
     private readonly send: (msg: NetLoopMsg) => void,
+    /** A resumed match's first key (net:resume): nothing before it is ever held. */
+    readonly fromKey = 0,
   ) {
+    this.updates.length = fromKey;
     this.start = start.start;
     this.lastKey = start.lastKey;
     this.delay = start.start.delayMs;

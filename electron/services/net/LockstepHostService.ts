@@ -15,14 +15,23 @@ import { randomU32 } from './random';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
 
+
 /** The owner's in-process address (never a network "ip:port"). */
 export const LOOPBACK = 'loopback:owner';
+/** The in-process verifier's address (a spectating peer that simulates; see `verifier`). */
+export const VERIFIER_LOOPBACK = 'loopback:verifier';
 
 export interface HostServiceOptions extends UdpTransportOptions {
   readonly settings?: Partial<RoomSettings>;
   readonly appVersion?: string;
   /** The host's own player (a name), or a spectating verifier, or nobody (dedicated host). */
   readonly owner?: { readonly name: string; readonly spectate?: boolean };
+  /**
+   * Also join a spectating peer over a second in-process loopback, for a game loop on this machine
+   * that verifies hashes and serves rejoin snapshots while the owner plays elsewhere (an app's
+   * renderer). The dedicated host needs none: its owner is its verifier.
+   */
+  readonly verifier?: boolean;
   readonly probe?: (bytes: Uint8Array) => Uint8Array | null;
   readonly tickMs?: number;
   /** Pins the input delay (ms) and the match seed (reproducible tests). */
@@ -35,6 +44,7 @@ export interface HostServiceOptions extends UdpTransportOptions {
 export class LockstepHostService {
   readonly host: HostAuthority;
   readonly owner: ClientPeer | null;
+  readonly verifier: ClientPeer | null;
   private readonly timer: ReturnType<typeof setInterval>;
   private closed = false;
 
@@ -47,7 +57,7 @@ export class LockstepHostService {
       appVersion,
       random32: randomU32,
       ownerAddress: LOOPBACK,
-      send: (to, bytes) => (to === LOOPBACK ? this.toOwner(bytes) : transport.send(to, bytes)),
+      send: (to, bytes) => (to === LOOPBACK ? this.toPeer(this.owner, LOOPBACK, bytes) : to === VERIFIER_LOOPBACK ? this.toPeer(this.verifier, VERIFIER_LOOPBACK, bytes) : transport.send(to, bytes)),
       ...(opts.settings ? { settings: opts.settings } : {}),
       ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}),
       ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
@@ -55,7 +65,10 @@ export class LockstepHostService {
       ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
     });
     this.owner = opts.owner
-      ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(bytes) })
+      ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(LOOPBACK, bytes) })
+      : null;
+    this.verifier = opts.verifier
+      ? new ClientPeer({ appVersion, name: 'verifier', spectate: true, host: VERIFIER_LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(VERIFIER_LOOPBACK, bytes) })
       : null;
     transport.onDatagrams((batch) => {
       const now = this.now();
@@ -63,6 +76,7 @@ export class LockstepHostService {
     });
     this.timer = setInterval(() => this.tick(), opts.tickMs ?? 5);
     this.owner?.join(this.now());
+    this.verifier?.join(this.now());
   }
 
   /** Binds the game port and starts hosting. */
@@ -93,25 +107,33 @@ export class LockstepHostService {
     const now = this.now();
     this.host.tick(now);
     this.owner?.tick(now);
+    this.verifier?.tick(now);
   }
 
-  private toOwner(bytes: Uint8Array): void {
+  private toPeer(peer: ClientPeer | null, address: string, bytes: Uint8Array): void {
     const copy = bytes.slice();
     setImmediate(() => {
-      if (!this.closed) this.owner?.receive(this.now(), copy, LOOPBACK);
+      if (!this.closed) peer?.receive(this.now(), copy, address);
     });
   }
 
-  private toHost(bytes: Uint8Array): void {
+  private toHost(from: string, bytes: Uint8Array): void {
     const copy = bytes.slice();
     setImmediate(() => {
-      if (!this.closed) this.host.receive(this.now(), copy, LOOPBACK);
+      if (!this.closed) this.host.receive(this.now(), copy, from);
     });
   }
 
-  async close(): Promise<void> {
+  /**
+   * Stops hosting: every session gets the host's goodbye in a final burst (HostAuthority.close) and
+   * ends at once instead of after its silence timeout; then the socket closes, once the burst has
+   * left it (UdpTransport.close waits for sends in flight).
+   */
+  async close(reason?: string): Promise<void> {
     if (this.closed) return;
     this.owner?.leave(this.now());
+    this.verifier?.leave(this.now());
+    this.host.close(this.now(), reason);
     this.closed = true;
     clearInterval(this.timer);
     await this.transport.close();

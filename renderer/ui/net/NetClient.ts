@@ -1,15 +1,17 @@
 /**
  * The page's side of a LAN session: listens to every `net:*` event for the page's lifetime (so an
  * update that arrives while a screen is still loading is buffered, never lost), keeps the latest
- * session and status, creates the NetPort on `net:start`, and moves between the networked
+ * session and status, creates the NetPort on `net:start` (or `net:resume`: a rejoin or a spectator
+ * joining a running match, which restores a snapshot and fast-forwards), and moves between the networked
  * screens as the session's phase changes (lobby → loading → match → results/lobby; a rejection,
  * kick or lost host ends on a screen that says so). Text from the network is only ever shown as
  * text by the screens.
  * Routing only happens while `active` (from host/join until leave), so a stale event after
  * leaving never yanks the player off the menu.
  */
-import type { NetAction, NetEvent, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
-import type { LockstepMatch } from '../../game/LockstepMatch';
+import type { NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
+import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
+import { fromBase64 } from '../../game/ReplayFiles';
 import { NetPort } from '../../game/netPort';
 import type { LobbySlot } from '../../game/simApi';
 import { t } from '../../i18n';
@@ -28,6 +30,8 @@ export class NetClient {
   session: NetSession | null = null;
   status: NetStatus | null = null;
   start: NetStart | null = null;
+  /** Set when the match was joined running (net:resume): where the loop starts. */
+  resume: ResumeFrom | null = null;
   /** The lobby as the match started (names and colours of the roster). */
   startSlots: readonly LobbySlot[] = [];
   port: NetPort | null = null;
@@ -45,7 +49,8 @@ export class NetClient {
   constructor(readonly ctx: AppContext) {
     const b = ctx.bridge;
     b.on('net:session', (s) => this.onSession(s));
-    b.on('net:start', (s) => this.onStart(s));
+    b.on('net:start', (s) => this.onStart(s, null));
+    b.on('net:resume', (r) => this.onResume(r));
     b.on('net:updates', (u) => this.port?.push(u.updates));
     b.on('net:status', (s) => {
       this.status = s;
@@ -77,11 +82,12 @@ export class NetClient {
     }
   }
 
-  async join(address: string, spectate: boolean): Promise<void> {
+  /** Joins; `rejoin` takes back this app's slot in the match running there (a stored token). */
+  async join(address: string, spectate: boolean, rejoin = false): Promise<void> {
     this.reset();
     this.active = true;
     try {
-      await this.ctx.bridge.request('net:join', { address, name: this.ctx.settings.name, spectate });
+      await this.ctx.bridge.request('net:join', { address, name: this.ctx.settings.name, spectate, ...(rejoin ? { rejoin } : {}) });
     } catch (e) {
       this.active = false;
       throw e;
@@ -102,6 +108,7 @@ export class NetClient {
   private reset(): void {
     this.session = null;
     this.start = null;
+    this.resume = null;
     this.port = null;
     this.match = null;
     this.waitProbe = null;
@@ -121,12 +128,26 @@ export class NetClient {
     if (this.active && s.phase !== before) this.route(s);
   }
 
-  private onStart(s: NetStart): void {
+  private onResume(r: NetResume): void {
+    let snapshot: Uint8Array | null = null;
+    try {
+      snapshot = r.snapshot === null ? null : fromBase64(r.snapshot);
+    } catch {
+      // Not base64 (a main-side bug): leave rather than run a match we cannot restore.
+      if (this.active) this.ctx.show('menu', { notice: t('net.resumeFailed', { reason: 'bad snapshot' }) });
+      return void this.leave();
+    }
+    this.onStart(r.start, { fromKey: r.fromKey, snapshot });
+  }
+
+  private onStart(s: NetStart, resume: ResumeFrom | null): void {
     if (!this.active) return;
     this.start = s;
+    this.resume = resume;
     this.startSlots = this.session?.slots ?? [];
-    this.port = new NetPort(s, (m) => void this.ctx.bridge.request('net:loop', m).catch(() => undefined));
+    this.port = new NetPort(s, (m) => void this.ctx.bridge.request('net:loop', m).catch(() => undefined), resume?.fromKey ?? 0);
     if (this.status) this.port.setStatus(this.status);
+    // A resume while the match screen is up (a spectator's resync): rebuild it on the new port.
     this.ctx.show('netMatch');
   }
 
@@ -149,6 +170,7 @@ export class NetClient {
         return;
       case 'loading':
         this.start = null;
+        this.resume = null;
         this.port = null;
         if (screen !== 'netLoading') this.ctx.show('netLoading');
         return;

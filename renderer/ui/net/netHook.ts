@@ -19,6 +19,8 @@ export interface NetHook {
   readonly paused: boolean;
   /** Lobby chat lines received (from slot, text). */
   readonly chat: readonly { from: number; text: string }[];
+  /** The key a match joined running (rejoin, spectator) started at; null for a match from its start. */
+  readonly resumedFrom: number | null;
   /** Next logic frame of the running match (-1 when none runs). */
   readonly frame: number;
   /** Key and state hash of the last key begun (null before the first). */
@@ -50,6 +52,7 @@ export function netHook(c: NetClient): NetHook {
     get progress() { return [...(c.session?.progress ?? [])]; },
     get paused() { return c.session?.pause?.paused ?? false; },
     get chat() { return [...c.chat]; },
+    get resumedFrom() { return c.resume?.fromKey ?? null; },
     get frame() { return c.match ? c.match.runner.frame : -1; },
     get lastHash() { return c.port?.lastBegun ?? null; },
     keyHash: (key) => c.match?.runner.keyHashes[key] ?? null,

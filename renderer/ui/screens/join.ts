@@ -3,7 +3,8 @@
  * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
  * join by address, which always works. Every text from the network is set as text, never HTML.
  * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
- * back here as `notice` (text).
+ * back here as `notice` (text). A running match in which this app holds a stored session token
+ * (main says so: LanGame.rejoin) offers Rejoin, which takes the old slot back mid-match.
  */
 import type { LanGame, LanList } from '../../../electron/contract';
 import { t } from '../../i18n';
@@ -11,7 +12,7 @@ import type { Screen } from '../App';
 import { clear, h } from '../dom';
 import { netClient } from '../net/NetClient';
 
-function gameRow(game: LanGame, join: (g: LanGame) => void): HTMLTableRowElement {
+function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HTMLTableRowElement {
   const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
   const row = h(
     'tr',
@@ -21,7 +22,16 @@ function gameRow(game: LanGame, join: (g: LanGame) => void): HTMLTableRowElement
     h('td', {}, `${game.players}/${game.maxPlayers}`),
     h('td', {}, t(`join.state.${game.state}`)),
     h('td', {}, ping),
-    h('td', {}, game.compatible ? h('button', { className: 'menu-button small', testId: 'lan-join', onClick: () => join(game) }, t('join.join')) : (game.reason ?? t('join.incompatible'))),
+    h(
+      'td',
+      {},
+      ...(game.compatible
+        ? [
+            ...(game.rejoin ? [h('button', { className: 'menu-button small', testId: 'lan-rejoin', onClick: () => join(game, true) }, t('join.rejoin'))] : []),
+            h('button', { className: game.rejoin ? 'menu-button small secondary' : 'menu-button small', testId: 'lan-join', onClick: () => join(game, false) }, t('join.join')),
+          ]
+        : [game.reason ?? t('join.incompatible')]),
+    ),
   );
   row.title = `${game.address}:${game.port} · ${game.via.join(', ')}`;
   return row;
@@ -34,11 +44,11 @@ export const joinScreen: Screen = (root, ctx, params) => {
   const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: '192.168.1.20:47777', maxlength: '64' } });
 
   const spectate = h('input', { testId: 'join-spectate', attrs: { type: 'checkbox' } });
-  const join = (g: LanGame): void => {
+  const join = (g: LanGame, rejoin: boolean): void => {
     if (!ctx.info.capabilities.join) return void (message.textContent = t('join.arrives', { room: g.room }));
-    message.textContent = t('join.joining', { room: g.room });
-    // The lobby comes with the session (NetClient routes it); a refusal comes back here as a notice.
-    netClient(ctx).join(`${g.address}:${g.port}`, spectate.checked).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
+    message.textContent = t(rejoin ? 'join.rejoining' : 'join.joining', { room: g.room });
+    // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
+    netClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
   };
   const render = (list: LanList): void => {
     clear(tbody);

@@ -1,8 +1,9 @@
 /**
  * The networked match screen: on `net:start` (NetClient holds the start and the port that has
  * been buffering updates since), builds the LockstepMatch on the map the loading screen loaded
- * and puts it on screen like an offline match (mountMatch). The end leads to the same results
- * screen; Leave (Escape menu) leaves the room.
+ * and puts it on screen like an offline match (mountMatch). A match joined running (net:resume)
+ * is built from its snapshot (LockstepMatch `resume`). A spectator gets a bar to follow any player
+ * or pan freely. The end leads to the same results screen; Leave (Escape menu) leaves the room.
  */
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { LockstepMatch } from '../../game/LockstepMatch';
@@ -10,6 +11,7 @@ import { saveReplay } from '../../game/ReplayFiles';
 import { t } from '../../i18n';
 import { APP_VERSION } from '../../../core/version';
 import type { Screen } from '../App';
+import { spectatorBar } from '../components/followCamera';
 import { h } from '../dom';
 import type { StartMarks } from '../match/matchHook';
 import { mountMatch } from '../match/mountMatch';
@@ -39,6 +41,7 @@ export const netMatchScreen: Screen = (root, ctx) => {
       appVersion: APP_VERSION,
       myName: ctx.settings.name,
       onReplay: (bytes) => saveReplay(ctx, bytes),
+      resume: net.resume,
       link: {
         loop: (m) => void ctx.bridge.request('net:loop', m).catch(() => undefined),
         act: (a) => net.act(a),
@@ -64,7 +67,12 @@ export const netMatchScreen: Screen = (root, ctx) => {
         ctx.show('menu');
       },
     });
-    stop = mounted.stop;
+    const bar = match.mySlot === null ? spectatorBar(mounted.ctrl.view, match.world, match.players) : null;
+    if (bar) mounted.ctrl.el.append(bar.el);
+    stop = () => {
+      bar?.dispose();
+      mounted.stop();
+    };
     const wait = mounted.ctrl.hud.wait;
     net.waitProbe = () => ({ isOpen: wait.isOpen, openedAt: wait.openedAt, closedAt: wait.closedAt, afterBlockedMs: wait.openedAfterMs });
   };

@@ -8,6 +8,7 @@ import { ReplaySession } from '../../game/ReplaySession';
 import { FRAME_RATE } from '../../game/simApi';
 import { t } from '../../i18n';
 import type { TestHook } from '../App';
+import { followCamera } from '../components/followCamera';
 import { h } from '../dom';
 import type { MatchController } from '../match/MatchController';
 import { clock } from './replays';
@@ -35,12 +36,6 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     ctrl.loop.speed = x;
     speed.value = String(x);
   };
-  const follow = (slot: number | null): void => {
-    const B = session.world.balls;
-    if (slot === null) view.rig.follow(null);
-    else view.rig.followNow(slot, B.x[slot]! / 1024, B.y[slot]! / 1024);
-    who.value = slot === null ? '' : String(slot);
-  };
   const play = h('button', { className: 'small-button', testId: 'replay-play', onClick: () => ctrl.togglePause() });
   const speed = h('select', { testId: 'replay-speed' }, ...SPEEDS.map((s) => h('option', { attrs: { value: String(s) } }, `${s}×`)));
   speed.value = '1';
@@ -48,8 +43,8 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
   const bar = h('input', { testId: 'replay-seek', attrs: { type: 'range', min: '0', max: String(session.endFrames), step: '1', value: '0' } });
   bar.addEventListener('input', () => seekTo(Number(bar.value)));
   const time = h('span', { className: 'replay-time', testId: 'replay-time' });
-  const who = h('select', { testId: 'replay-follow' }, h('option', { attrs: { value: '' } }, t('replay.free')), ...session.players.map((p) => h('option', { attrs: { value: String(p.slot) } }, p.name)));
-  who.addEventListener('change', () => follow(who.value === '' ? null : Number(who.value)));
+  const camera = followCamera(view, session.world, session.players, 'replay-follow');
+  const follow = camera.follow;
   const grid = h('button', { className: 'small-button', testId: 'replay-grid', onClick: () => ctrl.toggleGrid() }, t('replay.grid'));
   const notice = h('span', { className: 'error', testId: 'replay-notice' });
   const el = h(
@@ -60,25 +55,10 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     h('label', {}, t('replay.speed'), ' ', speed),
     bar,
     time,
-    h('label', {}, t('replay.follow'), ' ', who),
+    h('label', {}, t('replay.follow'), ' ', camera.select),
     grid,
     notice,
   );
-
-  // Free camera: drag the ground with the left button.
-  const canvas = view.renderer.domElement;
-  let drag: { x: number; y: number } | null = null;
-  const down = (e: MouseEvent): void => void (e.button === 0 && (drag = { x: e.clientX, y: e.clientY }));
-  const move = (e: MouseEvent): void => {
-    if (!drag) return;
-    view.rig.dragBy(e.clientX - drag.x, e.clientY - drag.y, canvas.clientHeight);
-    drag = { x: e.clientX, y: e.clientY };
-    who.value = '';
-  };
-  const up = (): void => void (drag = null);
-  canvas.addEventListener('mousedown', down);
-  window.addEventListener('mousemove', move);
-  window.addEventListener('mouseup', up);
 
   let raf = 0;
   let shownMismatch = false;
@@ -87,7 +67,7 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     play.textContent = ctrl.paused ? t('replay.play') : t('replay.pause');
     if (document.activeElement !== bar) bar.value = String(p.frame);
     time.textContent = `${clock(p.frame / FRAME_RATE)} / ${clock(session.endFrames / FRAME_RATE)}`;
-    if (view.rig.following === null && who.value !== '') who.value = '';
+    camera.refresh();
     if (p.mismatch && !shownMismatch) {
       shownMismatch = true;
       notice.textContent = t('replay.mismatch', { time: clock(p.mismatch.frame / FRAME_RATE) });
@@ -120,9 +100,7 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     el,
     dispose: () => {
       cancelAnimationFrame(raf);
-      canvas.removeEventListener('mousedown', down);
-      window.removeEventListener('mousemove', move);
-      window.removeEventListener('mouseup', up);
+      camera.dispose();
       delete hook.replay;
     },
   };
