@@ -38,6 +38,25 @@ async function open(page: Page, url: string, dialogs: string[]): Promise<void> {
 }
 
 /** Key hashes 0..n-1 of a page's running match (null where not run yet). */
+/** Host: the room form (optional room name and slot count), then the lobby; returns the address to join at. */
+async function hostRoom(page: Page, opts: { room?: string; slots?: string } = {}): Promise<string> {
+  await page.getByTestId('menu-host').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'host');
+  if (opts.room !== undefined) await page.getByTestId('room-name').fill(opts.room);
+  if (opts.slots !== undefined) await page.getByTestId('room-slots').selectOption(opts.slots);
+  await page.getByTestId('host-create').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
+  return page.evaluate(() => window.__bb!.net!.address!);
+}
+
+/** From the menu: the Join screen, the typed address probed (as a spectator if asked). */
+async function probeAddress(page: Page, address: string, opts: { spectate?: boolean } = {}): Promise<void> {
+  await page.getByTestId('menu-join').click();
+  if (opts.spectate) await page.getByTestId('join-spectate').check();
+  await page.getByTestId('join-address').fill(address);
+  await page.getByTestId('join-probe').click();
+}
+
 function keyHashes(page: Page, n: number): Promise<(number | null)[]> {
   return page.evaluate((count) => Array.from({ length: count }, (_, k) => window.__bb!.net!.keyHash(k)), n);
 }
@@ -60,18 +79,11 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   await guest.getByTestId('back').click();
 
   // Host: the room form, then the lobby with the address to join at.
-  await host.getByTestId('menu-host').click();
-  await host.waitForFunction(() => window.__bb?.screen === 'host');
-  await host.getByTestId('room-name').fill(HOSTILE_ROOM);
-  await host.getByTestId('host-create').click();
-  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
-  const address = await host.evaluate(() => window.__bb!.net!.address!);
+  const address = await hostRoom(host, { room: HOSTILE_ROOM });
   await expect(host.getByTestId('lobby-address')).toContainText(address);
 
   // Guest: join by the typed address.
-  await guest.getByTestId('menu-join').click();
-  await guest.getByTestId('join-address').fill(address);
-  await guest.getByTestId('join-probe').click();
+  await probeAddress(guest, address);
   await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
 
@@ -176,19 +188,11 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
   await open(third, shells[2]!.url, dialogs);
-  await host.getByTestId('menu-host').click();
-  await host.getByTestId('room-slots').selectOption('2');
-  await host.getByTestId('host-create').click();
-  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.address !== null);
-  const address = await host.evaluate(() => window.__bb!.net!.address!);
-  await guest.getByTestId('menu-join').click();
-  await guest.getByTestId('join-address').fill(address);
-  await guest.getByTestId('join-probe').click();
+  const address = await hostRoom(host, { slots: '2' });
+  await probeAddress(guest, address);
   await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby');
-  await third.getByTestId('menu-join').click();
-  await third.getByTestId('join-address').fill(address);
-  await third.getByTestId('join-probe').click();
+  await probeAddress(third, address);
   await third.getByTestId('lan-join').click();
   await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('join-message')).not.toBeEmpty();
@@ -227,13 +231,8 @@ test('a guest whose shell died rejoins the running match from its user data fold
   const guest = await guestContext.newPage();
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
-  await host.getByTestId('menu-host').click();
-  await host.getByTestId('host-create').click();
-  await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.address !== null);
-  const address = await host.evaluate(() => window.__bb!.net!.address!);
-  await guest.getByTestId('menu-join').click();
-  await guest.getByTestId('join-address').fill(address);
-  await guest.getByTestId('join-probe').click();
+  const address = await hostRoom(host);
+  await probeAddress(guest, address);
   await expect(guest.getByTestId('lan-rejoin')).toHaveCount(0);
   await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
@@ -262,9 +261,7 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await host.waitForFunction((f) => window.__bb!.net!.frame > f + 30, hostFrame, { timeout: 60_000 });
   mark('guest restarted');
 
-  await again.getByTestId('menu-join').click();
-  await again.getByTestId('join-address').fill(address);
-  await again.getByTestId('join-probe').click();
+  await probeAddress(again, address);
   await expect(again.getByTestId('lan-rejoin')).toBeVisible();
   const clicked = Date.now();
   await again.getByTestId('lan-rejoin').click();
@@ -289,10 +286,7 @@ test('a guest whose shell died rejoins the running match from its user data fold
   // A spectator joins the running match: same hashes, and a camera that follows whom it picks.
   const spectator = await (await browser.newContext()).newPage();
   await open(spectator, shells[2]!.url, dialogs);
-  await spectator.getByTestId('menu-join').click();
-  await spectator.getByTestId('join-spectate').check();
-  await spectator.getByTestId('join-address').fill(address);
-  await spectator.getByTestId('join-probe').click();
+  await probeAddress(spectator, address, { spectate: true });
   await spectator.getByTestId('lan-join').click();
   await spectator.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
   await spectator.evaluate(() => window.__bb!.match!.setRender(false));

@@ -6,11 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../version';
-import { ClientPeer } from './ClientPeer';
 import { decodeDatagram } from './codec';
 import { decodeHostControl } from './control';
 import { HOST_CLOSED_REASON } from './goodbye';
-import { HOST, Room } from './testing/Room';
+import { extraPeer, HOST, Room } from './testing/Room';
 import type { LinkSpec } from './testing/NetSim';
 import { RejectReason } from './types';
 
@@ -105,21 +104,10 @@ describe("the host's goodbye", () => {
 });
 
 describe('kick bans', () => {
-  function peerAt(room: Room, addr: string, opts: { name?: string; rejoinToken?: number } = {}): ClientPeer {
-    const p = new ClientPeer({ appVersion: APP_VERSION, name: opts.name ?? addr, host: HOST, send: room.sim.sender(addr), random32: () => 99, ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}) });
-    room.sim.addNode(addr, (now, b, from) => p.receive(now, b, from));
-    room.sim.every(room.sim.now, 10, (now) => {
-      p.tick(now);
-      return p.phase === 'joining' || p.phase === 'lobby';
-    });
-    p.join(room.sim.now);
-    return p;
-  }
-
   it("refuse the kicked session's address and token, not another app on the same machine", () => {
     const room = new Room({ seed: 44, humans: 1 });
     expect(room.joinAll()).toBe(true);
-    const victim = peerAt(room, '10.0.0.5:4000', { name: 'Alice' });
+    const victim = extraPeer(room, '10.0.0.5:4000', { name: 'Alice' });
     room.run(300);
     expect(victim.phase).toBe('lobby');
     const token = victim.sessionToken;
@@ -128,10 +116,10 @@ describe('kick bans', () => {
     expect(victim.phase).toBe('kicked');
     room.sim.removeNode('10.0.0.5:4000');
 
-    const sameAddress = peerAt(room, '10.0.0.5:4000', { name: 'Someone else' });
-    const sameToken = peerAt(room, '10.0.0.9:5000', { rejoinToken: token });
-    const sameIpOtherPort = peerAt(room, '10.0.0.5:4001', { name: 'Bob' });
-    const sameName = peerAt(room, '10.0.0.6:4000', { name: 'Alice' });
+    const sameAddress = extraPeer(room, '10.0.0.5:4000', { name: 'Someone else' });
+    const sameToken = extraPeer(room, '10.0.0.9:5000', { rejoinToken: token });
+    const sameIpOtherPort = extraPeer(room, '10.0.0.5:4001', { name: 'Bob' });
+    const sameName = extraPeer(room, '10.0.0.6:4000', { name: 'Alice' });
     room.run(300);
     expect(sameAddress.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
     expect(sameToken.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
@@ -145,7 +133,7 @@ describe('kick bans', () => {
     room.client(0).peer.startMatch();
     room.run(500);
     expect(room.host.phase).toBe('running');
-    const midMatch = peerAt(room, '10.0.0.10:5000', { rejoinToken: token });
+    const midMatch = extraPeer(room, '10.0.0.10:5000', { rejoinToken: token });
     room.run(300);
     expect(midMatch.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
   });

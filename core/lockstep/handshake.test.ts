@@ -8,24 +8,12 @@ import { HEADER_BYTES, PROTOCOL_VERSION } from '../net/header';
 import { answerPing, decodeProbe, encodePing } from '../net/probe';
 import { MoveMode } from '../sim/input';
 import { APP_VERSION } from '../version';
-import { ClientPeer } from './ClientPeer';
 import { HostAuthority } from './HostAuthority';
 import { decodeDatagram, encodeJoin } from './codec';
 import { encodeClientControl } from './control';
 import { encodeClientFrame } from './encodeFrames';
-import { HOST, Room } from './testing/Room';
+import { extraPeer, HOST, Room } from './testing/Room';
 import { RejectReason } from './types';
-
-function extraPeer(room: Room, addr: string, opts: { appVersion?: string; name?: string } = {}): ClientPeer {
-  const p = new ClientPeer({ appVersion: opts.appVersion ?? APP_VERSION, name: opts.name ?? addr, host: HOST, send: room.sim.sender(addr), random32: () => 77 });
-  room.sim.addNode(addr, (now, b, from) => p.receive(now, b, from));
-  room.sim.every(room.sim.now, 10, (now) => {
-    p.tick(now);
-    return p.phase === 'joining' || p.phase === 'lobby';
-  });
-  p.join(room.sim.now);
-  return p;
-}
 
 describe('handshake', () => {
   it('refuses a full room, another app version, a running match and a kicked player', () => {

@@ -238,3 +238,18 @@ export class Room {
     return c;
   }
 }
+
+/**
+ * A peer outside the room's roster joining at `addr` (handshake, kick and ban tests): ticked on
+ * the room's clock while it is joining or in the lobby.
+ */
+export function extraPeer(room: Room, addr: string, opts: { appVersion?: string; name?: string; rejoinToken?: number } = {}): ClientPeer {
+  const p = new ClientPeer({ appVersion: opts.appVersion ?? APP_VERSION, name: opts.name ?? addr, host: HOST, send: room.sim.sender(addr), random32: () => 77, ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}) });
+  room.sim.addNode(addr, (now, b, from) => p.receive(now, b, from));
+  room.sim.every(room.sim.now, 10, (now) => {
+    p.tick(now);
+    return p.phase === 'joining' || p.phase === 'lobby';
+  });
+  p.join(room.sim.now);
+  return p;
+}
