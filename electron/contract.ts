@@ -11,6 +11,7 @@
  */
 import type { PeerEvent, PeerPhase } from '../core/lockstep/ClientSession';
 import type { DesyncReport } from '../core/lockstep/DesyncReporter';
+import type { LoopMsg } from '../core/lockstep/RemotePort';
 import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep/types';
 import type { PlayerInput } from '../core/sim/input';
 
@@ -150,14 +151,8 @@ export type NetAction =
   | { readonly t: 'vote'; readonly slot: number }
   | { readonly t: 'pause'; readonly pause: boolean };
 
-/** The renderer's game loop talking to its ClientPeer (LockstepPort over the bridge). */
-export type NetLoopMsg =
-  | { readonly t: 'intent'; readonly input: PlayerInput }
-  /** The loop begins `key` with the state hash taken before its inputs. */
-  | { readonly t: 'begin'; readonly key: number; readonly hash: number }
-  | { readonly t: 'finish'; readonly hash: number }
-  | { readonly t: 'blocked' }
-  | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] };
+/** The renderer's game loop talking to its ClientPeer (core/lockstep/RemotePort over the bridge). */
+export type NetLoopMsg = LoopMsg;
 
 /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
 export interface NetSession {

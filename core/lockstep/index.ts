@@ -20,6 +20,8 @@ export type { ClientOptions, PeerEvent, PeerPhase, StallView } from './ClientPee
 export type { ClientMatch } from './ClientMatch';
 export { LockstepRunner } from './LockstepRunner';
 export type { KeySnapshot, LockstepPort, RunnerOptions, RunnerStats } from './LockstepRunner';
+export { RemotePort } from './RemotePort';
+export type { LoopMsg } from './RemotePort';
 export type { BotDriver, LockstepGame } from './LockstepGame';
 export { FramePacer, CATCH_UP_SPEED, MAX_FRAMES_PER_TICK } from './FramePacer';
 export { SimGame } from './SimGame';

@@ -1,20 +1,20 @@
 /**
  * Test helper: a minimal "renderer" for one bridge backend, doing what the game screen does with
  * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in a
- * LockstepRunner fed from net:updates through a BridgePort, steer with a seeded InputScript —
+ * LockstepRunner fed from net:updates through a RemotePort, steer with a seeded InputScript —
  * so NetBridge tests (and headless checks) can play whole matches over real sockets. A net:resume
  * (rejoin, spectator mid-match) restores the snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
 import { LockstepRunner } from '../../core/lockstep/LockstepRunner';
+import { RemotePort } from '../../core/lockstep/RemotePort';
 import { SimGame } from '../../core/lockstep/SimGame';
 import { InputScript } from '../../core/lockstep/testing/InputScript';
 import type { GameMap } from '../../core/map';
 import type { PlayerInput } from '../../core/sim/input';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
 import type { BridgeBackend } from './bridgeBackend';
-import { BridgePort } from './netBridgePort';
 
 /** Extra frames a resumed loop runs per tick while behind (LockstepRunner fastForward). */
 const FAST_FORWARD_FRAMES = 120;
@@ -23,7 +23,7 @@ export class TestLoop {
   session: NetSession | null = null;
   start: NetStart | null = null;
   resumed: NetResume | null = null;
-  port: BridgePort | null = null;
+  port: RemotePort | null = null;
   runner: LockstepRunner | null = null;
   game: SimGame | null = null;
   finishedHash: number | null = null;
@@ -83,11 +83,11 @@ export class TestLoop {
           this.errors.push(`resume: ${(e as Error).message}`);
         }
         break;
-      case 'net:updates': this.port?.addUpdates((payload as BridgeEvents['net:updates']).updates); break;
+      case 'net:updates': this.port?.push((payload as BridgeEvents['net:updates']).updates); break;
       case 'net:status':
         this.statuses++;
         this.lastStatus = payload as BridgeEvents['net:status'];
-        this.port?.onStatus(this.lastStatus);
+        this.port?.setPace(this.lastStatus.pace);
         break;
       case 'net:event': this.events.push(payload as NetEvent); break;
       default: break;
@@ -99,7 +99,7 @@ export class TestLoop {
     this.resumed = resume;
     this.finishedHash = null;
     const fromKey = resume?.fromKey ?? 0;
-    this.port = new BridgePort(s, (m) => this.send('net:loop', m), fromKey);
+    this.port = new RemotePort(s.start, s.lastKey, (m) => this.send('net:loop', m), fromKey);
     this.game = new SimGame(this.loadMap(s.start.settings.map), s.start);
     if (resume?.snapshot) this.game.restore(new Uint8Array(Buffer.from(resume.snapshot, 'base64')));
     this.runner = new LockstepRunner(this.port, this.game, resume ? { fromKey, fastForward: FAST_FORWARD_FRAMES } : {});
