@@ -2,9 +2,13 @@
  * `npm run bench`: runs every benchmark file and writes bench/results/latest.json and latest.md
  * with machine info. Benchmark files: bench/*.bench.ts and any *.bench.ts under core/, electron/,
  * renderer/. Pass a substring to run only matching files: `npm run bench -- astar`.
+ * Each file runs in a process of its own, started with the flags that make heap measurements
+ * exact (see lib.ts heapDelta): a benchmark measures its code as the app runs it, not with the
+ * type feedback other benchmarks left in shared functions (the replay bench feeding snapshot code
+ * other shapes cost the snapshot round trip 30 % when they shared a process).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,15 +26,37 @@ function findBenchFiles(dir: string, out: string[]): string[] {
   return out;
 }
 
-async function main(): Promise<void> {
-  // Re-exec once with the flags that make heap measurements exact (see lib.ts heapDelta).
-  if (!process.env['BB_BENCH_CHILD']) {
-    const r = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=256', '--import', 'tsx', import.meta.filename, ...process.argv.slice(2)], {
-      stdio: 'inherit',
-      env: { ...process.env, BB_BENCH_CHILD: '1' },
-    });
-    process.exit(r.status ?? 1);
+interface FileResult {
+  readonly records: BenchRecord[];
+  readonly notes: string[];
+  readonly failures: string[];
+}
+
+/** In a child process: runs one benchmark file and writes its figures to `out` as JSON. */
+async function runOne(file: string, out: string): Promise<void> {
+  const rel = path.relative(root, file);
+  const result: FileResult = { records: [], notes: [], failures: [] };
+  const ctx: BenchContext = {
+    record: (r) => {
+      result.records.push(r);
+      const goal = r.goal ? `  goal ${r.goal} ${r.met ? 'met' : 'NOT met'}` : '';
+      console.log(`  ${r.group} | ${r.name}: ${fmt(r.value)} ${r.unit}${goal}`);
+    },
+    note: (line) => result.notes.push(line),
+  };
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as { default: (c: BenchContext) => Promise<void> | void };
+    await mod.default(ctx);
+  } catch (e) {
+    result.failures.push(`${rel}: ${(e as Error).stack ?? String(e)}`);
+    console.error(`  FAILED: ${(e as Error).message}`);
   }
+  writeFileSync(out, JSON.stringify(result));
+}
+
+async function main(): Promise<void> {
+  const only = process.env['BB_BENCH_FILE'];
+  if (only) return runOne(only, process.env['BB_BENCH_OUT'] ?? '');
   const filter = process.argv[2];
   const files = ['bench', 'core', 'electron', 'renderer']
     .flatMap((d) => findBenchFiles(path.join(root, d), []))
@@ -39,24 +65,28 @@ async function main(): Promise<void> {
   const records: BenchRecord[] = [];
   const notes: string[] = [];
   const failures: string[] = [];
-  for (const file of files) {
-    const rel = path.relative(root, file);
-    console.log(`bench: ${rel}`);
-    const ctx: BenchContext = {
-      record: (r) => {
-        records.push(r);
-        const goal = r.goal ? `  goal ${r.goal} ${r.met ? 'met' : 'NOT met'}` : '';
-        console.log(`  ${r.group} | ${r.name}: ${fmt(r.value)} ${r.unit}${goal}`);
-      },
-      note: (line) => notes.push(line),
-    };
-    try {
-      const mod = (await import(pathToFileURL(file).href)) as { default: (c: BenchContext) => Promise<void> | void };
-      await mod.default(ctx);
-    } catch (e) {
-      failures.push(`${rel}: ${(e as Error).stack ?? String(e)}`);
-      console.error(`  FAILED: ${(e as Error).message}`);
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bb-bench-'));
+  try {
+    for (const [i, file] of files.entries()) {
+      const rel = path.relative(root, file);
+      console.log(`bench: ${rel}`);
+      const out = path.join(tmp, `${i}.json`);
+      const r = spawnSync(process.execPath, ['--expose-gc', '--max-semi-space-size=256', '--import', 'tsx', import.meta.filename], {
+        stdio: 'inherit',
+        env: { ...process.env, BB_BENCH_FILE: file, BB_BENCH_OUT: out },
+      });
+      let result: FileResult;
+      try {
+        result = JSON.parse(readFileSync(out, 'utf8')) as FileResult;
+      } catch {
+        result = { records: [], notes: [], failures: [`${rel}: its process ended (status ${r.status}, signal ${r.signal}) without results`] };
+      }
+      records.push(...result.records);
+      notes.push(...result.notes);
+      failures.push(...result.failures);
     }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
   }
   const machine = {
     date: new Date().toISOString(),
