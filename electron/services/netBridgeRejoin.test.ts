@@ -15,7 +15,8 @@ import { createAppServices } from './appServices';
 import type { AppServices } from './appServices';
 import { findRepoRoot } from './paths';
 import { mapLoader } from './net/loadMap';
-import { TestLoop, until } from './netBridgeTestLoop';
+import { until } from './net/testing/until';
+import { TestLoop } from './netBridgeTestLoop';
 
 const ARGV = ['--discovery=off', '--game-port=0', '--game-bind=127.0.0.1'];
 const closers: (() => Promise<void> | void)[] = [];

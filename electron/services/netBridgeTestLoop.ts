@@ -127,9 +127,3 @@ export class TestLoop {
     this.off();
   }
 }
-
-export async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return pred();
-}

@@ -8,17 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HOST_CLOSED_REASON } from '../../../core/lockstep/goodbye';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
+import { until } from './testing/until';
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
 });
 
-async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
-  return pred();
-}
 
 describe('LockstepHostService.close', () => {
   it('says goodbye: remote clients end at once with the reason', async () => {

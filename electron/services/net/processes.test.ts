@@ -13,7 +13,8 @@ import { MoveMode } from '../../../core/sim/input';
 import { encodeClientFrame } from '../../../core/lockstep/encodeFrames';
 import { encodeJoin } from '../../../core/lockstep/codec';
 import { Prng } from '../../../core/lockstep/testing/Prng';
-import { killAll, run, until, type Proc, type Line } from './testing/procs';
+import { killAll, run, type Proc, type Line } from './testing/procs';
+import { until } from './testing/until';
 import { ImpairmentRelay } from './testing/ImpairmentRelay';
 
 const CLIENTS = 7;

@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killAll, run, until, type Proc, type Line } from './testing/procs';
+import { killAll, run, type Proc, type Line } from './testing/procs';
+import { until } from './testing/until';
 
 
 const dirs: string[] = [];

@@ -7,6 +7,7 @@ import { HeadlessPlayer } from './HeadlessPlayer';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { mapLoader } from './loadMap';
+import { until } from './testing/until';
 import { addressKey, parseAddress, RECV_BUFFER_BYTES, UdpTransport } from './UdpTransport';
 
 const closers: (() => Promise<void> | void)[] = [];
@@ -14,11 +15,6 @@ afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
 });
 
-async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-  return pred();
-}
 
 describe('UdpTransport', () => {
   it('keeps a 2000-datagram burst in its own queue and drops oversize datagrams', async () => {

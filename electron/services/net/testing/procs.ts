@@ -1,7 +1,7 @@
 /**
  * Test helpers for real-process tests: run a repo script (scripts/host.ts, scripts/client.ts)
- * under tsx, collect its JSON-per-line log with arrival times, poll until a condition holds, and
- * kill whatever is left after each test (`killAll` in afterEach).
+ * under tsx, collect its JSON-per-line log with arrival times, and
+ * kill whatever is left after each test (`killAll` in afterEach). Polling is ./until.ts.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -56,11 +56,4 @@ export function run(name: string, script: string, args: string[]): Proc {
 /** Kills every process `run` started that is still alive. */
 export function killAll(): void {
   for (const p of running.splice(0)) if (p.exitCode === null) p.child.kill('SIGKILL');
-}
-
-/** Polls `pred` every 20 ms for up to `ms`; its final value. */
-export async function until(pred: () => boolean, ms: number): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (!pred() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-  return pred();
 }
