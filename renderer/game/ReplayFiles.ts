@@ -5,19 +5,12 @@
  */
 import type { Bridge } from '../../electron/contract';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
+import { toBase64 } from '../../core/lockstep/bytes';
 import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import type { TestHook } from '../ui/App';
 
-const CHUNK = 0x8000;
-
-export function toBase64(bytes: Uint8Array): string {
-  let s = '';
-  // Chunked: String.fromCharCode(...all) overflows the call stack on a large file.
-  for (let i = 0; i < bytes.length; i += CHUNK) s += String.fromCharCode(...bytes.subarray(i, i + CHUNK));
-  return btoa(s);
-}
-
+/** The inverse of core's toBase64 (replays:read, net:resume), with the page's own decoder. */
 export function fromBase64(b64: string): Uint8Array {
   const s = atob(b64);
   const out = new Uint8Array(s.length);
