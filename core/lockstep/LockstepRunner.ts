@@ -47,6 +47,12 @@ export interface RunnerOptions {
   readonly fastForward?: number;
 }
 
+/**
+ * The fastForward a resumed loop uses (rejoin, a spectator joining a running match): a 60 Hz
+ * loop drains a 30 s backlog (900 frames) in 8 ticks.
+ */
+export const RESUME_FAST_FORWARD = 120;
+
 /** A key-frame snapshot kept for desync reports. */
 export interface KeySnapshot {
   readonly key: number;

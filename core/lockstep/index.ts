@@ -18,7 +18,7 @@ export type { HostSession } from './HostSession';
 export { ClientPeer, JOIN_TIMEOUT_MS, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
 export type { ClientOptions, PeerEvent, PeerPhase, StallView } from './ClientPeer';
 export type { ClientMatch } from './ClientMatch';
-export { LockstepRunner } from './LockstepRunner';
+export { LockstepRunner, RESUME_FAST_FORWARD } from './LockstepRunner';
 export type { KeySnapshot, LockstepPort, RunnerOptions, RunnerStats } from './LockstepRunner';
 export { RemotePort } from './RemotePort';
 export type { LoopMsg } from './RemotePort';

@@ -7,7 +7,7 @@
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
-import { LockstepRunner } from '../../core/lockstep/LockstepRunner';
+import { LockstepRunner, RESUME_FAST_FORWARD } from '../../core/lockstep/LockstepRunner';
 import { RemotePort } from '../../core/lockstep/RemotePort';
 import { SimGame } from '../../core/lockstep/SimGame';
 import { InputScript } from '../../core/lockstep/testing/InputScript';
@@ -15,9 +15,6 @@ import type { GameMap } from '../../core/map';
 import type { PlayerInput } from '../../core/sim/input';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
 import type { BridgeBackend } from './bridgeBackend';
-
-/** Extra frames a resumed loop runs per tick while behind (LockstepRunner fastForward). */
-const FAST_FORWARD_FRAMES = 120;
 
 export class TestLoop {
   session: NetSession | null = null;
@@ -102,7 +99,7 @@ export class TestLoop {
     this.port = new RemotePort(s.start, s.lastKey, (m) => this.send('net:loop', m), fromKey);
     this.game = new SimGame(this.loadMap(s.start.settings.map), s.start);
     if (resume?.snapshot) this.game.restore(new Uint8Array(Buffer.from(resume.snapshot, 'base64')));
-    this.runner = new LockstepRunner(this.port, this.game, resume ? { fromKey, fastForward: FAST_FORWARD_FRAMES } : {});
+    this.runner = new LockstepRunner(this.port, this.game, resume ? { fromKey, fastForward: RESUME_FAST_FORWARD } : {});
     this.script = s.player ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);

@@ -23,7 +23,7 @@ import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
 import type { NetPort } from './netPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
-import { DesyncReporter, FRAME_RATE, LockstepRunner, SimGame, SlotKind } from './simApi';
+import { DesyncReporter, FRAME_RATE, LockstepRunner, RESUME_FAST_FORWARD, SimGame, SlotKind } from './simApi';
 import type { ClientPeer, DesyncReport, LobbySlot, LockstepGame, LockstepPort, MatchStart, PlayerInput, World } from './simApi';
 
 /** Where a match joined running starts: the state before key `fromKey` (null: a fresh game). */
@@ -31,9 +31,6 @@ export interface ResumeFrom {
   readonly fromKey: number;
   readonly snapshot: Uint8Array | null;
 }
-
-/** Extra frames a resumed loop runs per display frame while behind (LockstepRunner fastForward). */
-const FAST_FORWARD_FRAMES = 120;
 
 /** What the match sends through the bridge. */
 export interface NetLink {
@@ -122,7 +119,7 @@ export class LockstepMatch implements MatchSession {
     const bySlot = [...o.start.start.slots].sort((a, b) => a.slot - b.slot);
     const roster = bySlot.map((s, ball) => ({ slot: s.slot, name: this.players[ball]?.name ?? '', colour: this.players[ball]?.color ?? '' }));
     this.recorder = o.resume ? null : new LockstepRecorder({ appVersion: o.appVersion, protocolVersion: PROTOCOL_VERSION, date: new Date().toISOString(), map: o.map, brains }, o.start.start, roster, sim);
-    const resume = o.resume ? { fromKey: o.resume.fromKey, fastForward: FAST_FORWARD_FRAMES } : {};
+    const resume = o.resume ? { fromKey: o.resume.fromKey, fastForward: RESUME_FAST_FORWARD } : {};
     this.runner = new LockstepRunner(this.recordingPort(), game, { keepSnapshots: KEEP_SNAPSHOTS, ...resume });
     // DesyncReporter reads only these members of its peer (slot, match.start/updates, sendSubhashes).
     const port = o.port;

@@ -9,13 +9,11 @@ import type { GameMap } from '../../../core/map';
 import type { ClientPeer, PeerEvent } from '../../../core/lockstep/ClientPeer';
 import { DesyncReporter } from '../../../core/lockstep/DesyncReporter';
 import { LocalBot } from '../../../core/lockstep/LocalBot';
-import { LockstepRunner } from '../../../core/lockstep/LockstepRunner';
+import { LockstepRunner, RESUME_FAST_FORWARD } from '../../../core/lockstep/LockstepRunner';
 import { SimGame } from '../../../core/lockstep/SimGame';
 import type { ClientMatch } from '../../../core/lockstep/ClientMatch';
 import { SPECTATOR_SLOT } from '../../../core/lockstep/types';
 
-/** Extra frames a resumed loop runs per 60 Hz tick while far behind (LockstepRunner fastForward). */
-const FAST_FORWARD_FRAMES = 120;
 import { InputScript } from '../../../core/lockstep/testing/InputScript';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
@@ -141,7 +139,7 @@ export class HeadlessPlayer {
     this.game = game;
     this.match = match;
     this.finishedHash = null;
-    this.runner = new LockstepRunner(peer, game, { keepSnapshots: 32, fromKey, ...(resumed ? { fastForward: FAST_FORWARD_FRAMES } : {}) });
+    this.runner = new LockstepRunner(peer, game, { keepSnapshots: 32, fromKey, ...(resumed ? { fastForward: RESUME_FAST_FORWARD } : {}) });
     this.reporter = new DesyncReporter(peer, this.runner, { appVersion: APP_VERSION, name: this.o.name }, (r) => this.onReport(r));
     const mine = match.slot !== SPECTATOR_SLOT;
     this.bot = this.o.input === 'bot' && mine ? new LocalBot(game, peer.slot) : null;
