@@ -13,9 +13,15 @@ import { DiscoveryService, describeStatus, manualJoin, resolveDiscoveryMode, typ
 /** Whether this app holds a stored session token for the host at "ip:port". */
 export type HasToken = (address: string) => boolean;
 
+/** Rejoin is offered for a running, compatible match in which this app holds a session token. */
+function rejoinable(g: Omit<LanGame, 'rejoin'>, hasToken: HasToken): boolean {
+  return g.compatible && g.state === 'match' && hasToken(`${g.address}:${g.port}`);
+}
+
 function gameOf(row: GameRow, hasToken: HasToken): LanGame {
   const { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via } = row;
-  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via: [...via], rejoin: compatible && state === 'match' && hasToken(`${address}:${port}`) };
+  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via: [...via] };
+  return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
 function mechanism(name: string, s: MechanismStatus): DiscoveryInfo['mdns'] {
@@ -28,7 +34,8 @@ function infoOf(s: DiscoveryStatus): DiscoveryInfo {
 
 function probedGame(address: string, port: number, advert: GameAdvert, pingMs: number, hasToken: HasToken): LanGame {
   const { gameId, room, map, players, maxPlayers, state, appVersion } = advert;
-  return { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible: true, reason: null, via: ['manual'], rejoin: state === 'match' && hasToken(`${address}:${port}`) };
+  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible: true, reason: null, via: ['manual'] };
+  return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
 export class LanBridge {
