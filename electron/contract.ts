@@ -9,9 +9,9 @@
  * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
-import type { PeerEvent, PeerPhase } from '../core/lockstep/ClientSession';
-import type { DesyncReport } from '../core/lockstep/DesyncReporter';
-import type { LoopMsg } from '../core/lockstep/RemotePort';
+import type { PeerEvent, PeerPhase } from '../core/lockstep/client/ClientSession';
+import type { DesyncReport } from '../core/lockstep/loop/DesyncReporter';
+import type { LoopMsg } from '../core/lockstep/loop/RemotePort';
 import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep/types';
 import type { PlayerInput } from '../core/sim/input';
 

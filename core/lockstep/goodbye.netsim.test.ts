@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../version';
-import { decodeDatagram } from './codec';
-import { decodeHostControl } from './control';
-import { HOST_CLOSED_REASON } from './goodbye';
+import { decodeDatagram } from './wire/codec';
+import { decodeHostControl } from './wire/control';
+import { HOST_CLOSED_REASON } from './host/goodbye';
 import { extraPeer, HOST, Room } from './testing/Room';
 import type { LinkSpec } from './testing/NetSim';
 import { RejectReason } from './types';

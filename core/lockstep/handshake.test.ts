@@ -8,10 +8,10 @@ import { HEADER_BYTES, PROTOCOL_VERSION } from '../net/header';
 import { answerPing, decodeProbe, encodePing } from '../net/probe';
 import { MoveMode } from '../sim/input';
 import { APP_VERSION } from '../version';
-import { HostAuthority } from './HostAuthority';
-import { decodeDatagram, encodeJoin } from './codec';
-import { encodeClientControl } from './control';
-import { encodeClientFrame } from './encodeFrames';
+import { HostAuthority } from './host/HostAuthority';
+import { decodeDatagram, encodeJoin } from './wire/codec';
+import { encodeClientControl } from './wire/control';
+import { encodeClientFrame } from './wire/encodeFrames';
 import { extraPeer, HOST, Room } from './testing/Room';
 import { RejectReason } from './types';
 

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { SimGame } from './SimGame';
-import type { PeerEvent } from './ClientPeer';
-import { Prng } from './testing/Prng';
+import { SimGame } from './loop/SimGame';
+import type { PeerEvent } from './client/ClientPeer';
+import { Prng } from '../math/Prng';
 import { Room } from './testing/Room';
 import type { RoomClient } from './testing/Room';
 import type { LinkSpec } from './testing/NetSim';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { SimGame } from './SimGame';
+import { SimGame } from './loop/SimGame';
 import { Room } from './testing/Room';
 import { MAX_SLOTS } from './types';
 import { MAX_BALLS } from '../sim';

@@ -7,7 +7,7 @@ import dgram from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HOST_CLOSED_REASON } from '../../core/lockstep/goodbye';
+import { HOST_CLOSED_REASON } from '../../core/lockstep/host/goodbye';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../core/lockstep/types';
 import { createAppServices } from './appServices';

@@ -8,8 +8,8 @@
  * by the peer and sent with its resume. The session view, the advert, the status and the stored
  * rejoin token follow the events.
  */
-import type { ClientMatch } from '../../core/lockstep/ClientMatch';
-import type { ClientPeer, PeerEvent } from '../../core/lockstep/ClientPeer';
+import type { ClientMatch } from '../../core/lockstep/client/ClientMatch';
+import type { ClientPeer, PeerEvent } from '../../core/lockstep/client/ClientPeer';
 import { RejectReason, SPECTATOR_SLOT } from '../../core/lockstep/types';
 import type { KeyUpdate } from '../../core/lockstep/types';
 import type { BridgeEvents, EventChannel } from '../contract';

@@ -7,10 +7,10 @@
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
-import { LockstepRunner, RESUME_FAST_FORWARD } from '../../core/lockstep/LockstepRunner';
-import { RemotePort } from '../../core/lockstep/RemotePort';
-import { SimGame } from '../../core/lockstep/SimGame';
-import { InputScript } from '../../core/lockstep/testing/InputScript';
+import { LockstepRunner, RESUME_FAST_FORWARD } from '../../core/lockstep/loop/LockstepRunner';
+import { RemotePort } from '../../core/lockstep/loop/RemotePort';
+import { SimGame } from '../../core/lockstep/loop/SimGame';
+import { InputScript } from '../../core/lockstep/loop/InputScript';
 import type { GameMap } from '../../core/map';
 import type { PlayerInput } from '../../core/sim/input';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';

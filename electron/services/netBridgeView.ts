@@ -5,7 +5,7 @@
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
-import type { ClientPeer, PeerEvent } from '../../core/lockstep/ClientPeer';
+import type { ClientPeer, PeerEvent } from '../../core/lockstep/client/ClientPeer';
 import { DEFAULT_SETTINGS, RejectReason } from '../../core/lockstep/types';
 import type { NetSession, NetStatus } from '../contract';
 

@@ -5,7 +5,7 @@
  */
 import type { Bridge } from '../../electron/contract';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
-import { toBase64 } from '../../core/lockstep/bytes';
+import { toBase64 } from '../../core/lockstep/wire/bytes';
 import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import type { TestHook } from '../ui/App';

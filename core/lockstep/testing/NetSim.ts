@@ -4,7 +4,7 @@
  * jitter (which also reorders), all drawn from one seeded PRNG, so a run repeats exactly.
  * Nodes are addresses with a receive callback; timers are scheduled callbacks. Time in ms.
  */
-import { Prng } from './Prng';
+import { Prng } from '../../math/Prng';
 
 export interface LinkSpec {
   /** Base one-way delay (ms). */

@@ -5,19 +5,19 @@
  * InputScript as its player. Deterministic for a given seed. Used by tests and benchmarks.
  */
 import { APP_VERSION } from '../../version';
-import { ClientPeer } from '../ClientPeer';
-import type { PeerEvent } from '../ClientPeer';
-import { DesyncReporter } from '../DesyncReporter';
-import type { DesyncReport } from '../DesyncReporter';
-import { HostAuthority } from '../HostAuthority';
-import { LockstepRunner } from '../LockstepRunner';
+import { ClientPeer } from '../client/ClientPeer';
+import type { PeerEvent } from '../client/ClientPeer';
+import { DesyncReporter } from '../loop/DesyncReporter';
+import type { DesyncReport } from '../loop/DesyncReporter';
+import { HostAuthority } from '../host/HostAuthority';
+import { LockstepRunner } from '../loop/LockstepRunner';
 import { SlotKind } from '../types';
 import type { MatchStart, RoomSettings } from '../types';
-import type { BotDriver, LockstepGame } from '../LockstepGame';
-import { InputScript } from './InputScript';
+import type { BotDriver, LockstepGame } from '../loop/LockstepGame';
+import { InputScript } from '../loop/InputScript';
 import { NetSim, PERFECT_LINK } from './NetSim';
 import type { LinkSpec } from './NetSim';
-import { Prng } from './Prng';
+import { Prng } from '../../math/Prng';
 import { ToyBots, ToyGame } from './ToyGame';
 
 export interface RoomOptions {

@@ -6,7 +6,7 @@
  */
 import { MoveMode } from '../../sim/input';
 import type { PlayerInput, SlotInput } from '../../sim/input';
-import type { BotDriver, LockstepGame } from '../LockstepGame';
+import type { BotDriver, LockstepGame } from '../loop/LockstepGame';
 import type { SlotEvent } from '../types';
 
 const SLOTS = 64;

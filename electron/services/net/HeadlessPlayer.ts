@@ -6,15 +6,15 @@
  * `reportsDir`. Everything notable is logged as one JSON object per line through `log`.
  */
 import type { GameMap } from '../../../core/map';
-import type { ClientPeer, PeerEvent } from '../../../core/lockstep/ClientPeer';
-import { DesyncReporter } from '../../../core/lockstep/DesyncReporter';
-import { LocalBot } from '../../../core/lockstep/LocalBot';
-import { LockstepRunner, RESUME_FAST_FORWARD } from '../../../core/lockstep/LockstepRunner';
-import { SimGame } from '../../../core/lockstep/SimGame';
-import type { ClientMatch } from '../../../core/lockstep/ClientMatch';
+import type { ClientPeer, PeerEvent } from '../../../core/lockstep/client/ClientPeer';
+import { DesyncReporter } from '../../../core/lockstep/loop/DesyncReporter';
+import { LocalBot } from '../../../core/lockstep/loop/LocalBot';
+import { LockstepRunner, RESUME_FAST_FORWARD } from '../../../core/lockstep/loop/LockstepRunner';
+import { SimGame } from '../../../core/lockstep/loop/SimGame';
+import type { ClientMatch } from '../../../core/lockstep/client/ClientMatch';
 import { SPECTATOR_SLOT } from '../../../core/lockstep/types';
 
-import { InputScript } from '../../../core/lockstep/testing/InputScript';
+import { InputScript } from '../../../core/lockstep/loop/InputScript';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
 

@@ -6,9 +6,9 @@
  * Time: performance.now() ms. The tick timer runs every `tickMs` (default 5 ms).
  */
 import { performance } from 'node:perf_hooks';
-import { ClientPeer } from '../../../core/lockstep/ClientPeer';
-import { HostAuthority } from '../../../core/lockstep/HostAuthority';
-import type { SnapshotSource } from '../../../core/lockstep/HostAuthority';
+import { ClientPeer } from '../../../core/lockstep/client/ClientPeer';
+import { HostAuthority } from '../../../core/lockstep/host/HostAuthority';
+import type { SnapshotSource } from '../../../core/lockstep/host/HostAuthority';
 import type { RoomSettings } from '../../../core/lockstep/types';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';

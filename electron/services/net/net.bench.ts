@@ -12,7 +12,7 @@
  *    127.0.0.1; a client changes intent at random moments; measured until a key frame applies it.
  */
 import type { BenchContext } from '../../../bench/lib';
-import { LockstepRunner } from '../../../core/lockstep/LockstepRunner';
+import { LockstepRunner } from '../../../core/lockstep/loop/LockstepRunner';
 import { MoveMode } from '../../../core/sim/input';
 import { Room } from '../../../core/lockstep/testing/Room';
 import { ToyGame } from '../../../core/lockstep/testing/ToyGame';

@@ -15,8 +15,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
-import type { PeerEvent } from '../../../core/lockstep/ClientPeer';
-import { SimGame } from '../../../core/lockstep/SimGame';
+import type { PeerEvent } from '../../../core/lockstep/client/ClientPeer';
+import { SimGame } from '../../../core/lockstep/loop/SimGame';
 import { Room } from '../../../core/lockstep/testing/Room';
 import type { RoomClient } from '../../../core/lockstep/testing/Room';
 import { mapLoader } from './loadMap';

@@ -7,7 +7,7 @@
  * (spoofing, as a hostile machine on the LAN could) and the tokens it has seen in client frames.
  * Traffic stays on the given address (127.0.0.1 in tests).
  */
-import { Prng } from '../../../../core/lockstep/testing/Prng';
+import { Prng } from '../../../../core/math/Prng';
 import { UdpTransport } from '../UdpTransport';
 
 export interface RelayOptions {

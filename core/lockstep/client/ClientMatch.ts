@@ -1,0 +1,240 @@
+/**
+ * A client's view of one running match: the buffer of confirmed UPDATEs, the input delay, and the
+ * local player's input schedule (which change goes into which key, and how far inputs are final).
+ * Invariants: `updates[k]` exists for every k ≤ recvKey (contiguous from 0); `closed` only grows;
+ * at most one input change per key; a change is scheduled only into a key > closed, so the host
+ * never sees a key's inputs change after it was closed. Only changes are sent (seed 000): a key
+ * with no change is covered by the "closed through" marker alone.
+ */
+import { inputsEqual, STOP_INPUT } from '../../sim/input';
+import type { PlayerInput } from '../../sim/input';
+import type { UplinkInput } from '../wire/codec';
+import { RttEstimator } from '../link/RttEstimator';
+import type { KeyUpdate, MatchStart } from '../types';
+import { delayKeys, LOGIC_HZ, lastKeyOf } from '../types';
+import { normalizeInput } from '../wire/wire';
+
+/** Tolerance of the closing-time comparison (ms). */
+const CLOSE_EPS_MS = 0.01;
+/** Keys over which slack percentiles are taken (6 s at 10 Hz). */
+export const SLACK_WINDOW = 60;
+
+export class ClientMatch {
+  readonly updates: KeyUpdate[] = [];
+  /** Arrival time (ms) of each update, parallel to `updates`. */
+  readonly arrivedAt: number[] = [];
+  readonly keyMs: number;
+  readonly lastKey: number;
+  /** Input delay (ms): a key's inputs close this long before the loop is expected to begin it. */
+  delay: number;
+  private readonly startedAt: number;
+  /** Key the game last began executing (-1 before the first). */
+  execKey = -1;
+  /** Recent slacks (ms between an update's arrival and the loop beginning its key), a ring. */
+  private readonly slacks: number[] = [];
+  private slackAt = 0;
+  /** When the game began `execKey` (ms). */
+  beganAt = 0;
+  /** My inputs for every key ≤ closed are final. */
+  closed: number;
+  /** Highest `closed` the host confirmed. */
+  inputAck: number;
+  /** Unacknowledged input changes, ascending key. */
+  unacked: UplinkInput[] = [];
+  /** Latest state hash to report. */
+  hash: { key: number; hash: number } | undefined;
+  /**
+   * Time from sending a closure to receiving that key's update. Samples after a NACK are kept
+   * (unlike Karn's rule): dropping the slow ones would bias the estimate low and cause more NACKs.
+   */
+  readonly lag = new RttEstimator();
+  private readonly closedAt = new Map<number, number>();
+  private intent: PlayerInput = STOP_INPUT;
+  private dashPending = false;
+  /** The next scheduled key carries the intent even if unchanged (a takeover: the ball had a bot's intent). */
+  private forceNext = false;
+  /** Joined late (resync): still to tell the host once the loop has caught up. */
+  awaitingLive = false;
+  /** First key this peer holds an update for (0, or a late joiner's snapshot key). */
+  readonly baseKey: number;
+  private lastScheduled: PlayerInput = STOP_INPUT;
+
+  constructor(
+    readonly start: MatchStart,
+    /** My slot, or SPECTATOR_SLOT. */
+    readonly slot: number,
+    /** True while my inputs count (false for spectators, and for a late joiner until its takeover). */
+    public player: boolean,
+    now: number,
+    /** A late joiner's snapshot key: updates (and the loop) start there. */
+    baseKey = 0,
+  ) {
+    this.lastKey = lastKeyOf(start.settings);
+    this.keyMs = (start.settings.keyInterval * 1000) / LOGIC_HZ;
+    this.delay = start.delayMs;
+    this.startedAt = now;
+    this.closed = player ? delayKeys(start.delayMs, this.keyMs) - 1 : -1;
+    this.inputAck = this.closed;
+    this.baseKey = Math.max(0, Math.min(baseKey, this.lastKey));
+    if (this.baseKey > 0) {
+      // Sparse below the base: recvKey and execKey count from there, nothing before is held.
+      this.updates.length = this.baseKey;
+      this.arrivedAt.length = this.baseKey;
+      this.execKey = this.baseKey - 1;
+      this.beganAt = now;
+    }
+  }
+
+  /** My inputs count from `key` on (a takeover after a rejoin); my current intent goes into it. */
+  becomePlayer(key: number): void {
+    if (this.player || key > this.lastKey) return;
+    this.player = true;
+    this.closed = Math.max(this.closed, key - 1);
+    this.inputAck = this.closed;
+    this.unacked = [];
+    this.forceNext = true;
+  }
+
+  /** Highest key with every update ≤ it received. */
+  get recvKey(): number {
+    return this.updates.length - 1;
+  }
+
+  /** Keys received but not yet begun. */
+  get backlog(): number {
+    return Math.max(0, this.recvKey - this.execKey);
+  }
+
+  /**
+   * How long (ms) the next key has been ready (its update here and one key period since I began
+   * the previous one) without being begun: > 0 means my simulation is behind the network (the
+   * host reports me as "slow" when it waits for me).
+   */
+  behindMs(now: number): number {
+    const at = this.arrivedAt[this.execKey + 1];
+    if (at === undefined || this.execKey + 1 > this.lastKey) return 0;
+    return Math.max(0, now - Math.max(at, this.beganAt + this.keyMs));
+  }
+
+  /** The local intent (persistent). A dash is remembered until it is scheduled. */
+  setIntent(input: PlayerInput): void {
+    this.intent = normalizeInput({ ...input, dash: false });
+    if (input.dash) this.dashPending = true;
+  }
+
+  /** Takes updates from a host frame; returns the keys newly received (for lag samples). */
+  addUpdates(now: number, updates: readonly KeyUpdate[]): number {
+    let added = 0;
+    for (const u of updates) {
+      if (u.key !== this.updates.length || u.key > this.lastKey) continue; // old copy, or a gap
+      this.updates.push(u);
+      this.arrivedAt.push(now);
+      added++;
+      const sentAt = this.closedAt.get(u.key);
+      if (sentAt !== undefined) this.lag.sample(now - sentAt);
+      this.closedAt.delete(u.key);
+    }
+    return added;
+  }
+
+  /** The game begins key `key` (its update must be here): records the hash, applies a delay change. */
+  begin(now: number, key: number, hash: number): KeyUpdate {
+    const u = this.updates[key];
+    if (!u) throw new Error(`ClientMatch.begin: no update for key ${key}`); // runner bug, never data
+    this.execKey = key;
+    this.beganAt = now;
+    const arrived = this.arrivedAt[key];
+    if (arrived !== undefined) this.slacks[this.slackAt++ % SLACK_WINDOW] = now - arrived;
+    this.hash = { key, hash: hash >>> 0 };
+    if (u.delayMs !== undefined) this.delay = u.delayMs;
+    return u;
+  }
+
+  /**
+   * When the loop will begin `key`, as far as this peer can tell: one key period after the key it
+   * runs now, but never earlier than the time still to wait for the keys in between.
+   */
+  estimatedBegin(now: number, key: number): number {
+    const baseKey = this.execKey < 0 ? -1 : this.execKey;
+    const baseAt = this.execKey < 0 ? this.startedAt - this.keyMs : this.beganAt;
+    return Math.max(baseAt + (key - baseKey) * this.keyMs, now + (key - baseKey - 1) * this.keyMs);
+  }
+
+  /**
+   * Closes my inputs for every key due to begin within the input delay (so the host can release
+   * it in time), scheduling the pending intent change, if any, into the first key closed.
+   * Returns true when the closure advanced. Call often (every few ms) and after each begin.
+   */
+  closeDue(now: number): boolean {
+    if (!this.player) return false;
+    const from = this.closed;
+    // CLOSE_EPS_MS: "begin + k·keyMs − delay" must compare equal to "now" when the delay is a whole
+    // number of keys (floating-point rounding would otherwise close a key one begin later, at random).
+    while (this.closed < this.lastKey && now + CLOSE_EPS_MS >= this.estimatedBegin(now, this.closed + 1) - this.delay) {
+      const key = this.closed + 1;
+      if (key === from + 1) this.schedule(key);
+      this.closedAt.set(key, now);
+      this.closed = key;
+    }
+    return this.closed > from;
+  }
+
+  private schedule(key: number): void {
+    const next = { ...this.intent, dash: this.dashPending };
+    if (!this.dashPending && !this.forceNext && inputsEqual(next, this.lastScheduled)) return;
+    this.forceNext = false;
+    this.unacked.push({ key, slot: this.slot, input: next });
+    this.lastScheduled = { ...next, dash: false };
+    this.dashPending = false;
+  }
+
+  /**
+   * How early updates arrive before they are needed: the 3rd percentile of the last
+   * SLACK_WINDOW keys (ms; the 2nd smallest), or -1 before enough keys ran. ~0 means the loop
+   * has been waiting (the host then raises the delay).
+   */
+  lowSlack(): number {
+    return this.slackPercentile(3);
+  }
+
+  /** Median slack over the window (ms), or -1 before enough keys ran. */
+  medianSlack(): number {
+    return this.slackPercentile(50);
+  }
+
+  private slackPercentile(p: number): number {
+    if (this.slacks.length < SLACK_WINDOW) return -1;
+    const sorted = [...this.slacks].sort((a, b) => a - b);
+    return Math.max(0, sorted[Math.floor((SLACK_WINDOW * p) / 100)] ?? 0);
+  }
+
+  /** When I closed `key` (undefined once its update arrived, or for keys I did not close). */
+  closedAtOf(key: number): number | undefined {
+    return this.closedAt.get(key);
+  }
+
+  /** The host holds my inputs through `ack`. */
+  onInputAck(ack: number): void {
+    if (ack <= this.inputAck || ack > this.closed) return;
+    this.inputAck = ack;
+    this.unacked = this.unacked.filter((i) => i.key > ack);
+  }
+
+  /** Inputs the host must still get: also everything ≤ recvKey is known to be held. */
+  pendingInputs(): UplinkInput[] {
+    const held = Math.max(this.inputAck, this.recvKey);
+    if (this.unacked.length > 0 && (this.unacked[0]?.key ?? 0) <= held) this.unacked = this.unacked.filter((i) => i.key > held);
+    return this.unacked;
+  }
+
+  /** The closure to advertise when only the first `included` pending inputs fit in a datagram. */
+  closedFor(included: number): number {
+    const next = this.unacked[included];
+    return next === undefined ? this.closed : Math.min(this.closed, next.key - 1);
+  }
+
+  /** True while a key I closed has no update yet (I am expecting the host to release it). */
+  get expecting(): boolean {
+    return this.recvKey < Math.min(this.closed, this.lastKey);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The host's choice of input delay: how long (ms) before a key begins its inputs are closed.
+ * Start: the players' pessimistic RTT plus a margin. During the match: from the *slack* peers
+ * report — how early updates reach them before their loop needs them (3rd percentile, ms).
+ * Raised by DELAY_STEP_UP_MS after two evaluations in a row in which someone's slack is under
+ * DELAY_RAISE_SLACK_MS; lowered by DELAY_STEP_DOWN_MS after five in a row in which everyone's
+ * exceeds DELAY_LOWER_SLACK_MS. Measuring what matters (are updates early enough?) adapts to
+ * loss, jitter and slow peers alike, where an RTT formula only guesses; and a delay in ms rather
+ * than whole key frames lets a LAN run at a few tens of ms.
+ * A decided change rides on the next released update, so every peer switches at the same key.
+ */
+import { clampDelay } from '../types';
+
+/** Extra margin over the worst RTT when choosing the starting input delay (ms). */
+export const DELAY_MARGIN_MS = 20;
+/** A player whose updates arrive less than this early (ms) makes the host raise the delay. */
+export const DELAY_RAISE_SLACK_MS = 10;
+/** The delay is lowered while every player's slack exceeds this (ms). */
+export const DELAY_LOWER_SLACK_MS = 35;
+export const DELAY_STEP_UP_MS = 20;
+export const DELAY_STEP_DOWN_MS = 5;
+
+export class DelayController {
+  private pending: number | undefined;
+  private lowCount = 0;
+  private raiseCount = 0;
+
+  constructor(private readonly current: () => number) {}
+
+  /** The change to announce with the next update, if any (taken once). */
+  take(): number | undefined {
+    const p = this.pending;
+    this.pending = undefined;
+    return p;
+  }
+
+  /** One evaluation (the host calls it every second) with the active players' slacks (ms). */
+  evaluate(slacks: readonly number[]): void {
+    if (slacks.length === 0) return;
+    let low = Infinity;
+    for (const s of slacks) low = Math.min(low, s);
+    const d = this.pending ?? this.current();
+    if (low < DELAY_RAISE_SLACK_MS) {
+      this.lowCount = 0;
+      // Two evaluations in a row: a peer still aligning its phase after the start is no reason.
+      if (++this.raiseCount >= 2) {
+        this.raiseCount = 0;
+        this.propose(d, clampDelay(d + DELAY_STEP_UP_MS));
+      }
+      return;
+    }
+    this.raiseCount = 0;
+    if (low > DELAY_LOWER_SLACK_MS) {
+      if (++this.lowCount >= 5) {
+        this.lowCount = 0;
+        this.propose(d, clampDelay(d - DELAY_STEP_DOWN_MS));
+      }
+    } else this.lowCount = 0;
+  }
+
+  private propose(from: number, to: number): void {
+    if (to !== from) this.pending = to;
+  }
+
+  /** A starting delay from the players' pessimistic RTTs (ms) before any slack is known. */
+  static initial(worstRtts: readonly number[]): number {
+    let worst = 0;
+    for (const r of worstRtts) worst = Math.max(worst, r);
+    return clampDelay(worst + DELAY_MARGIN_MS);
+  }
+}

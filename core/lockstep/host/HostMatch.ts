@@ -1,0 +1,360 @@
+/**
+ * The host's authority over one running match: key-frame release, stalls, drop votes, pause,
+ * input delay and desync detection. Knows slots, not addresses; HostAuthority feeds it what
+ * sessions send and broadcasts the `notices` it produces.
+ * Invariants: UPDATE(K) is released only when every *active* player has closed its inputs through
+ * K (bots, spectators and dropped players never hold the clock); released updates never change;
+ * every slot-control change (a drop) is an event inside the update of the key being held, so all
+ * peers apply it at the same key. Players are always visited in ascending slot order.
+ * Units: keys; times in ms of the caller's clock.
+ */
+import type { PlayerInput } from '../../sim/input';
+import { HashJudge } from './HashJudge';
+import type { HashNotice } from './HashJudge';
+import { DelayController } from './DelayController';
+import { PauseControl } from './PauseControl';
+import { delayKeys, LOGIC_HZ, MAX_CLOSE_AHEAD, SlotEventKind, StallCause, lastKeyOf } from '../types';
+import type { HostStatus, KeyUpdate, RoomSettings, SlotEvent, WaitedPlayer } from '../types';
+
+/** A hold shorter than this is normal jitter and is not reported. */
+export const STALL_REPORT_MS = 200;
+/** A player not heard from for this long is waited on for a network reason. */
+export const SILENT_MS = 600;
+/** A player reporting its simulation this far behind its updates is waited on for being slow. */
+export const SLOW_BEHIND_MS = 50;
+/** Releases over which a player's earliness is taken. */
+export const WAIT_WINDOW = 30;
+/** Difficulty of the bot that takes over a dropped player's slot. */
+export const DROP_BOT_DIFFICULTY = 1;
+
+export type MatchNotice =
+  | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: 1 | 2 | 3 | 4 }
+  | { readonly t: 'pause'; readonly paused: boolean; readonly by: number }
+  | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
+  | HashNotice;
+
+interface Player {
+  readonly slot: number;
+  closed: number;
+  /** When each not-yet-released key was closed by this player (ms). */
+  readonly closedAt: Map<number, number>;
+  /** Recent waits between this player's closure of a key and its release (ms), a ring. */
+  readonly waits: number[];
+  waitAt: number;
+  recvKey: number;
+  behindMs: number;
+  lastHeard: number;
+  active: boolean;
+  readonly inputs: Map<number, PlayerInput>;
+  readonly votes: Set<number>;
+  waitedMs: number;
+}
+
+/** What an incoming progress report did. */
+export type ProgressResult = 'ok' | 'inactive' | 'malformed';
+
+export class HostMatch {
+  readonly lastKey: number;
+  readonly keyMs: number;
+  readonly updates: KeyUpdate[] = [];
+  readonly notices: MatchNotice[] = [];
+  readonly hashes: HashJudge;
+  released = -1;
+  /** Input delay (ms). */
+  delay: number;
+  /**
+   * Estimated ms peers spent blocked waiting for an update, and how many holds blocked them: a key
+   * is needed about `delay` ms after the first player closed it (closures happen that far ahead),
+   * so only a hold beyond that counts. (The notice to peers goes out earlier, as a warning.)
+   */
+  stallMs = 0;
+  stalls = 0;
+  private readonly players: Player[] = [];
+  private pendingEvents: SlotEvent[] = [];
+  /** Human takeovers announced for a future key (slot → key); they ride on that key's update. */
+  private readonly takeovers = new Map<number, number>();
+  private firstCloseAt: number | null = null;
+  private lastReleaseAt: number;
+  private readonly startAt: number;
+  private readonly pauses = new PauseControl();
+  /** Chooses input-delay changes; a change rides on the next released update. */
+  readonly delays: DelayController;
+
+  constructor(
+    readonly settings: RoomSettings,
+    delay: number,
+    humans: readonly number[],
+    now: number,
+    ownerSlot: number,
+    /** Slots whose humans missed the start (loading timeout): bots until they take over. */
+    late: readonly number[] = [],
+  ) {
+    this.lastKey = lastKeyOf(settings);
+    this.keyMs = (settings.keyInterval * 1000) / LOGIC_HZ;
+    this.delay = delay;
+    this.delays = new DelayController(() => this.delay);
+    this.startAt = now;
+    this.lastReleaseAt = now;
+    this.hashes = new HashJudge(this.lastKey, ownerSlot, (n) => this.notices.push(n));
+    for (const slot of [...humans].sort((a, b) => a - b)) {
+      // Keys the first delay spans have no human inputs: nobody can have closed them.
+      this.players.push({ slot, closed: delayKeys(delay, this.keyMs) - 1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: true, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    }
+    for (const slot of late) this.players.push({ slot, closed: -1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: false, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    this.players.sort((a, b) => a.slot - b.slot);
+  }
+
+  /** Active human slots, ascending. */
+  activeSlots(): number[] {
+    return this.players.filter((p) => p.active).map((p) => p.slot);
+  }
+
+  /**
+   * How far ahead of the latest player's phase `slot` runs (ms; 0 until known): the median time
+   * its closures wait for release, minus the smallest such median among active players (uplink
+   * jitter makes everyone wait a little; only the difference is phase). The peer slows a little
+   * while this is large, so every peer runs in the latest one's phase and nobody waits at each key.
+   */
+  earlyOf(slot: number): number {
+    const mine = medianWait(this.player(slot));
+    if (mine === null) return 0;
+    let least = mine;
+    for (const p of this.players) {
+      const m = p.active ? medianWait(p) : null;
+      if (m !== null && m < least) least = m;
+    }
+    return mine - least;
+  }
+
+  /** The key through which `slot`'s inputs are final (-1 for an unknown slot). */
+  closedOf(slot: number): number {
+    return this.player(slot)?.closed ?? -1;
+  }
+
+  isActive(slot: number): boolean {
+    return this.player(slot)?.active === true;
+  }
+
+  /** Per-slot totals of ms the clock was held waiting for that player. */
+  waitedBySlot(): { slot: number; ms: number }[] {
+    return this.players.map((p) => ({ slot: p.slot, ms: p.waitedMs }));
+  }
+
+  get paused(): boolean {
+    return this.pauses.state !== null;
+  }
+
+  get finishedReleasing(): boolean {
+    return this.released >= this.lastKey;
+  }
+
+  private player(slot: number): Player | undefined {
+    return this.players.find((p) => p.slot === slot);
+  }
+
+  /** Any datagram from a player's session. */
+  heard(slot: number, now: number): void {
+    const p = this.player(slot);
+    if (p) p.lastHeard = now;
+  }
+
+  /** A player's progress report and its unacknowledged input changes. */
+  /** How far behind its updates a player's simulation says it is (ms; 0 when it says nothing). */
+  setBehind(slot: number, behindMs: number): void {
+    const p = this.player(slot);
+    if (p) p.behindMs = behindMs;
+  }
+
+  onProgress(slot: number, now: number, recvKey: number, closed: number, inputs: readonly { key: number; input: PlayerInput }[]): ProgressResult {
+    const p = this.player(slot);
+    if (!p || !p.active) return 'inactive';
+    if (closed > this.released + MAX_CLOSE_AHEAD || recvKey > this.released) return 'malformed';
+    for (const i of inputs) if (i.key > closed) return 'malformed';
+    p.recvKey = Math.max(p.recvKey, recvKey);
+    if (closed <= p.closed) return 'ok'; // old or repeated: everything in it is already known
+    for (const i of inputs) if (i.key > p.closed) p.inputs.set(i.key, i.input);
+    for (let k = p.closed + 1; k <= closed; k++) p.closedAt.set(k, now);
+    p.closed = closed;
+    if (this.firstCloseAt === null && closed > this.released) this.firstCloseAt = now;
+    return 'ok';
+  }
+
+  /** Releases every key that is complete; returns how many were released. */
+  tryRelease(now: number): number {
+    let n = 0;
+    const paceLimit = this.players.some((p) => p.active) ? this.lastKey : Math.floor((now - this.startAt) / this.keyMs) + 2;
+    while (!this.pauses.state && this.released < Math.min(this.lastKey, paceLimit)) {
+      const key = this.released + 1;
+      if (this.players.some((p) => p.active && p.closed < key)) break;
+      this.account(now, key);
+      const inputs: { slot: number; input: PlayerInput }[] = [];
+      for (const p of this.players) {
+        const at = p.closedAt.get(key);
+        p.closedAt.delete(key);
+        if (at !== undefined && p.active) p.waits[p.waitAt++ % WAIT_WINDOW] = now - at;
+        const input = p.inputs.get(key);
+        p.inputs.delete(key);
+        if (input && p.active) inputs.push({ slot: p.slot, input }); // DETERMINISM: ascending slot order
+      }
+      const change = this.delays.take();
+      const events = this.takeoversAt(key);
+      const u: KeyUpdate = change === undefined ? { key, inputs, events } : { key, inputs, events, delayMs: change };
+      if (change !== undefined) this.delay = change;
+      this.pendingEvents = [];
+      this.updates.push(u);
+      this.released = key;
+      this.lastReleaseAt = now;
+      this.firstCloseAt = this.players.some((p) => p.active && p.closed > key) ? now : null;
+      n++;
+    }
+    return n;
+  }
+
+  /** The pending events plus the takeovers announced for `key` (ascending slot). */
+  private takeoversAt(key: number): SlotEvent[] {
+    if (this.takeovers.size === 0) return this.pendingEvents;
+    const out = [...this.pendingEvents];
+    for (const p of this.players) {
+      if (this.takeovers.get(p.slot) !== key) continue;
+      this.takeovers.delete(p.slot);
+      out.push({ kind: SlotEventKind.Human, slot: p.slot, difficulty: 0 });
+    }
+    return out;
+  }
+
+  /**
+   * A rejoined (or late-loading) player that has caught up takes its slot back at key `key`
+   * (> released): from then on it holds the clock again and its inputs count; until then its
+   * bot plays. Every peer switches at that key (a Human event in its update). False when the slot
+   * is not a match slot, is already active, or the key is not in the future.
+   */
+  activate(slot: number, key: number, now: number): boolean {
+    const p = this.player(slot);
+    if (!p || p.active || key <= this.released || key > this.lastKey) return false;
+    p.active = true;
+    p.closed = key - 1;
+    p.closedAt.clear();
+    p.inputs.clear();
+    p.votes.clear();
+    p.behindMs = 0;
+    p.lastHeard = now;
+    this.takeovers.set(slot, key);
+    this.notices.push({ t: 'takeover', slot, key });
+    return true;
+  }
+
+  private account(now: number, key: number): void {
+    const start = this.firstCloseAt === null ? this.lastReleaseAt + 2 * this.keyMs : this.firstCloseAt + this.delay;
+    const blocked = now - start;
+    if (blocked <= 0) return;
+    this.stallMs += blocked;
+    this.stalls++;
+    for (const p of this.players) if (p.active && p.closed < key) p.waitedMs += blocked;
+  }
+
+  private holdStart(): number {
+    const natural = this.lastReleaseAt + 2 * this.keyMs;
+    return this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
+  }
+
+  private cause(p: Player, now: number): StallCause {
+    if (now - p.lastHeard > SILENT_MS) return StallCause.Network;
+    // Slow: it holds the update it needs to close the held key but its simulation has not got there.
+    return p.behindMs >= SLOW_BEHIND_MS && p.recvKey >= this.released + 1 - delayKeys(this.delay, this.keyMs) ? StallCause.Slow : StallCause.Network;
+  }
+
+  private waited(now: number): WaitedPlayer[] {
+    const key = this.released + 1;
+    return this.players.filter((p) => p.active && p.closed < key).map((p) => ({ slot: p.slot, cause: this.cause(p, now), votes: p.votes.size }));
+  }
+
+  private voters(waited: readonly WaitedPlayer[]): number {
+    return this.players.filter((p) => p.active && !waited.some((w) => w.slot === p.slot)).length;
+  }
+
+  /** The status every peer is told, or undefined while the clock runs normally. */
+  status(now: number): HostStatus | undefined {
+    const key = this.released + 1;
+    const s = this.settings;
+    const ps = this.pauses.state;
+    if (ps) {
+      return { state: 2, key, heldMs: now - ps.since, votesNeeded: 0, voteInMs: 0, forceInMs: 0, waiting: [], pausedBy: ps.by };
+    }
+    if (this.finishedReleasing) return undefined;
+    const held = now - this.holdStart();
+    const waiting = this.waited(now);
+    if (held < STALL_REPORT_MS || waiting.length === 0) return undefined;
+    const votesNeeded = Math.floor(this.voters(waiting) / 2) + 1;
+    const voteInMs = Math.max(0, s.dropVoteSeconds * 1000 - held);
+    const forceInMs = Math.max(0, s.forceDropSeconds * 1000 - held);
+    return { state: 1, key, heldMs: held, votesNeeded, voteInMs, forceInMs, waiting, pausedBy: 0 };
+  }
+
+  /** A vote by `voter` to drop `target`; drops at a majority of those not being waited for. */
+  vote(voter: number, target: number, now: number): boolean {
+    const st = this.status(now);
+    if (!st || st.state !== 1 || st.voteInMs > 0) return false;
+    if (!this.isActive(voter) || st.waiting.some((w) => w.slot === voter)) return false;
+    const t = this.player(target);
+    if (!t || !st.waiting.some((w) => w.slot === target)) return false;
+    t.votes.add(voter);
+    if (t.votes.size * 2 > this.voters(st.waiting)) this.drop(target, 1);
+    return true;
+  }
+
+  /** Removes a player from the clock; its slot becomes a bot at the key being held. */
+  drop(slot: number, why: 1 | 2 | 3 | 4): void {
+    const p = this.player(slot);
+    if (!p || !p.active) return;
+    p.active = false;
+    p.inputs.clear();
+    for (const q of this.players) q.votes.delete(slot);
+    // Gone again before its takeover key: the bot never stopped playing, no event is needed.
+    if (!this.takeovers.delete(slot)) this.pendingEvents.push({ kind: SlotEventKind.Bot, slot, difficulty: DROP_BOT_DIFFICULTY });
+    this.notices.push({ t: 'dropped', slot, key: this.released + 1, why });
+    if (this.pauses.state?.by === slot) this.resume(slot, true, this.lastReleaseAt);
+  }
+
+  /** Pauses the clock at the next key (PauseControl decides who may). */
+  pause(slot: number, owner: boolean, now: number): boolean {
+    if (this.finishedReleasing || !this.pauses.pause(slot, owner, this.isActive(slot), now)) return false;
+    this.notices.push({ t: 'pause', paused: true, by: slot });
+    return true;
+  }
+
+  /** Resumes; allowed for whoever paused and for the owner. */
+  resume(slot: number, owner: boolean, now: number): boolean {
+    if (!this.pauses.resume(slot, owner)) return false;
+    this.lastReleaseAt = now;
+    if (this.firstCloseAt !== null) this.firstCloseAt = now;
+    this.notices.push({ t: 'pause', paused: false, by: slot });
+    return true;
+  }
+
+  pausesLeftFor(slot: number): number {
+    return this.pauses.pausesLeft(slot);
+  }
+
+  /** Timers: forced drops, pause expiry. */
+  tick(now: number): void {
+    const ps = this.pauses.state;
+    if (ps && this.pauses.expired(now)) this.resume(ps.by, true, now);
+    const st = this.status(now);
+    if (st && st.state === 1 && st.forceInMs <= 0) for (const w of st.waiting) this.drop(w.slot, 2);
+  }
+
+  /** The released updates from `from` on (for resending to a session). */
+  updatesFrom(from: number): readonly KeyUpdate[] {
+    return from > this.released ? [] : this.updates.slice(Math.max(0, from));
+  }
+
+  /** Time of the last release (ms). */
+  get lastRelease(): number {
+    return this.lastReleaseAt;
+  }
+}
+
+function medianWait(p: Player | undefined): number | null {
+  if (!p || p.waits.length < WAIT_WINDOW) return null;
+  return [...p.waits].sort((a, b) => a - b)[WAIT_WINDOW >> 1] ?? null;
+}

@@ -1,0 +1,108 @@
+/**
+ * One accepted peer as the host sees it: address, token, slot, its control stream, RTT, and
+ * what it has acknowledged of the update stream. Also builds the HFRAME datagrams sent to it.
+ * Invariants: a session is found by its address only; every later datagram must carry `token`.
+ * `recvKey` only grows. Times in ms of the host's clock.
+ */
+import type { ClientFrame, Encoded } from '../wire/codec';
+import { encodeHostFrame } from '../wire/encodeFrames';
+import { LossMeter } from '../link/LossMeter';
+import { ReliableChannel } from '../link/ReliableChannel';
+import { RttEstimator } from '../link/RttEstimator';
+import type { SnapshotSender } from '../link/SnapshotTransfer';
+import { SPECTATOR_SLOT } from '../types';
+import type { HostStatus, KeyUpdate } from '../types';
+
+/** How often the host pings a session (RTT, loss and earliness reports ride on pings and pongs). */
+export const PING_INTERVAL_MS = 1000;
+
+export class HostSession {
+  readonly ctl = new ReliableChannel();
+  readonly rtt = new RttEstimator();
+  /** Loss of this peer's key-frame datagrams (measured here from closure jumps). */
+  readonly upLoss = new LossMeter();
+  /** Loss of our datagrams to this peer, as it reports (0..1). */
+  downLoss = 0;
+  /** How early our updates reach this peer before it needs them (ms, 3rd percentile; -1 unknown). */
+  slackMs = -1;
+  lastHeard: number;
+  lastSentAt = -1e15;
+  lastUpdatesSentAt = -1e15;
+  pingDueAt: number;
+  /** Highest key such that every update ≤ it reached this peer (its ack). */
+  recvKey = -1;
+  /** New inputs arrived since the last frame we sent: acknowledge them (else the ack is implied
+   *  by the updates themselves and the two bytes are saved). */
+  inputsToAck = false;
+  /** Takes part in the running match (a player or a spectator that was there at the start). */
+  inMatch = false;
+  /** Did not finish loading: waits in the lobby until it has loaded, then joins like a rejoin. */
+  benched = false;
+  /**
+   * Joined the running match late (a rejoin, a late loader or a spectator): it receives a
+   * snapshot and the updates since, and is not an expected hash reporter until it says it caught
+   * up ('live'). Its snapshot transfer, while one runs.
+   */
+  syncing = false;
+  sync: SnapshotSender | null = null;
+  ready = false;
+  loadPercent = 0;
+  colour: number;
+
+  constructor(
+    readonly addr: string,
+    readonly nonce: number,
+    readonly token: number,
+    readonly slot: number,
+    readonly name: string,
+    readonly owner: boolean,
+    /** Hash reporter number (slot, or SPECTATOR_BASE + n). */
+    readonly reporter: number,
+    now: number,
+  ) {
+    this.lastHeard = now;
+    this.pingDueAt = now;
+    this.colour = slot === SPECTATOR_SLOT ? 0 : slot;
+  }
+
+  get spectator(): boolean {
+    return this.slot === SPECTATOR_SLOT;
+  }
+
+  /** Retransmission timeout towards this peer. */
+  rto(): number {
+    return this.rtt.rto(20, 400, 100);
+  }
+
+  /**
+   * Builds the next frame for this peer: unacknowledged updates (from `updates`, the released
+   * ones after its ack), control messages, acks, status and a ping when due. Marks what was sent.
+   */
+  frame(now: number, updates: readonly KeyUpdate[], inputAck: number | undefined, status: HostStatus | undefined, earlyMs = 0): Encoded {
+    const ping = now >= this.pingDueAt ? { ts: now & 0xffff, rttMs: this.rtt.smoothed(0), lossPct: this.upLoss.percent, earlyMs } : undefined;
+    const ctlAck = this.ctl.ackOwing ? this.ctl.takeAck() : undefined;
+    const enc = encodeHostFrame({
+      ...(updates.length > 0 ? { updates } : {}),
+      ...(inputAck !== undefined ? { inputAck } : {}),
+      ...(status ? { status } : {}),
+      ...(this.ctl.section() ? { ctl: this.ctl.section() } : {}),
+      ...(ctlAck !== undefined ? { ctlAck } : {}),
+      ...(ping ? { ping } : {}),
+    });
+    this.ctl.markSent(now, enc.ctl);
+    if (enc.updates > 0) this.lastUpdatesSentAt = now;
+    if (ping) this.pingDueAt = now + PING_INTERVAL_MS;
+    this.lastSentAt = now;
+    return enc;
+  }
+
+  /** Takes a peer's report; with an echo of our ping, RTT = now − echoed time − time it held it. */
+  report(now: number, r: NonNullable<ClientFrame['report']>): void {
+    this.downLoss = r.lossPct / 100;
+    this.slackMs = r.slackMs;
+    if (!r.echo) return;
+    const { ts, holdMs } = r.echo;
+    const sample = ((now - ts) & 0xffff) - holdMs;
+    if (sample >= 0 && sample < 10_000) this.rtt.sample(sample);
+  }
+}

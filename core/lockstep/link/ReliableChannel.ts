@@ -1,0 +1,108 @@
+/**
+ * One direction pair of the reliable, ordered control stream (lobby, chat, votes, desync notices).
+ * Owns: sequence numbers, cumulative acknowledgement and in-order delivery of opaque messages.
+ * Invariants: every datagram a side sends carries all of its unacknowledged messages that fit,
+ * oldest first (so a lost datagram costs nothing once any later one arrives); the receiver
+ * delivers each message exactly once, in order; duplicates and old copies are ignored. Sequence
+ * numbers are full integers here and their low 16 bits on the wire. No clock of its own: the
+ * owner passes `now` (ms).
+ */
+import type { ControlSection } from '../wire/codec';
+import { unwrap16 } from '../wire/wire';
+
+/** Most messages queued unacknowledged; beyond this `push` refuses (the peer is not reading). */
+export const MAX_CTL_QUEUE = 1024;
+
+export class ReliableChannel {
+  private queue: { seq: number; bytes: Uint8Array }[] = [];
+  private nextSeq = 0;
+  private inNext = 0;
+  private unsent = 0;
+  private lastSentAt = -1e15;
+  private ackOwed = false;
+
+  /** Queues a message; false when the queue is full. */
+  push(bytes: Uint8Array): boolean {
+    if (this.queue.length >= MAX_CTL_QUEUE) return false;
+    this.queue.push({ seq: this.nextSeq++, bytes });
+    this.unsent++;
+    return true;
+  }
+
+  /** Messages waiting for an acknowledgement. */
+  get pendingCount(): number {
+    return this.queue.length;
+  }
+
+  /** True when a queued message has never been sent. */
+  get hasUnsent(): boolean {
+    return this.unsent > 0;
+  }
+
+  /** True when the peer sent us something we have not acknowledged yet. */
+  get ackOwing(): boolean {
+    return this.ackOwed;
+  }
+
+  /** All unacknowledged messages, oldest first, for the encoder to take a prefix of. */
+  section(): ControlSection | undefined {
+    const first = this.queue[0];
+    if (!first) return undefined;
+    return { firstSeq: first.seq & 0xffff, msgs: this.queue.map((q) => q.bytes) };
+  }
+
+  /** Records that the oldest `count` messages went out at `now`. */
+  markSent(now: number, count: number): void {
+    if (count <= 0) return;
+    this.lastSentAt = now;
+    this.unsent = Math.max(0, this.unsent - Math.max(0, count - (this.queue.length - this.unsent)));
+  }
+
+  /** True when unacknowledged messages have waited `rtoMs` since the last transmission. */
+  due(now: number, rtoMs: number): boolean {
+    return this.queue.length > 0 && (this.unsent > 0 || now - this.lastSentAt >= rtoMs);
+  }
+
+  /** The cumulative ack to send (next sequence number expected, low 16 bits); clears the debt. */
+  takeAck(): number {
+    this.ackOwed = false;
+    return this.inNext & 0xffff;
+  }
+
+  /** Applies the peer's cumulative ack (16 bits); returns how many messages it released. */
+  onAck(ack16: number): number {
+    const first = this.queue[0];
+    if (!first) return 0;
+    const ack = unwrap16(ack16, first.seq);
+    if (ack > this.nextSeq) return 0; // acknowledges something never sent: ignore
+    let n = 0;
+    while (this.queue.length > 0 && (this.queue[0]?.seq ?? ack) < ack) {
+      this.queue.shift();
+      n++;
+    }
+    this.unsent = Math.min(this.unsent, this.queue.length);
+    return n;
+  }
+
+  /** Takes a received control section; returns the messages new to us, in order. */
+  onReceive(section: ControlSection): Uint8Array[] {
+    this.ackOwed = true;
+    const first = unwrap16(section.firstSeq, this.inNext);
+    const out: Uint8Array[] = [];
+    for (let i = 0; i < section.msgs.length; i++) {
+      const seq = first + i;
+      if (seq < this.inNext) continue; // DUPLICATE: already delivered
+      if (seq > this.inNext) break; // a gap cannot come from an honest sender
+      const m = section.msgs[i];
+      if (m) out.push(m);
+      this.inNext++;
+    }
+    return out;
+  }
+
+  /** Drops everything queued (the session ended). */
+  clear(): void {
+    this.queue = [];
+    this.unsent = 0;
+  }
+}

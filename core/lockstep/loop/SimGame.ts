@@ -1,0 +1,30 @@
+/**
+ * The real simulation as the lockstep loop's LockstepGame: core/match's MatchRunner (roster +
+ * human inputs + slot events + bots inside `step`) built from a MatchStart. Lockstep slots (lobby
+ * numbers, possibly with gaps) map to ball ids 0..n-1 in ascending slot order, so the world has
+ * exactly the match's participants. Bots (lobby bots and dropped players) run inside `step` on
+ * every peer from the same state; their columns are hashed and snapshotted with the world so a
+ * bot divergence is caught too. Replays run the very same class, so they reproduce a match.
+ */
+import { defaultBrains } from '../../ai';
+import type { BotBrains } from '../../ai';
+import type { GameMap } from '../../map';
+import { HASH_SEED, hashFinish, hashInts } from '../../math';
+import { MatchRunner } from '../../match/MatchRunner';
+import { subHashes } from '../../sim';
+import type { LockstepGame } from './LockstepGame';
+import { lastKeyOf, SlotKind } from '../types';
+import type { MatchStart } from '../types';
+
+export class SimGame extends MatchRunner implements LockstepGame {
+  constructor(map: GameMap, start: MatchStart, brains: BotBrains = defaultBrains()) {
+    const roster = [...start.slots].sort((a, b) => a.slot - b.slot).map((s) => ({ slot: s.slot, bot: s.kind === SlotKind.Bot, difficulty: s.difficulty }));
+    const lengthFrames = (lastKeyOf(start.settings) + 1) * start.settings.keyInterval;
+    super(map, { seed: start.seed, lengthFrames, pelletTarget: null, roster }, brains);
+  }
+
+  /** Per-component sub-hashes for desync reports: the world's, then the bot columns'. */
+  subHashes(): { name: string; hash: number }[] {
+    return [...subHashes(this.world), { name: 'bots', hash: hashFinish(hashInts(hashInts(HASH_SEED, this.bots.control), this.bots.mem), 2) }];
+  }
+}

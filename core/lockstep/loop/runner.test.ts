@@ -1,0 +1,85 @@
+/**
+ * The game loop on its own (virtual time): only the first frame of a key waits for its update,
+ * a blocked loop does not burst afterwards, and catch-up drains a 2 s backlog in under 1 s.
+ */
+import { describe, expect, it } from 'vitest';
+import { FramePacer } from './FramePacer';
+import type { LockstepPort } from './LockstepRunner';
+import { LockstepRunner } from './LockstepRunner';
+import { ToyGame } from '../testing/ToyGame';
+import { DEFAULT_SETTINGS, LOGIC_HZ } from '../types';
+import type { KeyUpdate, MatchStart } from '../types';
+
+const TICK = 1000 / 60;
+
+class FakePort implements LockstepPort {
+  readonly updates: KeyUpdate[] = [];
+  readonly begun: { key: number; now: number }[] = [];
+  blockedAt: number[] = [];
+  readonly match: NonNullable<LockstepPort['match']>;
+  constructor(seconds: number, delayMs = 100) {
+    const start: MatchStart = { seed: 1, delayMs, settings: { ...DEFAULT_SETTINGS, matchSeconds: seconds }, slots: [] };
+    const self = this;
+    this.match = { start, lastKey: seconds * 10 - 1, delay: delayMs, get recvKey() { return self.updates.length - 1; } };
+  }
+  deliver(throughKey: number): void {
+    while (this.updates.length <= throughKey) this.updates.push({ key: this.updates.length, inputs: [], events: [] });
+  }
+  beginKey(now: number, key: number): KeyUpdate {
+    this.begun.push({ key, now });
+    const u = this.updates[key];
+    if (!u) throw new Error(`no update ${key}`);
+    return u;
+  }
+  finish(): void {}
+  noteBlocked(now: number): void {
+    this.blockedAt.push(now);
+  }
+}
+
+describe('LockstepRunner', () => {
+  it('waits only on the first frame of a key; the two frames after it run without an update', () => {
+    const port = new FakePort(10);
+    const game = new ToyGame();
+    const runner = new LockstepRunner(port, game);
+    port.deliver(4); // keys 0-4: frames 0-14
+    let now = 0;
+    for (let i = 0; i < 120; i++) runner.tick((now += TICK));
+    expect(runner.frame).toBe(15); // frames 12, 13, 14 (key 4) ran; frame 15 needs key 5
+    expect(port.blockedAt.length).toBeGreaterThan(0);
+    expect(port.begun.map((b) => b.key)).toEqual([0, 1, 2, 3, 4]);
+    port.deliver(5);
+    const before = runner.frame;
+    runner.tick((now += TICK));
+    runner.tick((now += TICK));
+    // No burst after the stall: at most one frame banked, then real time again.
+    expect(runner.frame - before).toBeLessThanOrEqual(2);
+  });
+
+  it('catches up a 2 s backlog in under 1 s while updates keep coming', () => {
+    const port = new FakePort(60);
+    const runner = new LockstepRunner(port, new ToyGame());
+    let now = 0;
+    port.deliver(20 + 1); // 2 s of keys ahead, as after a hiccup
+    let liveAt = -1;
+    for (let i = 0; i < 240 && liveAt < 0; i++) {
+      now += TICK;
+      port.deliver(21 + Math.floor(now / 100)); // the host keeps releasing in real time
+      runner.tick(now);
+      const backlogFrames = (port.match.recvKey + 1) * 3 - runner.frame;
+      if (i > 5 && backlogFrames <= (1 + 1) * 3) liveAt = now;
+    }
+    expect(liveAt).toBeGreaterThan(0);
+    expect(liveAt).toBeLessThanOrEqual(1000);
+    expect(runner.stats.catchUpTicks).toBeGreaterThan(0);
+  });
+});
+
+describe('FramePacer', () => {
+  it('runs real time when live, within one frame per 30 Hz period', () => {
+    const p = new FramePacer();
+    let frames = 0;
+    for (let i = 1; i <= 600; i++) frames += p.framesToRun(i * TICK, 1000, 1000, 3);
+    expect(Math.abs(frames - (599 * TICK * LOGIC_HZ) / 1000)).toBeLessThanOrEqual(1);
+  });
+});

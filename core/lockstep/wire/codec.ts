@@ -1,0 +1,349 @@
+/**
+ * Encoder and total decoder of every lockstep datagram (types 0x10-0x7f of core/net/header.ts).
+ * Owns: the byte layout below. Decoding never throws: anything unexpected (short, absurd count,
+ * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
+ * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
+ *
+ * Wire layout, PROTOCOL_VERSION 4 (little-endian; every datagram starts with the 4-byte header
+ * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
+ * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
+ * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
+ * UPDATE flags byte, packed progress/hash offsets. Version 3 (rejoin, spectators mid-match): the
+ * rejoin JOIN, slot event kind 2 (Human), snapshot chunks and their acks (snapshotWire.ts).
+ * Version 4: the host's goodbye, control message 0x10 `closed` (control.ts, goodbye.ts); the
+ * datagram layouts below are unchanged.
+ *
+ *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin), then without rejoin
+ *                     str name (≤24 B), with rejoin u32 session token of the slot to take back;
+ *                     then str appVersion (≤32 B)
+ *   0x11 ACCEPT  h→c  u32 nonce, u8 slot (255 spectator), u32 token, u8 flags (bit0 you own the room)
+ *   0x12 REJECT  h→c  u32 nonce, u8 reason (RejectReason), str host appVersion (≤32 B)
+ *   0x13 SNAP    h→c  a snapshot chunk (layout in snapshotWire.ts)
+ *   0x14 SNAPACK c→h  the chunks received so far, a bitmap (layout in snapshotWire.ts)
+ *   0x20 CFRAME  c→h  u32 token, u8 sections (bits 0-5 below; bits 6-7: 0 original, 1-3 the
+ *                     n-th redundant copy sent on a lossy link), then the sections in bit order:
+ *        bit0 progress  k15 closedThrough (my inputs for every key ≤ it are final; a spectator
+ *                       sends its recvKey; flag: packed), then
+ *                         unpacked: i8 recvKey − closedThrough (all UPDATEs ≤ recvKey received;
+ *                         clamped, so a far-ahead receiver under-reports: it is only an ack)
+ *                         packed (only with the hash section, both offsets in -8..7; recvKey's
+ *                         clamped to 7): u8 bits 0-3 i4 recvKey − closedThrough, bits 4-7 i4
+ *                         closedThrough − hash key
+ *        bit1 hash      [i8 closedThrough − key, unless packed], u32 state hash before that key's
+ *                       inputs
+ *        bit2 inputs    u8 n ≤ 64, n × (u16 key, u8 slot, input entry)   unacknowledged changes
+ *        bit3 control   u16 first seq, u8 n ≤ 32, n × (u16 len ≤ 1100, bytes)   reliable stream
+ *        bit4 ctl ack   u16 next control seq expected
+ *        bit5 report    (after a ping, or while my simulation is behind) u16 echoed ping time,
+ *                       u16 ms held before echoing (0xffff: no echo), u8 % of the host's frames I
+ *                       saw lost (the host adds redundancy above a few %), u8 slack/4 ms (how
+ *                       early updates reach me before I need them, 3rd percentile; the host sizes
+ *                       the input delay from it; 255 = unknown), u8 behind/10 ms (how long my
+ *                       next key has been ready but not begun: "my simulation is slow")
+ *   0x21 HFRAME  h→c  u8 sections (bits 6-7 the copy number, as above), then:
+ *        bit0 updates   k15 first key (flag: u8 n ≤ 64 follows; else n = 1), n × UPDATE:
+ *                         u8 bits 0-5 input count ≤ 50, each entry a u8 slot + input entry
+ *                         (57-63: a slot bitmask of 1-7 = bits − 56 bytes follows instead, slot 0
+ *                         = bit 0 of byte 0, then the entries without slot bytes, in slot order;
+ *                         the encoder picks the shorter form), bit 6 events, bit 7 delay change;
+ *                         [u8 n ≤ 50, n × (u8 kind 1 bot | 2 human, u8 slot, u8 difficulty)];
+ *                         [u8 new input delay in 5 ms units, 1-255]
+ *        bit1 input ack u16 closedThrough the host holds for you
+ *        bit2 status    u8 state, u16 key, u16 heldMs/10, u8 votesNeeded, u16 voteIn/10,
+ *                       u16 forceIn/10, u8 pausedBy, u8 n ≤ 64, n × (u8 slot, u8 cause, u8 votes)
+ *        bit3 control, bit4 ctl ack   as above
+ *        bit5 ping      u16 host time (ms, low 16 bits), u16 your RTT as the host measured it (ms),
+ *                       u8 % of your frames the host saw lost, u8 early/4 ms (how long your
+ *                       closures wait for the last player's: run a little slower while large)
+ * A datagram must end exactly after its last section.
+ */
+import { HEADER_BYTES, MAX_DATAGRAM_BYTES, PROTOCOL_VERSION, readHeader, writeHeader } from '../../net/header';
+import type { PlayerInput, SlotInput } from '../../sim/input';
+import { Reader, Writer } from './bytes';
+import { DELAY_UNIT_MS, MAX_NAME_BYTES, MAX_SLOTS } from '../types';
+import type { HostStatus, KeyUpdate, SlotEvent, StallCause } from '../types';
+import { nibble, readEntry, readEntryBody, unwrap15, unwrap16 } from './wire';
+
+export { PROTOCOL_VERSION };
+
+export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, ClientFrame: 0x20, HostFrame: 0x21 } as const;
+
+export const MAX_APP_VERSION_BYTES = 32;
+export const MAX_CTL_BYTES = 1100;
+export const MAX_CTL_PER_FRAME = 32;
+export const MAX_LIST = 64;
+
+/** `token` set: a rejoin — the session token of the slot to take back (the name is then empty). */
+export interface JoinMsg { readonly type: 'join'; readonly nonce: number; readonly spectate: boolean; readonly name: string; readonly appVersion: string; readonly token?: number }
+export interface AcceptMsg { readonly type: 'accept'; readonly nonce: number; readonly slot: number; readonly token: number; readonly owner: boolean }
+export interface RejectMsg { readonly type: 'reject'; readonly nonce: number; readonly reason: number; readonly appVersion: string }
+export interface ControlSection { readonly firstSeq: number; readonly msgs: readonly Uint8Array[] }
+export interface UplinkInput { readonly key: number; readonly slot: number; readonly input: PlayerInput }
+export interface ClientFrame {
+  readonly type: 'cframe';
+  readonly token: number;
+  readonly progress?: { readonly recvKey: number; readonly closedThrough: number };
+  readonly hash?: { readonly key: number; readonly hash: number };
+  readonly inputs?: readonly UplinkInput[];
+  readonly ctl?: ControlSection;
+  readonly ctlAck?: number;
+  /** Measurements; `echo` answers the host's last ping. */
+  readonly report?: { readonly echo?: { readonly ts: number; readonly holdMs: number }; readonly lossPct: number; readonly slackMs: number; readonly behindMs: number };
+  /** 1-3 for a redundant copy of a key-frame datagram (absent on the original). */
+  readonly copy?: number;
+}
+export interface HostFrame {
+  readonly type: 'hframe';
+  readonly updates?: readonly KeyUpdate[];
+  readonly inputAck?: number;
+  readonly status?: HostStatus;
+  readonly ctl?: ControlSection;
+  readonly ctlAck?: number;
+  readonly ping?: { readonly ts: number; readonly rttMs: number; readonly lossPct: number; readonly earlyMs: number };
+  /** 1-3 for a redundant copy of a key-frame datagram (absent on the original). */
+  readonly copy?: number;
+}
+export type LockstepMsg = JoinMsg | AcceptMsg | RejectMsg | ClientFrame | HostFrame;
+export type DecodeFailure = 'short' | 'magic' | 'version' | 'probe' | 'type' | 'malformed';
+export type DecodeResult = { readonly ok: true; readonly msg: LockstepMsg } | { readonly ok: false; readonly reason: DecodeFailure; readonly version?: number };
+
+/** What an encoder put into a frame (the rest waits for the next datagram). */
+export interface Encoded { readonly bytes: Uint8Array; readonly updates: number; readonly ctl: number }
+
+/**
+ * Decodes one datagram. Keys are restored relative to `refKey` (the receiver's own position).
+ * Never throws.
+ */
+export function decodeDatagram(bytes: Uint8Array, refKey = 0): DecodeResult {
+  const h = readHeader(bytes);
+  if (!h.ok) return h.version === undefined ? { ok: false, reason: h.reason } : { ok: false, reason: h.reason, version: h.version };
+  if (h.type < 0x10) return { ok: false, reason: 'probe' };
+  const r = new Reader(bytes, HEADER_BYTES);
+  let msg: LockstepMsg;
+  switch (h.type) {
+    case LockstepType.Join: {
+      const nonce = r.u32();
+      const flags = r.u8();
+      if (flags > 3) r.fail();
+      const spectate = (flags & 1) === 1;
+      if (flags & 2) {
+        const token = r.u32();
+        msg = { type: 'join', nonce, spectate, name: '', token, appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      } else {
+        msg = { type: 'join', nonce, spectate, name: r.str(MAX_NAME_BYTES), appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      }
+      break;
+    }
+    case LockstepType.Accept: {
+      const nonce = r.u32();
+      const slot = r.u8();
+      const token = r.u32();
+      const flags = r.u8();
+      if (flags > 1 || (slot >= MAX_SLOTS && slot !== 255)) r.fail();
+      msg = { type: 'accept', nonce, slot, token, owner: flags === 1 };
+      break;
+    }
+    case LockstepType.Reject:
+      msg = { type: 'reject', nonce: r.u32(), reason: r.u8(), appVersion: r.str(MAX_APP_VERSION_BYTES) };
+      break;
+    case LockstepType.ClientFrame:
+      msg = readClientFrame(r, refKey);
+      break;
+    case LockstepType.HostFrame:
+      msg = readHostFrame(r, refKey);
+      break;
+    default:
+      return { ok: false, reason: 'type' };
+  }
+  return r.done() ? { ok: true, msg } : { ok: false, reason: 'malformed' };
+}
+
+function readCtl(r: Reader): ControlSection {
+  const firstSeq = r.u16();
+  const n = r.count(MAX_CTL_PER_FRAME);
+  const msgs: Uint8Array[] = [];
+  for (let i = 0; i < n && !r.failed; i++) {
+    const len = r.u16();
+    if (len > MAX_CTL_BYTES || len === 0) r.fail();
+    msgs.push(r.bytesOf(len));
+  }
+  return { firstSeq, msgs };
+}
+
+function readClientFrame(r: Reader, ref: number): ClientFrame {
+  const token = r.u32();
+  const s = r.u8();
+  const f: { -readonly [K in keyof ClientFrame]: ClientFrame[K] } = { type: 'cframe', token };
+  if (s & 0xc0) f.copy = s >> 6;
+  let closed = ref;
+  let back: number | undefined;
+  if (s & 1) {
+    const w = r.u16();
+    closed = unwrap15(w & 0x7fff, ref);
+    let d: number;
+    if (w & 0x8000) {
+      const b = r.u8();
+      d = nibble(b);
+      back = nibble(b >> 4);
+      if (!(s & 2)) r.fail(); // the packed form carries the hash section's key
+    } else {
+      const b = r.u8();
+      d = b >= 128 ? b - 256 : b;
+    }
+    f.progress = { closedThrough: closed, recvKey: closed + d };
+  }
+  if (s & 2) {
+    if (!(s & 1)) r.fail(); // the hash key is relative to the progress section's closure
+    if (back === undefined) {
+      const b = r.u8();
+      back = b >= 128 ? b - 256 : b;
+    }
+    f.hash = { key: closed - back, hash: r.u32() };
+  }
+  if (s & 4) {
+    const n = r.count(MAX_LIST);
+    const inputs: UplinkInput[] = [];
+    for (let i = 0; i < n && !r.failed; i++) {
+      const key = unwrap16(r.u16(), ref);
+      inputs.push({ key, ...readEntry(r) });
+    }
+    f.inputs = inputs;
+  }
+  if (s & 8) f.ctl = readCtl(r);
+  if (s & 16) f.ctlAck = r.u16();
+  if (s & 32) {
+    const ts = r.u16();
+    const holdMs = r.u16();
+    const m = { lossPct: pct(r), slackMs: slack(r.u8()), behindMs: r.u8() * 10 };
+    f.report = holdMs === 0xffff ? m : { echo: { ts, holdMs }, ...m };
+  }
+  return f;
+}
+
+/** Slack on the wire: u8 in 4 ms units, 255 = unknown (-1). */
+function slack(v: number): number {
+  return v === 255 ? -1 : v * 4;
+}
+
+function pct(r: Reader): number {
+  const v = r.u8();
+  if (v > 100) r.fail();
+  return v;
+}
+
+function readUpdate(r: Reader, key: number): KeyUpdate {
+  const flags = r.u8();
+  const n = flags & 63;
+  const inputs = n > MASK_FORM ? readMasked(r, n - MASK_FORM) : readListed(r, n);
+  const events: SlotEvent[] = [];
+  if (flags & 64) {
+    const m = r.count(MAX_SLOTS);
+    for (let i = 0; i < m && !r.failed; i++) {
+      const kind = r.u8();
+      const slot = r.u8();
+      const difficulty = r.u8();
+      if ((kind !== 1 && kind !== 2) || slot >= MAX_SLOTS || difficulty > 3) r.fail();
+      events.push({ kind: kind === 2 ? 2 : 1, slot, difficulty });
+    }
+  }
+  if (flags & 128) {
+    const units = r.u8();
+    if (units === 0) r.fail();
+    return { key, inputs, events, delayMs: units * DELAY_UNIT_MS };
+  }
+  return { key, inputs, events };
+}
+
+/** An UPDATE's count bits above this (57-63): the inputs' slots are a bitmask of (bits − 56) bytes. */
+export const MASK_FORM = 56;
+/** Longest slot bitmask (bytes). */
+export const MAX_MASK_BYTES = Math.ceil(MAX_SLOTS / 8);
+
+function readListed(r: Reader, n: number): SlotInput[] {
+  if (n > MAX_SLOTS) r.fail();
+  const inputs: SlotInput[] = [];
+  let last = -1;
+  for (let i = 0; i < n && !r.failed; i++) {
+    const e = readEntry(r);
+    if (e.slot <= last || e.slot >= MAX_SLOTS) r.fail(); // sorted, one entry per slot
+    last = e.slot;
+    inputs.push(e);
+  }
+  return inputs;
+}
+
+function readMasked(r: Reader, len: number): SlotInput[] {
+  if (len < 1 || len > MAX_MASK_BYTES) r.fail();
+  const mask = r.bytesOf(r.failed ? 0 : len);
+  const inputs: SlotInput[] = [];
+  for (let slot = 0; slot < 8 * mask.length && !r.failed; slot++) {
+    if ((((mask[slot >> 3] ?? 0) >> (slot & 7)) & 1) === 0) continue;
+    if (slot >= MAX_SLOTS) r.fail();
+    inputs.push({ slot, input: readEntryBody(r) });
+  }
+  return inputs;
+}
+
+function readStatus(r: Reader, ref: number): HostStatus {
+  const state = r.u8();
+  if (state > 2) r.fail();
+  const key = unwrap16(r.u16(), ref);
+  const heldMs = r.u16() * 10;
+  const votesNeeded = r.u8();
+  const voteInMs = r.u16() * 10;
+  const forceInMs = r.u16() * 10;
+  const pausedBy = r.u8();
+  const n = r.count(MAX_LIST);
+  const waiting: { slot: number; cause: StallCause; votes: number }[] = [];
+  for (let i = 0; i < n && !r.failed; i++) {
+    const slot = r.u8();
+    const cause = r.u8();
+    const votes = r.u8();
+    if (cause !== 1 && cause !== 2) r.fail();
+    waiting.push({ slot, cause: cause === 2 ? 2 : 1, votes });
+  }
+  return { state: state === 1 ? 1 : state === 2 ? 2 : 0, key, heldMs, votesNeeded, voteInMs, forceInMs, waiting, pausedBy };
+}
+
+function readHostFrame(r: Reader, ref: number): HostFrame {
+  const s = r.u8();
+  const f: { -readonly [K in keyof HostFrame]: HostFrame[K] } = { type: 'hframe' };
+  if (s & 0xc0) f.copy = s >> 6;
+  if (s & 1) {
+    const w = r.u16();
+    const first = unwrap15(w & 0x7fff, ref);
+    const n = w & 0x8000 ? r.count(MAX_LIST) : 1;
+    if (n === 0) r.fail();
+    const updates: KeyUpdate[] = [];
+    for (let i = 0; i < n && !r.failed; i++) updates.push(readUpdate(r, first + i));
+    f.updates = updates;
+  }
+  if (s & 2) f.inputAck = unwrap16(r.u16(), ref);
+  if (s & 4) f.status = readStatus(r, ref);
+  if (s & 8) f.ctl = readCtl(r);
+  if (s & 16) f.ctlAck = r.u16();
+  if (s & 32) f.ping = { ts: r.u16(), rttMs: r.u16(), lossPct: pct(r), earlyMs: r.u8() * 4 };
+  return f;
+}
+
+function start(type: number): Writer {
+  const w = new Writer(MAX_DATAGRAM_BYTES);
+  const h = new Uint8Array(HEADER_BYTES);
+  writeHeader(h, type);
+  return w.bytes(h);
+}
+
+export function encodeJoin(m: Omit<JoinMsg, 'type'>): Uint8Array {
+  const w = start(LockstepType.Join).u32(m.nonce);
+  if (m.token !== undefined) w.u8((m.spectate ? 1 : 0) | 2).u32(m.token);
+  else w.u8(m.spectate ? 1 : 0).str(m.name, MAX_NAME_BYTES);
+  return w.str(m.appVersion, MAX_APP_VERSION_BYTES).finish();
+}
+
+export function encodeAccept(m: Omit<AcceptMsg, 'type'>): Uint8Array {
+  return start(LockstepType.Accept).u32(m.nonce).u8(m.slot).u32(m.token).u8(m.owner ? 1 : 0).finish();
+}
+
+export function encodeReject(m: Omit<RejectMsg, 'type'>): Uint8Array {
+  return start(LockstepType.Reject).u32(m.nonce).u8(m.reason).str(m.appVersion, MAX_APP_VERSION_BYTES).finish();
+}
