@@ -9,10 +9,10 @@
  * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
-import type { PeerEvent, PeerPhase } from '../core/lockstep/client/ClientSession';
-import type { DesyncReport } from '../core/lockstep/loop/DesyncReporter';
-import type { LoopMsg } from '../core/lockstep/loop/RemotePort';
-import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep/types';
+import type { PeerEvent, PeerPhase } from '../core/lockstep';
+import type { DesyncReport } from '../core/lockstep';
+import type { LoopMsg } from '../core/lockstep';
+import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim/input';
 
 export const BRIDGE_VERSION = 5;

@@ -15,7 +15,7 @@ import { HeadlessPlayer } from '../electron/services/net/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/net/HeadlessPlayer';
 import { LockstepClientService } from '../electron/services/net/LockstepClientService';
 import { mapLoader } from '../electron/services/net/loadMap';
-import { RejectReason } from '../core/lockstep/types';
+import { RejectReason } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');

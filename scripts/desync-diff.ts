@@ -5,7 +5,7 @@
  * columns differ.
  */
 import { readFileSync } from 'node:fs';
-import type { DesyncReport } from '../core/lockstep/loop/DesyncReporter';
+import type { DesyncReport } from '../core/lockstep';
 import { diffReports } from '../electron/services/net/desyncReport';
 import { mapLoader } from '../electron/services/net/loadMap';
 

@@ -14,7 +14,7 @@ import { argValue } from '../electron/services/paths';
 import { HeadlessPlayer } from '../electron/services/net/HeadlessPlayer';
 import { LockstepHostService } from '../electron/services/net/LockstepHostService';
 import { mapLoader } from '../electron/services/net/loadMap';
-import { SlotKind } from '../core/lockstep/types';
+import { SlotKind } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
 const num = (name: string, dflt: number): number => {

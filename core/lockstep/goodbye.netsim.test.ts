@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../version';
-import { decodeDatagram } from './wire/codec';
-import { decodeHostControl } from './wire/control';
+import { decodeDatagram } from './wire';
+import { decodeHostControl } from './wire';
 import { HOST_CLOSED_REASON } from './host/goodbye';
 import { extraPeer, HOST, Room } from './testing/Room';
 import type { LinkSpec } from './testing/NetSim';

@@ -3,8 +3,8 @@
  * asserted here is exact, not measured).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeDatagram } from './wire/codec';
-import type { PeerEvent } from './client/ClientPeer';
+import { decodeDatagram } from './wire';
+import type { PeerEvent } from './client';
 import { Room } from './testing/Room';
 import type { RoomClient } from './testing/Room';
 import { StallCause } from './types';

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { SimGame } from './loop/SimGame';
-import type { PeerEvent } from './client/ClientPeer';
+import type { PeerEvent } from './client';
 import { Prng } from '../math/Prng';
 import { Room } from './testing/Room';
 import type { RoomClient } from './testing/Room';

@@ -4,7 +4,8 @@
  * Units: key frames ("keys") are counted from 0 at match start; a key covers `keyInterval`
  * logic frames (30 Hz); times are milliseconds of the caller's clock.
  */
-import type { PlayerInput, SlotInput } from '../sim/input';
+import type { SlotEvent } from '../match';
+import type { PlayerInput, SlotInput } from '../sim';
 
 /** Logic frames per second (seed 003: 30 Hz logic). */
 export const LOGIC_HZ = 30;
@@ -95,20 +96,8 @@ export function lastKeyOf(s: Pick<RoomSettings, 'matchSeconds' | 'keyInterval'>)
   return Math.max(0, Math.ceil(frames / s.keyInterval) - 1);
 }
 
-export const SlotEventKind = {
-  /** The slot is driven by a bot from this key on (a dropped or departed player). */
-  Bot: 1,
-  /** The slot's human takes control back from this key on (a rejoin or a late loader). */
-  Human: 2,
-} as const;
-export type SlotEventKind = (typeof SlotEventKind)[keyof typeof SlotEventKind];
-
-/** A change of who controls a slot, applied by every peer at the same key frame. */
-export interface SlotEvent {
-  readonly kind: SlotEventKind;
-  readonly slot: number;
-  readonly difficulty: number;
-}
+export { SlotEventKind } from '../match';
+export type { SlotEvent } from '../match';
 
 /**
  * The host's UPDATE for one key frame: the input changes of every player for that key (sorted by

@@ -14,8 +14,7 @@ import type { GameMap } from '../map';
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
 import { BOT_CONTROL_MAX, createWorld, hashWorld, restoreInto, snapshot, SnapshotError, step } from '../sim';
 import type { SimEvents, SlotInput, World } from '../sim';
-// The leaf module, not core/lockstep's index: SimGame (in core/lockstep) extends this class.
-import { SlotEventKind } from '../lockstep/types';
+import { SlotEventKind } from './slotEvents';
 
 /** The start of a match, enough to rebuild it. */
 export interface MatchSpec {

@@ -1,6 +1,8 @@
 /**
- * Small seeded PRNG (mulberry32) for the network simulator, toy game and input generators in tests
- * and benchmarks. Deterministic on every engine (integer ops only).
+ * A small seeded PRNG (mulberry32) for what is not simulation state: the headless client's
+ * scripted input, the network simulator and toy games of the tests, benchmarks. Deterministic on
+ * every engine (integer ops only). The simulation's own generator is rng.ts, whose state lives in
+ * the world and is hashed with it.
  */
 
 export class Prng {

@@ -8,3 +8,4 @@ export * from './isqrt';
 export * from './angle';
 export * from './rng';
 export * from './hash';
+export { Prng } from './Prng';

@@ -8,8 +8,8 @@
  */
 import { MoveMode, INPUT_ANGLE_STEPS } from '../../core/sim/input';
 import type { PlayerInput } from '../../core/sim/input';
-import { MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, SlotKind } from '../../core/lockstep/types';
-import type { MatchStart, RoomSettings, SlotEvent } from '../../core/lockstep/types';
+import { MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, SlotKind } from '../../core/lockstep';
+import type { MatchStart, RoomSettings, SlotEvent } from '../../core/lockstep';
 
 /** The room name's wire limit (core/lockstep/control.ts ROOM_BYTES, not exported there). */
 export const ROOM_NAME_BYTES = 32;

@@ -8,10 +8,10 @@
  * by the peer and sent with its resume. The session view, the advert, the status and the stored
  * rejoin token follow the events.
  */
-import type { ClientMatch } from '../../core/lockstep/client/ClientMatch';
-import type { ClientPeer, PeerEvent } from '../../core/lockstep/client/ClientPeer';
-import { RejectReason, SPECTATOR_SLOT } from '../../core/lockstep/types';
-import type { KeyUpdate } from '../../core/lockstep/types';
+import type { ClientMatch } from '../../core/lockstep';
+import type { ClientPeer, PeerEvent } from '../../core/lockstep';
+import { RejectReason, SPECTATOR_SLOT } from '../../core/lockstep';
+import type { KeyUpdate } from '../../core/lockstep';
 import type { BridgeEvents, EventChannel } from '../contract';
 import type { HostAdvert } from './netBridgeAdvert';
 import type { SessionView, StatusMeter } from './netBridgeView';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SlotKind } from '../../core/lockstep/types';
+import { DEFAULT_SETTINGS, SlotKind } from '../../core/lockstep';
 import { createAppServices } from './appServices';
 import type { AppServices } from './appServices';
 import { findRepoRoot } from './paths';

@@ -1,16 +1,14 @@
 /**
  * Test helper: a minimal "renderer" for one bridge backend, doing what the game screen does with
- * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in a
- * LockstepRunner fed from net:updates through a RemotePort, steer with a seeded InputScript —
+ * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in core's
+ * MatchLoop fed from net:updates through a RemotePort, steer with a seeded InputScript —
  * so NetBridge tests (and headless checks) can play whole matches over real sockets. A net:resume
  * (rejoin, spectator mid-match) restores the snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
-import { LockstepRunner, RESUME_FAST_FORWARD } from '../../core/lockstep/loop/LockstepRunner';
-import { RemotePort } from '../../core/lockstep/loop/RemotePort';
-import { SimGame } from '../../core/lockstep/loop/SimGame';
-import { InputScript } from '../../core/lockstep/loop/InputScript';
+import { InputScript, MatchLoop, RemotePort, SimGame } from '../../core/lockstep';
+import type { LockstepRunner } from '../../core/lockstep';
 import type { GameMap } from '../../core/map';
 import type { PlayerInput } from '../../core/sim/input';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
@@ -21,9 +19,7 @@ export class TestLoop {
   start: NetStart | null = null;
   resumed: NetResume | null = null;
   port: RemotePort | null = null;
-  runner: LockstepRunner | null = null;
-  game: SimGame | null = null;
-  finishedHash: number | null = null;
+  match: MatchLoop | null = null;
   readonly events: NetEvent[] = [];
   readonly errors: string[] = [];
   statuses = 0;
@@ -94,12 +90,10 @@ export class TestLoop {
   private onStart(s: NetStart, resume: NetResume | null): void {
     this.start = s;
     this.resumed = resume;
-    this.finishedHash = null;
     const fromKey = resume?.fromKey ?? 0;
-    this.port = new RemotePort(s.start, s.lastKey, (m) => this.send('net:loop', m), fromKey);
-    this.game = new SimGame(this.loadMap(s.start.settings.map), s.start);
-    if (resume?.snapshot) this.game.restore(new Uint8Array(Buffer.from(resume.snapshot, 'base64')));
-    this.runner = new LockstepRunner(this.port, this.game, resume ? { fromKey, fastForward: RESUME_FAST_FORWARD } : {});
+    this.port = new RemotePort(s, (m) => this.send('net:loop', m), fromKey);
+    const snapshot = resume?.snapshot ? new Uint8Array(Buffer.from(resume.snapshot, 'base64')) : null;
+    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start), resume: resume ? { fromKey, snapshot } : null });
     this.script = s.player ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);
@@ -109,13 +103,20 @@ export class TestLoop {
     const now = performance.now();
     const dt = now - this.lastTick;
     this.lastTick = now;
-    const r = this.runner;
-    if (!r || r.finished || this.frozen) return;
+    const m = this.match;
+    if (!m || m.finished || this.frozen) return;
     const input = this.script?.next(dt);
     if (input && input !== this.intent) this.port?.setIntent(input);
     this.intent = input ?? null;
-    r.tick(now);
-    if (r.finished) this.finishedHash = this.game?.hash() ?? null;
+    m.tick(now);
+  }
+
+  get runner(): LockstepRunner | null {
+    return this.match?.runner ?? null;
+  }
+
+  get finishedHash(): number | null {
+    return this.match?.finishedHash ?? null;
   }
 
   stop(): void {

@@ -5,8 +5,8 @@
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
-import type { ClientPeer, PeerEvent } from '../../core/lockstep/client/ClientPeer';
-import { DEFAULT_SETTINGS, RejectReason } from '../../core/lockstep/types';
+import type { ClientPeer, PeerEvent } from '../../core/lockstep';
+import { DEFAULT_SETTINGS, RejectReason } from '../../core/lockstep';
 import type { NetSession, NetStatus } from '../contract';
 
 const REJECTS: Record<number, string> = {

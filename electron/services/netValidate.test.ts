@@ -3,7 +3,7 @@
  * the field; nothing throws, whatever arrives.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../core/lockstep/types';
+import { DEFAULT_SETTINGS } from '../../core/lockstep';
 import { resolveGameSocket } from './netBridgeArgs';
 import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS } from './netValidate';
 

@@ -4,11 +4,11 @@
  * bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only the
  * contract's fields, or a message naming the first bad field. Validators never throw.
  */
-import { DESYNC_REPORT_FORMAT } from '../../core/lockstep/loop/DesyncReporter';
-import type { DesyncReport } from '../../core/lockstep/loop/DesyncReporter';
-import { MAX_CHAT_BYTES, MAX_NAME_BYTES, SPECTATOR_SLOT } from '../../core/lockstep/types';
-import type { KeyUpdate } from '../../core/lockstep/types';
-import { MAX_SUBHASHES } from '../../core/lockstep/wire/control';
+import { DESYNC_REPORT_FORMAT } from '../../core/lockstep';
+import type { DesyncReport } from '../../core/lockstep';
+import { MAX_CHAT_BYTES, MAX_NAME_BYTES, SPECTATOR_SLOT } from '../../core/lockstep';
+import type { KeyUpdate } from '../../core/lockstep';
+import { MAX_SUBHASHES } from '../../core/lockstep';
 import type { BridgeRequests, NetAction, NetLoopMsg, RequestOf, ResponseOf } from '../contract';
 import type { Validator } from './bridgeBackend';
 import { parseJoinAddress } from './discovery';

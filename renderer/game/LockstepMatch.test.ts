@@ -38,7 +38,7 @@ function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: R
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
   const port = new NetPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
-  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { loop: (m) => loop.push(m), act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
+  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
   return { match, port, loop, acts, reports };
 }
 

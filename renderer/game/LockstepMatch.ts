@@ -1,18 +1,19 @@
 /**
- * A networked match in the page: the real simulation (SimGame) run by the LockstepRunner from the
- * confirmed updates main pushes through NetPort. The runner's FramePacer owns the pace (blocking,
- * phase alignment, bounded catch-up), so the display loop calls `drive` once per animation frame
- * and the view hooks run around each logic frame. My input goes to main as intent; chat, pause
- * and drop votes as actions. Desyncs named by the host produce a report (core's DesyncReporter)
- * written through main, and a notice naming who diverged.
+ * A networked match in the page: the real simulation (SimGame) run by core's MatchLoop from the
+ * confirmed updates main pushes through NetPort (the loop's PeerLink, the only sender of loop
+ * messages). The runner's FramePacer owns the pace (blocking, phase alignment, bounded catch-up),
+ * so the display loop calls `drive` once per animation frame and the view hooks run around each
+ * logic frame. My input goes to main as intent; chat, pause and drop votes as actions. Desyncs
+ * named by the host produce a report (the loop's DesyncReporter) written through main, and a
+ * notice naming who diverged.
  * Players are ball ids 0..n-1 in ascending lobby-slot order (SimGame's mapping); the wait dialog
  * and votes speak lobby slots. Every key is recorded as it begins (core/replay's LockstepRecorder);
  * the replay goes to `onReplay` when the session ends, finished or left. A match joined running
- * (`resume`: a rejoin, a spectator mid-match) restores the snapshot, starts its runner at the
- * snapshot's key and fast-forwards the backlog (as HeadlessPlayer does); it records no replay
- * (the file format starts at key 0).
+ * (`resume`: a rejoin, a spectator mid-match) restores the snapshot, starts at the snapshot's key
+ * and fast-forwards the backlog (MatchLoop, as on every peer); it records no replay (the file
+ * format starts at key 0).
  */
-import type { NetAction, NetEvent, NetLoopMsg, NetSession, NetStart } from '../../electron/contract';
+import type { NetAction, NetEvent, NetSession, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
 import { defaultBrains } from '../../core/ai';
 import { LockstepRecorder } from '../../core/replay';
@@ -23,18 +24,14 @@ import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
 import type { NetPort } from './netPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
-import { DesyncReporter, FRAME_RATE, LockstepRunner, RESUME_FAST_FORWARD, SimGame, SlotKind } from './simApi';
-import type { ClientPeer, DesyncReport, LobbySlot, LockstepGame, LockstepPort, MatchStart, PlayerInput, World } from './simApi';
+import { FRAME_RATE, MatchLoop, SimGame, SlotKind } from './simApi';
+import type { DesyncReport, KeyUpdate, LobbySlot, LockstepRunner, MatchStart, PlayerInput, ResumePoint, World } from './simApi';
 
-/** Where a match joined running starts: the state before key `fromKey` (null: a fresh game). */
-export interface ResumeFrom {
-  readonly fromKey: number;
-  readonly snapshot: Uint8Array | null;
-}
+/** Where a match joined running starts (core's ResumePoint). */
+export type ResumeFrom = ResumePoint;
 
-/** What the match sends through the bridge. */
+/** What the match asks of main besides the lockstep port. */
 export interface NetLink {
-  loop(m: NetLoopMsg): void;
   act(a: NetAction): void;
   /** Writes a desync report; resolves to its file. */
   report(r: DesyncReport): Promise<string>;
@@ -78,16 +75,17 @@ export class LockstepMatch implements MatchSession {
   readonly canPause = false;
   readonly chatLog: ChatLine[] = [];
   readonly sim: SimGame;
-  readonly runner: LockstepRunner;
+  readonly loop: MatchLoop;
   /** Fault injection (tests): the loop stops running, as a frozen machine would. */
   frozen = false;
-  private hooks: StepHooks | null = null;
-  private readonly reporter: DesyncReporter;
   private pause: NetSession['pause'] = null;
   private slots: readonly LobbySlot[];
   private notice: { text: string; until: number } | null = null;
   private readonly recorder: LockstepRecorder | null;
   private disposed = false;
+  /** The view's hooks of the last drive, and the loop's hooks around them (history sampling). */
+  private viewHooks: StepHooks | null = null;
+  private readonly loopHooks = { before: () => this.viewHooks?.before(), after: () => this.afterStep() };
 
   constructor(private readonly o: LockstepMatchOptions) {
     this.map = o.map;
@@ -95,58 +93,30 @@ export class LockstepMatch implements MatchSession {
     // Built-in trees, like every other peer's loop (HeadlessPlayer): bots must decide identically everywhere.
     const brains = defaultBrains();
     this.sim = new SimGame(o.map, o.start.start, brains);
-    // Throws SnapshotError on a blob of another match: the match screen shows why.
-    if (o.resume?.snapshot) this.sim.restore(o.resume.snapshot);
     this.world = this.sim.world;
     this.players = playersOf(o.start.start, o.slots);
     this.mySlot = o.start.player ? this.sim.ball(o.start.slot) : null;
     if (this.mySlot === -1) this.mySlot = null;
-    this.history = new MassHistory(this.players.length, this.world.settings.lengthFrames);
-    this.history.maybeSample(this.world);
-    const sim = this.sim;
-    const game: LockstepGame = {
-      step: (inputs) => {
-        this.hooks?.before();
-        sim.step(inputs);
-        this.history.maybeSample(sim.world);
-        this.hooks?.after();
-      },
-      hash: () => sim.hash(),
-      applyEvents: (events) => sim.applyEvents(events),
-      snapshot: () => sim.snapshot(),
-      subHashes: () => sim.subHashes(),
-    };
     const bySlot = [...o.start.start.slots].sort((a, b) => a.slot - b.slot);
     const roster = bySlot.map((s, ball) => ({ slot: s.slot, name: this.players[ball]?.name ?? '', colour: this.players[ball]?.color ?? '' }));
-    this.recorder = o.resume ? null : new LockstepRecorder({ appVersion: o.appVersion, protocolVersion: PROTOCOL_VERSION, date: new Date().toISOString(), map: o.map, brains }, o.start.start, roster, sim);
-    const resume = o.resume ? { fromKey: o.resume.fromKey, fastForward: RESUME_FAST_FORWARD } : {};
-    this.runner = new LockstepRunner(this.recordingPort(), game, { keepSnapshots: KEEP_SNAPSHOTS, ...resume });
-    // DesyncReporter reads only these members of its peer (slot, match.start/updates, sendSubhashes).
-    const port = o.port;
-    const peer = {
-      slot: o.start.slot,
-      match: { start: port.start, get updates() { return port.updates; }, lastKey: port.lastKey },
-      sendSubhashes: (key: number, hashes: readonly number[]) => o.link.loop({ t: 'subhashes', key, hashes }),
-    };
-    this.reporter = new DesyncReporter(peer as unknown as ClientPeer, this.runner, { appVersion: o.appVersion, name: o.myName }, (r) => this.onReport(r));
+    const recorder = o.resume ? null : new LockstepRecorder({ appVersion: o.appVersion, protocolVersion: PROTOCOL_VERSION, date: new Date().toISOString(), map: o.map, brains }, o.start.start, roster, this.sim);
+    this.recorder = recorder;
+    // Throws SnapshotError on a blob of another match: the match screen shows why.
+    this.loop = new MatchLoop({
+      link: o.port,
+      game: this.sim,
+      resume: o.resume ?? null,
+      keepSnapshots: KEEP_SNAPSHOTS,
+      // Each key is recorded as it begins, before its events apply.
+      ...(recorder ? { onBegin: (key: number, u: KeyUpdate, hash: number) => recorder.key(key, u, hash) } : {}),
+      reports: { appVersion: o.appVersion, name: o.myName, onReport: (r) => this.onReport(r) },
+    });
+    this.history = new MassHistory(this.players.length, this.world.settings.lengthFrames);
+    this.history.maybeSample(this.world);
   }
 
-  /** The port as the runner sees it: each key is recorded as it begins, before its events apply. */
-  private recordingPort(): LockstepPort {
-    const port = this.o.port;
-    return {
-      get match() {
-        return port.match;
-      },
-      beginKey: (now, key, hash) => {
-        const u = port.beginKey(now, key, hash);
-        this.recorder?.key(key, u, hash);
-        return u;
-      },
-      finish: (now, hash) => port.finish(now, hash),
-      noteBlocked: (now) => port.noteBlocked(now),
-      pace: () => port.pace(),
-    };
+  get runner(): LockstepRunner {
+    return this.loop.runner;
   }
 
   get port(): NetPort {
@@ -154,14 +124,18 @@ export class LockstepMatch implements MatchSession {
   }
 
   drive(now: number, hooks: StepHooks): number {
-    this.reporter.tick(now);
-    if (this.frozen || this.runner.finished) return 0;
-    this.hooks = hooks;
+    if (this.frozen || this.loop.finished) return 0;
+    this.viewHooks = hooks;
     try {
-      return this.runner.tick(now);
+      return this.loop.tick(now, this.loopHooks);
     } finally {
-      this.hooks = null;
+      this.viewHooks = null;
     }
+  }
+
+  private afterStep(): void {
+    this.history.maybeSample(this.world);
+    this.viewHooks?.after();
   }
 
   /** Confirmed logic frames not yet run. */
@@ -175,7 +149,7 @@ export class LockstepMatch implements MatchSession {
   }
 
   submit(input: PlayerInput): void {
-    if (this.mySlot !== null && !this.frozen) this.o.link.loop({ t: 'intent', input });
+    if (this.mySlot !== null && !this.frozen) this.o.port.setIntent(input);
   }
 
   chat(text: string): void {
@@ -220,7 +194,7 @@ export class LockstepMatch implements MatchSession {
 
   onEvent(e: NetEvent): void {
     const now = performance.now();
-    this.reporter.onEvent(now, e);
+    this.loop.onEvent(now, e);
     if (e.t === 'chat') this.chatLog.push({ slot: this.sim.ball(e.from), text: e.text });
     else if (e.t === 'dropped') this.say(t('net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
     else if (e.t === 'desync') this.say(t('net.desync', { key: e.key, names: e.slots.map((s) => this.nameOf(s)).join(', ') }), Infinity);
@@ -229,7 +203,7 @@ export class LockstepMatch implements MatchSession {
   }
 
   dispose(): void {
-    this.hooks = null;
+    this.viewHooks = null;
     if (this.disposed) return;
     this.disposed = true;
     if (this.recorder && this.runner.frame > 0 && this.o.onReplay) this.o.onReplay(this.recorder.finish(this.runner.frame, this.sim.hash(), this.world, this.world.ended));

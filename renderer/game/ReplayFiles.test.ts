@@ -1,6 +1,6 @@
 /** Replay bytes cross the bridge as base64: core's encoder and the page's decoder are inverses. */
 import { describe, expect, it } from 'vitest';
-import { toBase64 } from '../../core/lockstep/wire/bytes';
+import { toBase64 } from '../../core/lockstep';
 import { fromBase64 } from './ReplayFiles';
 
 describe('replay bytes over the bridge', () => {

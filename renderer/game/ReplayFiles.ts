@@ -5,7 +5,7 @@
  */
 import type { Bridge } from '../../electron/contract';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
-import { toBase64 } from '../../core/lockstep/wire/bytes';
+import { toBase64 } from '../../core/lockstep';
 import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import type { TestHook } from '../ui/App';

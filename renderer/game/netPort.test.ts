@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NetLoopMsg, NetStart, NetStatus } from '../../electron/contract';
-import { ToyGame } from '../../core/lockstep/testing/ToyGame';
+import { ToyGame } from '../../core/lockstep/testing';
 import { NetPort } from './netPort';
 import { DEFAULT_SETTINGS, LockstepRunner, type KeyUpdate } from './simApi';
 

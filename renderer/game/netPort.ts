@@ -11,7 +11,7 @@ export class NetPort extends RemotePort {
   status: NetStatus | null = null;
 
   constructor(start: NetStart, send: (msg: NetLoopMsg) => void, fromKey = 0) {
-    super(start.start, start.lastKey, send, fromKey);
+    super(start, send, fromKey);
   }
 
   setStatus(s: NetStatus): void {

@@ -6,13 +6,13 @@
  * never sees a key's inputs change after it was closed. Only changes are sent (seed 000): a key
  * with no change is covered by the "closed through" marker alone.
  */
-import { inputsEqual, STOP_INPUT } from '../../sim/input';
-import type { PlayerInput } from '../../sim/input';
-import type { UplinkInput } from '../wire/codec';
-import { RttEstimator } from '../link/RttEstimator';
+import { inputsEqual, STOP_INPUT } from '../../sim';
+import type { PlayerInput } from '../../sim';
+import type { UplinkInput } from '../wire';
+import { RttEstimator } from '../link';
 import type { KeyUpdate, MatchStart } from '../types';
 import { delayKeys, LOGIC_HZ, lastKeyOf } from '../types';
-import { normalizeInput } from '../wire/wire';
+import { normalizeInput } from '../wire';
 
 /** Tolerance of the closing-time comparison (ms). */
 const CLOSE_EPS_MS = 0.01;

@@ -1,28 +1,91 @@
 /**
  * A player's (or spectator's) side of the lockstep protocol, as the game and the UI use it: the
- * local intent, confirmed updates for the game loop (`beginKey`/`finish`, LockstepPort), what the
- * wait dialog shows, and the lobby / vote / pause / chat requests. The host's own player uses this
- * class too, over an in-process loopback. The network half is ClientSession.
+ * local intent, confirmed updates for the game loop (`beginKey`/`finish`: a loop's PeerLink), what
+ * the wait dialog shows, and the lobby / vote / pause / chat requests. The host's own player uses
+ * this class too, over an in-process loopback. Bytes in, bytes out, time in; no socket, no timer.
+ * Composed of parts sharing one ClientState: ClientUplink (what goes to the host), ClientInbox
+ * (what comes from it), ClientResync (joining a running match). Events queue in `events`; a driver
+ * drains them, and `onEvents` (ClientOptions) tells it at once when there are new ones.
  */
-import type { PlayerInput } from '../../sim/input';
-import { ClientResync } from './ClientResync';
-import { WAIT_DIALOG_GRACE_MS } from './ClientSession';
-import type { StallView } from './ClientSession';
+import type { PlayerInput } from '../../sim';
 import { delayKeys } from '../types';
-import type { KeyUpdate, RoomSettings, SlotKind } from '../types';
+import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
+import type { ClientMatch } from './ClientMatch';
+import { ClientInbox } from './ClientInbox';
+import { ClientResync } from './ClientResync';
+import { ClientState } from './ClientState';
+import type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
+import { ClientUplink } from './ClientUplink';
 
-export { EARLY_TOLERANCE_MS, JOIN_RETRY_MS, JOIN_TIMEOUT_MS, WAIT_DIALOG_GRACE_MS } from './ClientSession';
-export type { ClientOptions, PeerEvent, PeerPhase, StallView } from './ClientSession';
+export const WAIT_DIALOG_GRACE_MS = 500;
+/** A peer running more than this far ahead of the latest player's phase slows down (ms). */
+export const EARLY_TOLERANCE_MS = 40;
 
-export class ClientPeer extends ClientResync {
+/** What the wait dialog shows. */
+export interface StallView {
+  /** How long the game loop has been blocked waiting for an update (ms). */
+  readonly blockedMs: number;
+  /** True after the 0.5 s grace: show the "waiting for players" dialog. */
+  readonly show: boolean;
+  /** The host's latest word on whom it waits for and why (undefined: none). */
+  readonly status: HostStatus | undefined;
+  /** Time since anything arrived from the host (ms). */
+  readonly hostSilentMs: number;
+}
+
+export class ClientPeer {
+  private readonly st: ClientState;
+  private readonly uplink: ClientUplink;
+  private readonly resync: ClientResync;
+  private readonly inbox: ClientInbox;
+
+  constructor(opts: ClientOptions) {
+    this.st = new ClientState(opts);
+    this.uplink = new ClientUplink(this.st);
+    this.resync = new ClientResync(this.st, this.uplink);
+    this.inbox = new ClientInbox(this.st, this.uplink, this.resync);
+  }
+
+  get phase(): PeerPhase { return this.st.phase; }
+  get slot(): number { return this.st.slot; }
+  get owner(): boolean { return this.st.owner; }
+  get settings(): RoomSettings { return this.st.settings; }
+  get slots(): readonly LobbySlot[] { return this.st.slots; }
+  get match(): ClientMatch | null { return this.st.match; }
+  get status(): HostStatus | undefined { return this.st.status; }
+  /** What happened since the last drain, oldest first (the caller splices them out). */
+  get events(): PeerEvent[] { return this.st.events; }
+  get stats(): PeerStats { return this.st.stats; }
+  /** The session token the host gave us (0 before ACCEPT): store it to rejoin after a crash. */
+  get sessionToken(): number { return this.st.token; }
+
+  /** Starts the handshake (JOIN, repeated until answered). */
+  join(now: number): void {
+    this.uplink.join(now);
+    this.notify();
+  }
+
+  /** One datagram from `from`. Anything not from the host is ignored. */
+  receive(now: number, bytes: Uint8Array, from: string): void {
+    this.inbox.receive(now, bytes, from);
+    this.notify();
+  }
+
+  /** Retransmissions, NACKs, acks, keep-alives, closures, join retries. Call every few ms. */
+  tick(now: number): void {
+    if (this.st.phase !== 'joining' && this.st.connected) this.resync.tick(now);
+    this.uplink.tick(now);
+    this.notify();
+  }
+
   /** The local player's current intent (persistent; a dash fires once). */
   setIntent(input: PlayerInput): void {
-    this.match?.setIntent(input);
+    this.st.match?.setIntent(input);
   }
 
   /** The confirmed update for `key`, if it has arrived. */
   update(key: number): KeyUpdate | undefined {
-    return this.match?.updates[key];
+    return this.st.match?.updates[key];
   }
 
   /**
@@ -30,69 +93,83 @@ export class ClientPeer extends ClientResync {
    * before applying it. The hash rides on my next closure frame (a spectator sends it now).
    */
   beginKey(now: number, key: number, hashBefore: number): KeyUpdate {
-    const m = this.match;
+    const st = this.st;
+    const m = st.match;
     if (!m) throw new Error('ClientPeer.beginKey: no match'); // game-loop bug, never data
     const u = m.begin(now, key, hashBefore);
-    this.blockedSince = null;
+    st.blockedSince = null;
     const margin = delayKeys(m.delay, m.keyMs) + 1;
     if (m.awaitingLive && m.recvKey - key <= margin) {
       // Caught up after joining late: the host may now hand my slot back (or count my hashes).
       m.awaitingLive = false;
-      this.control({ t: 'live', key });
+      st.control({ t: 'live', key });
     }
-    if (m.player) this.closeAndSend(now);
+    if (m.player) this.uplink.closeAndSend(now);
     // While fast-forwarding a backlog one frame per key would be a burst: the latest hash will do.
-    else if (m.recvKey - key <= margin + 1 || now - this.lastSentAt >= 20) this.sendFrame(now);
+    else if (m.recvKey - key <= margin + 1 || now - st.lastSentAt >= 20) this.uplink.sendFrame(now);
     return u;
   }
 
   /** The game finished the last key: report the final state hash (as the hash "before" lastKey + 1). */
   finish(now: number, hash: number): void {
-    const m = this.match;
+    const m = this.st.match;
     if (!m) return;
     m.hash = { key: m.lastKey + 1, hash: hash >>> 0 };
     m.execKey = m.lastKey + 1;
-    this.sendFrame(now);
+    this.uplink.sendFrame(now);
   }
 
   /** The game loop wants key `key` but its update has not arrived. */
   noteBlocked(now: number): void {
-    if (this.blockedSince === null) this.blockedSince = now;
+    if (this.st.blockedSince === null) this.st.blockedSince = now;
   }
 
   /** What the wait dialog should show now. */
   stall(now: number): StallView {
-    const blockedMs = this.blockedSince === null ? 0 : now - this.blockedSince;
-    return { blockedMs, show: blockedMs >= WAIT_DIALOG_GRACE_MS, status: this.status, hostSilentMs: now - this.lastHeardAt };
+    const st = this.st;
+    const blockedMs = st.blockedSince === null ? 0 : now - st.blockedSince;
+    return { blockedMs, show: blockedMs >= WAIT_DIALOG_GRACE_MS, status: st.status, hostSilentMs: now - st.lastHeardAt };
   }
 
-  chat(text: string): void { this.control({ t: 'chat', text }); }
+  /**
+   * Game-loop speed factor (1 = real time). Peers run in the phase of the player whose closures
+   * complete the releases; one running ahead of it (the host reports how long its closures wait
+   * for the last one, median) slows a little until aligned. Without this, phases drift apart until
+   * the earliest peer waits at every key and the delay must grow for it.
+   */
+  pace(): number {
+    const st = this.st;
+    if (st.phase !== 'running' || !st.match?.player) return 1;
+    return st.earlyMs > 100 ? 0.93 : st.earlyMs > EARLY_TOLERANCE_MS ? 0.98 : 1;
+  }
 
-  setReady(ready: boolean): void { this.control({ t: 'ready', ready }); }
+  /** RTT to the host: its own measurement when it sent one, else ours from the handshake. */
+  rttMs(): number {
+    return this.st.hostRtt >= 0 ? this.st.hostRtt : this.st.rtt.smoothed(0);
+  }
 
-  setColour(colour: number): void { this.control({ t: 'colour', colour }); }
-
-  loadProgress(percent: number): void { this.control({ t: 'progress', percent }); }
-
-  voteDrop(slot: number): void { this.control({ t: 'vote', slot }); }
-
-  requestPause(pause: boolean): void { this.control({ t: 'pause', pause }); }
-
-  sendSubhashes(key: number, hashes: readonly number[]): void { this.control({ t: 'subhash', key, hashes }); }
-
+  chat(text: string): void { this.st.control({ t: 'chat', text }); }
+  setReady(ready: boolean): void { this.st.control({ t: 'ready', ready }); }
+  setColour(colour: number): void { this.st.control({ t: 'colour', colour }); }
+  loadProgress(percent: number): void { this.st.control({ t: 'progress', percent }); }
+  voteDrop(slot: number): void { this.st.control({ t: 'vote', slot }); }
+  requestPause(pause: boolean): void { this.st.control({ t: 'pause', pause }); }
+  sendSubhashes(key: number, hashes: readonly number[]): void { this.st.control({ t: 'subhash', key, hashes }); }
   /** Room owner only (the host ignores and counts these from anyone else). */
-  configure(settings: RoomSettings): void { this.control({ t: 'setSettings', settings }); }
-
-  setSlot(slot: number, kind: SlotKind, difficulty: number): void { this.control({ t: 'setSlot', slot, kind, difficulty }); }
-
-  kick(slot: number): void { this.control({ t: 'kick', slot }); }
-
-  startMatch(): void { this.control({ t: 'start' }); }
+  configure(settings: RoomSettings): void { this.st.control({ t: 'setSettings', settings }); }
+  setSlot(slot: number, kind: SlotKind, difficulty: number): void { this.st.control({ t: 'setSlot', slot, kind, difficulty }); }
+  kick(slot: number): void { this.st.control({ t: 'kick', slot }); }
+  startMatch(): void { this.st.control({ t: 'start' }); }
 
   /** Leaves the room (sent at once; the host drops our slot to a bot if a match runs). */
   leave(now: number): void {
-    this.control({ t: 'leave' });
-    if (this.connected) this.sendFrame(now);
-    this.phase = 'left';
+    const st = this.st;
+    st.control({ t: 'leave' });
+    if (st.connected) this.uplink.sendFrame(now);
+    st.phase = 'left';
+  }
+
+  private notify(): void {
+    if (this.st.events.length > 0) this.st.opts.onEvents?.();
   }
 }

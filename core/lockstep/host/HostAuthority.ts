@@ -3,40 +3,76 @@
  * out, time in: `receive(now, bytes, from)` and `tick(now)`; it sends through `options.send` and
  * owns no socket and no timer. The host's own player is an ordinary ClientPeer whose address is
  * `options.ownerAddress` (an in-process loopback); that session may edit the room.
- * Owns: what arrives — JOIN → ACCEPT/REJECT, client frames, control messages — and the timers.
- * The room lifecycle is in HostRoom, sessions and sending in HostCore, the match in HostMatch.
- * Invariants: a datagram from an unknown address or with a wrong token never reaches any state;
- * a frame carrying inputs for a slot other than its session's is dropped whole.
+ * Composed of parts sharing one HostState: HostSender (what goes out), HostRoom (lifecycle and
+ * the owner's API), HostResync (joining a running match), HostInbox (what comes in); the running
+ * match is a HostMatch. This class checks what arrives before any part sees it, runs the timers,
+ * and is the one surface callers use.
+ * Invariants: a datagram from an unknown address or with a wrong token never reaches any state.
  */
-import { MessageRange, readHeader } from '../../net/header';
-import { decodeDatagram, encodeAccept, LockstepType } from '../wire/codec';
-import type { ClientFrame, JoinMsg } from '../wire/codec';
-import { decodeClientControl } from '../wire/control';
-import type { ClientControl } from '../wire/control';
-import { SPECTATOR_BASE } from './HashJudge';
-import type { HostOptions } from './HostCore';
+import { MessageRange, readHeader } from '../../net';
+import { decodeDatagram, LockstepType } from '../wire';
+import { RejectReason } from '../types';
+import type { RoomSettings, SlotKind } from '../types';
+import type { HostLobby } from './HostLobby';
+import type { HostLoading } from './HostLoading';
 import type { HostMatch } from './HostMatch';
+import { HostInbox } from './HostInbox';
 import { HostResync } from './HostResync';
-import { HostSession } from './HostSession';
-import { slotChunks } from './hostMessages';
-import { RejectReason, SPECTATOR_SLOT } from '../types';
-
-export type { HostCounters, HostOptions, HostPhase, SnapshotSource } from './HostCore';
+import { HostRoom } from './HostRoom';
+import { headU32, HostSender } from './HostSender';
+import type { HostSession } from './HostSession';
+import { HostState } from './HostState';
+import type { HostCounters, HostOptions, HostPhase, MatchResult, SnapshotSource } from './HostState';
 
 const LOBBY_TIMEOUT_MS = 10_000;
 const MATCH_TIMEOUT_MS = 120_000;
 
-export class HostAuthority extends HostResync {
-  private nextSpectator = 0;
+export class HostAuthority {
+  private readonly st: HostState;
+  private readonly tx: HostSender;
+  private readonly room: HostRoom;
+  private readonly resync: HostResync;
+  private readonly inbox: HostInbox;
 
   constructor(opts: HostOptions) {
-    super(opts);
+    this.st = new HostState(opts);
+    this.tx = new HostSender(this.st);
+    this.room = new HostRoom(this.st, this.tx);
+    this.resync = new HostResync(this.st, this.tx, this.room);
+    this.inbox = new HostInbox(this.st, this.tx, this.room, this.resync);
   }
+
+  get lobby(): HostLobby { return this.st.lobby; }
+  get counters(): HostCounters { return this.st.counters; }
+  get phase(): HostPhase { return this.st.phase; }
+  get match(): HostMatch | null { return this.st.match; }
+  get loading(): HostLoading | null { return this.st.loading; }
+  get lastResult(): MatchResult | null { return this.st.lastResult; }
+  /** The last finished match (its stall and desync figures stay readable). */
+  get lastMatch(): HostMatch | null { return this.st.lastMatch; }
+  /** The room was closed (`close`). */
+  get closed(): boolean { return this.st.closed; }
+  /** Where rejoin snapshots come from (settable: the verifier may be created after the host). */
+  get snapshotSource(): SnapshotSource | null { return this.st.snapshotSource; }
+  set snapshotSource(s: SnapshotSource | null) { this.st.snapshotSource = s; }
+
+  /** Sessions, ordered by slot (spectators last). */
+  sessionList(): HostSession[] { return this.st.sessionList(); }
+
+  // The owner's API (HostRoom); a remote owner reaches the same calls through its control messages.
+  configure(patch: Partial<RoomSettings>): void { this.room.configure(patch); }
+  setSlot(slot: number, kind: SlotKind, difficulty: number): void { this.room.setSlot(slot, kind, difficulty); }
+  kick(now: number, slot: number): void { this.room.kick(now, slot); }
+  start(now: number): void { this.room.start(now); }
+  pauseAsHost(now: number, pause: boolean): boolean { return this.room.pauseAsHost(now, pause); }
+  say(text: string): void { this.room.say(text); }
+  close(now: number, reason?: string): void { this.room.close(now, reason); }
 
   /** One datagram from `from` ("ip:port", or the owner's loopback name). */
   receive(now: number, bytes: Uint8Array, from: string): void {
-    if (this.closed) return;
-    const c = this.counters;
+    const st = this.st;
+    if (st.closed) return;
+    const c = st.counters;
     c.received++;
     const h = readHeader(bytes);
     if (!h.ok) {
@@ -47,165 +83,51 @@ export class HostAuthority extends HostResync {
         // another version lets its Join screen show this game greyed out with the reason.
         const type = bytes[3] ?? 0;
         if (type >= MessageRange.ProbeFirst && type <= MessageRange.ProbeLast) return this.onProbe(bytes, from);
-        if (type === LockstepType.Join) this.reject(from, bytes, RejectReason.Version);
+        if (type === LockstepType.Join) this.tx.reject(from, bytes, RejectReason.Version);
       }
       return;
     }
     if (h.type < LockstepType.Join) return this.onProbe(bytes, from);
-    if (h.type === LockstepType.Join) return this.onJoin(now, bytes, from);
-    const s = this.sessions.get(from);
+    if (h.type === LockstepType.Join) return this.inbox.onJoin(now, bytes, from);
+    const s = st.sessions.get(from);
     if (!s) return void c.unknownAddress++;
-    if (h.type === LockstepType.SnapAck) return this.onSnapAck(now, s, bytes);
+    if (h.type === LockstepType.SnapAck) return this.resync.onSnapAck(now, s, bytes);
     if (h.type !== LockstepType.ClientFrame) return void c.malformed++;
-    const token = bytes.length >= 8 ? ((bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24)) >>> 0 : -1;
-    if (token !== s.token) return void c.wrongToken++;
-    const d = decodeDatagram(bytes, this.match ? this.match.released : 0);
+    if (headU32(bytes) !== s.token) return void c.wrongToken++;
+    const d = decodeDatagram(bytes, st.match ? st.match.released : 0);
     if (!d.ok || d.msg.type !== 'cframe') return void c.malformed++;
-    this.onFrame(now, s, d.msg);
+    this.inbox.onFrame(now, s, d.msg);
   }
 
-  protected onProbe(bytes: Uint8Array, from: string): void {
-    this.counters.probes++;
-    const reply = this.opts.probe?.(bytes, from);
-    if (reply) this.out(from, reply);
-  }
-
-  protected onJoin(now: number, bytes: Uint8Array, from: string): void {
-    const d = decodeDatagram(bytes);
-    if (!d.ok || d.msg.type !== 'join') return void this.counters.malformed++;
-    const j: JoinMsg = d.msg;
-    const old = this.sessions.get(from);
-    if (old && old.nonce === j.nonce) return this.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
-    if (j.appVersion !== this.opts.appVersion) return this.reject(from, bytes, RejectReason.Version);
-    if (this.isBanned(from, j.token)) return this.reject(from, bytes, RejectReason.Kicked);
-    if (j.token !== undefined && !j.spectate) return this.rejoin(now, j, from, bytes);
-    const why = this.joinRefusal(j, from, old);
-    if (why !== 0) return this.reject(from, bytes, why);
-    if (old) this.removeSession(now, old, 3);
-    const owner = from === this.opts.ownerAddress;
-    const name = j.name.trim() || `Player ${this.sessions.size + 1}`;
-    let token = this.opts.random32() >>> 0;
-    if (token === 0) token = 1;
-    const slot = j.spectate ? SPECTATOR_SLOT : this.lobby.openSlot();
-    const reporter = j.spectate ? SPECTATOR_BASE + this.nextSpectator++ : slot;
-    const s = new HostSession(from, j.nonce, token, slot, name, owner, reporter, now);
-    this.sessions.set(from, s);
-    if (!s.spectator) this.lobby.takeHuman(slot, name, slot);
-    this.out(from, encodeAccept({ nonce: j.nonce, slot, token, owner }));
-    this.toOne(s, { t: 'settings', settings: this.lobby.settings });
-    for (const m of slotChunks(this.lobby.slots)) this.toOne(s, m);
-    if (!s.spectator) this.broadcastSlots(s);
-    // A spectator joining a running match gets a snapshot like a rejoining player.
-    if (this.match && s.spectator) return this.beginResync(now, s, this.match);
-    this.sendTo(now, s);
-  }
-
-  protected joinRefusal(j: JoinMsg, from: string, old: HostSession | undefined): number {
-    if (j.appVersion !== this.opts.appVersion) return RejectReason.Version;
-    if (this.phase !== 'lobby' && !j.spectate) return RejectReason.Running;
-    if (j.spectate) {
-      const n = [...this.sessions.values()].filter((s) => s.spectator && s !== old).length;
-      return n >= (this.opts.maxSpectators ?? 8) ? RejectReason.Full : 0;
-    }
-    const freeing = old && !old.spectator ? 1 : 0;
-    return this.lobby.openSlot() < 0 && freeing === 0 ? RejectReason.Full : 0;
-  }
-
-  protected onFrame(now: number, s: HostSession, f: ClientFrame): void {
-    const c = this.counters;
-    if (f.inputs && f.inputs.some((i) => i.slot !== s.slot)) return void c.wrongSlot++;
-    s.lastHeard = now;
-    this.match?.heard(s.slot, now);
-    if (f.ctlAck !== undefined) s.ctl.onAck(f.ctlAck);
-    if (f.report) {
-      s.report(now, f.report);
-      this.match?.setBehind(s.slot, f.report.behindMs);
-    }
-    let fresh = false;
-    if (f.ctl) {
-      for (const bytes of s.ctl.onReceive(f.ctl)) {
-        fresh = true;
-        this.onControl(now, s, decodeClientControl(bytes, this.match?.released ?? 0));
-        if (!this.sessions.has(s.addr)) return;
-      }
-    }
-    const m = this.match;
-    if (!m || !s.inMatch) return;
-    if (f.progress) fresh = this.onProgress(now, s, f, m) || fresh;
-    if (f.hash) m.hashes.report(s.reporter, f.hash.key, f.hash.hash, m.released);
-    if (m.tryRelease(now) > 0) this.broadcastFrames(now);
-    else if (s.recvKey < m.released && now - s.lastUpdatesSentAt >= s.rto() / 2) this.sendTo(now, s);
-    else if (!fresh && f.progress && now - s.lastSentAt >= 10) this.sendTo(now, s);
-  }
-
-  protected onProgress(now: number, s: HostSession, f: ClientFrame, m: HostMatch): boolean {
-    const p = f.progress;
-    if (!p) return false;
-    s.recvKey = Math.max(s.recvKey, Math.min(p.recvKey, m.released));
-    if (s.spectator || !m.isActive(s.slot)) {
-      if (f.inputs && f.inputs.length > 0) this.counters.inactiveInputs++;
-      return false;
-    }
-    if (f.copy === undefined) s.upLoss.observe(p.closedThrough);
-    const before = m.closedOf(s.slot);
-    if (!f.report) m.setBehind(s.slot, 0);
-    const r = m.onProgress(s.slot, now, p.recvKey, p.closedThrough, f.inputs ?? []);
-    if (r === 'malformed') this.counters.malformed++;
-    const advanced = m.closedOf(s.slot) > before;
-    if (advanced && f.inputs && f.inputs.length > 0) s.inputsToAck = true;
-    if (!advanced && f.inputs && f.inputs.length > 0) this.counters.duplicate++;
-    return advanced;
-  }
-
-  protected onControl(now: number, s: HostSession, m: ClientControl | null): void {
-    if (!m) return void this.counters.malformed++;
-    const match = this.match;
-    switch (m.t) {
-      case 'ready': if (this.phase === 'lobby' && !s.spectator) { this.lobby.setReady(s.slot, m.ready); this.broadcastSlots(); } return;
-      case 'colour': if (this.phase === 'lobby' && this.lobby.setColour(s.slot, m.colour)) this.broadcastSlots(); return;
-      case 'chat': return this.broadcast({ t: 'chat', from: s.slot, text: m.text });
-      case 'progress':
-        this.loading?.progress(s, m.percent);
-        if (m.percent >= 100) this.onLateLoaded(now, s);
-        return;
-      case 'live': return this.onLive(now, s);
-      case 'vote': match?.vote(s.slot, m.slot, now); break;
-      case 'pause': if (m.pause) match?.pause(s.slot, s.owner, now); else match?.resume(s.slot, s.owner, now); break;
-      case 'subhash': match?.hashes.onSubhashes(s.reporter, m.key, m.hashes); break;
-      case 'leave': return this.removeSession(now, s, 3);
-      default:
-        if (!s.owner) return void this.counters.notOwner++;
-        if (m.t === 'setSettings') this.configure(m.settings);
-        else if (m.t === 'setSlot') this.setSlot(m.slot, m.kind, m.difficulty);
-        else if (m.t === 'kick') this.kick(now, m.slot);
-        else this.start(now);
-        return;
-    }
-    this.flushNotices(now);
+  private onProbe(bytes: Uint8Array, from: string): void {
+    this.st.counters.probes++;
+    const reply = this.st.opts.probe?.(bytes, from);
+    if (reply) this.tx.out(from, reply);
   }
 
   /** Timers: retransmissions, keep-alives, stall status, loading, timeouts, delay choice. */
   tick(now: number): void {
-    if (this.closed) return;
-    this.flushCopies(now);
-    for (const s of this.sessionList()) {
-      const limit = this.phase === 'running' && s.inMatch ? MATCH_TIMEOUT_MS : LOBBY_TIMEOUT_MS;
-      if (now - s.lastHeard > limit && s.addr !== this.opts.ownerAddress) this.removeSession(now, s, 2);
+    const st = this.st;
+    if (st.closed) return;
+    this.tx.flushCopies(now);
+    for (const s of st.sessionList()) {
+      const limit = st.phase === 'running' && s.inMatch ? MATCH_TIMEOUT_MS : LOBBY_TIMEOUT_MS;
+      if (now - s.lastHeard > limit && s.addr !== st.opts.ownerAddress) this.room.removeSession(now, s, 2);
     }
-    if (this.loading) this.tickLoading(now, this.loading);
-    for (const s of this.sessions.values()) if (s.sync) this.pumpSnapshot(now, s);
-    const m = this.match;
+    if (st.loading) this.room.tickLoading(now, st.loading);
+    for (const s of st.sessions.values()) if (s.sync) this.resync.pump(now, s);
+    const m = st.match;
     if (m) {
       m.tick(now);
-      if (now >= this.delayEvalAt && this.opts.fixedDelay === undefined) {
-        this.delayEvalAt = now + 1000;
-        m.delays.evaluate(this.sessionList().filter((s) => !s.spectator && m.isActive(s.slot) && s.slackMs >= 0).map((s) => s.slackMs));
+      if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
+        st.delayEvalAt = now + 1000;
+        m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot) && s.slackMs >= 0).map((s) => s.slackMs));
       }
-      m.hashes.decide(now, this.reporters(m), m.released, m.lastRelease);
-      if (m.tryRelease(now) > 0) this.broadcastFrames(now);
-      this.flushNotices(now);
+      m.hashes.decide(now, st.reporters(m), m.released, m.lastRelease);
+      if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);
+      this.room.flushNotices(now);
     }
-    const status = this.match?.status(now);
-    for (const s of this.sessionList()) if (this.needsSend(now, s, status !== undefined)) this.sendTo(now, s);
+    const status = st.match?.status(now);
+    for (const s of st.sessionList()) if (this.tx.needsSend(now, s, status !== undefined)) this.tx.sendTo(now, s);
   }
 }

@@ -8,7 +8,9 @@
  * peers apply it at the same key. Players are always visited in ascending slot order.
  * Units: keys; times in ms of the caller's clock.
  */
-import type { PlayerInput } from '../../sim/input';
+import type { PlayerInput } from '../../sim';
+import { MatchPlayers } from './MatchPlayers';
+import type { MatchPlayer } from './MatchPlayers';
 import { HashJudge } from './HashJudge';
 import type { HashNotice } from './HashJudge';
 import { DelayController } from './DelayController';
@@ -22,8 +24,6 @@ export const STALL_REPORT_MS = 200;
 export const SILENT_MS = 600;
 /** A player reporting its simulation this far behind its updates is waited on for being slow. */
 export const SLOW_BEHIND_MS = 50;
-/** Releases over which a player's earliness is taken. */
-export const WAIT_WINDOW = 30;
 /** Difficulty of the bot that takes over a dropped player's slot. */
 export const DROP_BOT_DIFFICULTY = 1;
 
@@ -32,23 +32,6 @@ export type MatchNotice =
   | { readonly t: 'pause'; readonly paused: boolean; readonly by: number }
   | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
   | HashNotice;
-
-interface Player {
-  readonly slot: number;
-  closed: number;
-  /** When each not-yet-released key was closed by this player (ms). */
-  readonly closedAt: Map<number, number>;
-  /** Recent waits between this player's closure of a key and its release (ms), a ring. */
-  readonly waits: number[];
-  waitAt: number;
-  recvKey: number;
-  behindMs: number;
-  lastHeard: number;
-  active: boolean;
-  readonly inputs: Map<number, PlayerInput>;
-  readonly votes: Set<number>;
-  waitedMs: number;
-}
 
 /** What an incoming progress report did. */
 export type ProgressResult = 'ok' | 'inactive' | 'malformed';
@@ -69,7 +52,8 @@ export class HostMatch {
    */
   stallMs = 0;
   stalls = 0;
-  private readonly players: Player[] = [];
+  /** The match's human players (closures, inputs, phase, liveness, votes). */
+  readonly players = new MatchPlayers();
   private pendingEvents: SlotEvent[] = [];
   /** Human takeovers announced for a future key (slot → key); they ride on that key's update. */
   private readonly takeovers = new Map<number, number>();
@@ -96,48 +80,24 @@ export class HostMatch {
     this.startAt = now;
     this.lastReleaseAt = now;
     this.hashes = new HashJudge(this.lastKey, ownerSlot, (n) => this.notices.push(n));
-    for (const slot of [...humans].sort((a, b) => a - b)) {
-      // Keys the first delay spans have no human inputs: nobody can have closed them.
-      this.players.push({ slot, closed: delayKeys(delay, this.keyMs) - 1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: true, inputs: new Map(), votes: new Set(), waitedMs: 0 });
-    }
-    for (const slot of late) this.players.push({ slot, closed: -1, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active: false, inputs: new Map(), votes: new Set(), waitedMs: 0 });
-    this.players.sort((a, b) => a.slot - b.slot);
+    // Keys the first delay spans have no human inputs: nobody can have closed them.
+    for (const slot of humans) this.players.add(slot, delayKeys(delay, this.keyMs) - 1, true, now);
+    for (const slot of late) this.players.add(slot, -1, false, now);
   }
 
   /** Active human slots, ascending. */
   activeSlots(): number[] {
-    return this.players.filter((p) => p.active).map((p) => p.slot);
+    return this.players.activeSlots();
   }
 
-  /**
-   * How far ahead of the latest player's phase `slot` runs (ms; 0 until known): the median time
-   * its closures wait for release, minus the smallest such median among active players (uplink
-   * jitter makes everyone wait a little; only the difference is phase). The peer slows a little
-   * while this is large, so every peer runs in the latest one's phase and nobody waits at each key.
-   */
+  /** How far ahead of the latest player's phase `slot` runs (ms; MatchPlayers.earlyOf). */
   earlyOf(slot: number): number {
-    const mine = medianWait(this.player(slot));
-    if (mine === null) return 0;
-    let least = mine;
-    for (const p of this.players) {
-      const m = p.active ? medianWait(p) : null;
-      if (m !== null && m < least) least = m;
-    }
-    return mine - least;
-  }
-
-  /** The key through which `slot`'s inputs are final (-1 for an unknown slot). */
-  closedOf(slot: number): number {
-    return this.player(slot)?.closed ?? -1;
-  }
-
-  isActive(slot: number): boolean {
-    return this.player(slot)?.active === true;
+    return this.players.earlyOf(slot);
   }
 
   /** Per-slot totals of ms the clock was held waiting for that player. */
   waitedBySlot(): { slot: number; ms: number }[] {
-    return this.players.map((p) => ({ slot: p.slot, ms: p.waitedMs }));
+    return this.players.waitedBySlot();
   }
 
   get paused(): boolean {
@@ -148,25 +108,9 @@ export class HostMatch {
     return this.released >= this.lastKey;
   }
 
-  private player(slot: number): Player | undefined {
-    return this.players.find((p) => p.slot === slot);
-  }
-
-  /** Any datagram from a player's session. */
-  heard(slot: number, now: number): void {
-    const p = this.player(slot);
-    if (p) p.lastHeard = now;
-  }
-
   /** A player's progress report and its unacknowledged input changes. */
-  /** How far behind its updates a player's simulation says it is (ms; 0 when it says nothing). */
-  setBehind(slot: number, behindMs: number): void {
-    const p = this.player(slot);
-    if (p) p.behindMs = behindMs;
-  }
-
   onProgress(slot: number, now: number, recvKey: number, closed: number, inputs: readonly { key: number; input: PlayerInput }[]): ProgressResult {
-    const p = this.player(slot);
+    const p = this.players.get(slot);
     if (!p || !p.active) return 'inactive';
     if (closed > this.released + MAX_CLOSE_AHEAD || recvKey > this.released) return 'malformed';
     for (const i of inputs) if (i.key > closed) return 'malformed';
@@ -182,20 +126,12 @@ export class HostMatch {
   /** Releases every key that is complete; returns how many were released. */
   tryRelease(now: number): number {
     let n = 0;
-    const paceLimit = this.players.some((p) => p.active) ? this.lastKey : Math.floor((now - this.startAt) / this.keyMs) + 2;
+    const paceLimit = this.players.anyActive() ? this.lastKey : Math.floor((now - this.startAt) / this.keyMs) + 2;
     while (!this.pauses.state && this.released < Math.min(this.lastKey, paceLimit)) {
       const key = this.released + 1;
-      if (this.players.some((p) => p.active && p.closed < key)) break;
+      if (this.players.holding(key).length > 0) break;
       this.account(now, key);
-      const inputs: { slot: number; input: PlayerInput }[] = [];
-      for (const p of this.players) {
-        const at = p.closedAt.get(key);
-        p.closedAt.delete(key);
-        if (at !== undefined && p.active) p.waits[p.waitAt++ % WAIT_WINDOW] = now - at;
-        const input = p.inputs.get(key);
-        p.inputs.delete(key);
-        if (input && p.active) inputs.push({ slot: p.slot, input }); // DETERMINISM: ascending slot order
-      }
+      const inputs = this.players.release(key, now);
       const change = this.delays.take();
       const events = this.takeoversAt(key);
       const u: KeyUpdate = change === undefined ? { key, inputs, events } : { key, inputs, events, delayMs: change };
@@ -204,7 +140,7 @@ export class HostMatch {
       this.updates.push(u);
       this.released = key;
       this.lastReleaseAt = now;
-      this.firstCloseAt = this.players.some((p) => p.active && p.closed > key) ? now : null;
+      this.firstCloseAt = this.players.list.some((p) => p.active && p.closed > key) ? now : null;
       n++;
     }
     return n;
@@ -214,7 +150,7 @@ export class HostMatch {
   private takeoversAt(key: number): SlotEvent[] {
     if (this.takeovers.size === 0) return this.pendingEvents;
     const out = [...this.pendingEvents];
-    for (const p of this.players) {
+    for (const p of this.players.list) {
       if (this.takeovers.get(p.slot) !== key) continue;
       this.takeovers.delete(p.slot);
       out.push({ kind: SlotEventKind.Human, slot: p.slot, difficulty: 0 });
@@ -229,7 +165,7 @@ export class HostMatch {
    * is not a match slot, is already active, or the key is not in the future.
    */
   activate(slot: number, key: number, now: number): boolean {
-    const p = this.player(slot);
+    const p = this.players.get(slot);
     if (!p || p.active || key <= this.released || key > this.lastKey) return false;
     p.active = true;
     p.closed = key - 1;
@@ -249,7 +185,7 @@ export class HostMatch {
     if (blocked <= 0) return;
     this.stallMs += blocked;
     this.stalls++;
-    for (const p of this.players) if (p.active && p.closed < key) p.waitedMs += blocked;
+    for (const p of this.players.holding(key)) p.waitedMs += blocked;
   }
 
   private holdStart(): number {
@@ -257,7 +193,7 @@ export class HostMatch {
     return this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
   }
 
-  private cause(p: Player, now: number): StallCause {
+  private cause(p: MatchPlayer, now: number): StallCause {
     if (now - p.lastHeard > SILENT_MS) return StallCause.Network;
     // Slow: it holds the update it needs to close the held key but its simulation has not got there.
     return p.behindMs >= SLOW_BEHIND_MS && p.recvKey >= this.released + 1 - delayKeys(this.delay, this.keyMs) ? StallCause.Slow : StallCause.Network;
@@ -265,11 +201,11 @@ export class HostMatch {
 
   private waited(now: number): WaitedPlayer[] {
     const key = this.released + 1;
-    return this.players.filter((p) => p.active && p.closed < key).map((p) => ({ slot: p.slot, cause: this.cause(p, now), votes: p.votes.size }));
+    return this.players.holding(key).map((p) => ({ slot: p.slot, cause: this.cause(p, now), votes: p.votes.size }));
   }
 
   private voters(waited: readonly WaitedPlayer[]): number {
-    return this.players.filter((p) => p.active && !waited.some((w) => w.slot === p.slot)).length;
+    return this.players.list.filter((p) => p.active && !waited.some((w) => w.slot === p.slot)).length;
   }
 
   /** The status every peer is told, or undefined while the clock runs normally. */
@@ -294,8 +230,8 @@ export class HostMatch {
   vote(voter: number, target: number, now: number): boolean {
     const st = this.status(now);
     if (!st || st.state !== 1 || st.voteInMs > 0) return false;
-    if (!this.isActive(voter) || st.waiting.some((w) => w.slot === voter)) return false;
-    const t = this.player(target);
+    if (!this.players.isActive(voter) || st.waiting.some((w) => w.slot === voter)) return false;
+    const t = this.players.get(target);
     if (!t || !st.waiting.some((w) => w.slot === target)) return false;
     t.votes.add(voter);
     if (t.votes.size * 2 > this.voters(st.waiting)) this.drop(target, 1);
@@ -304,11 +240,11 @@ export class HostMatch {
 
   /** Removes a player from the clock; its slot becomes a bot at the key being held. */
   drop(slot: number, why: 1 | 2 | 3 | 4): void {
-    const p = this.player(slot);
+    const p = this.players.get(slot);
     if (!p || !p.active) return;
     p.active = false;
     p.inputs.clear();
-    for (const q of this.players) q.votes.delete(slot);
+    for (const q of this.players.list) q.votes.delete(slot);
     // Gone again before its takeover key: the bot never stopped playing, no event is needed.
     if (!this.takeovers.delete(slot)) this.pendingEvents.push({ kind: SlotEventKind.Bot, slot, difficulty: DROP_BOT_DIFFICULTY });
     this.notices.push({ t: 'dropped', slot, key: this.released + 1, why });
@@ -317,7 +253,7 @@ export class HostMatch {
 
   /** Pauses the clock at the next key (PauseControl decides who may). */
   pause(slot: number, owner: boolean, now: number): boolean {
-    if (this.finishedReleasing || !this.pauses.pause(slot, owner, this.isActive(slot), now)) return false;
+    if (this.finishedReleasing || !this.pauses.pause(slot, owner, this.players.isActive(slot), now)) return false;
     this.notices.push({ t: 'pause', paused: true, by: slot });
     return true;
   }
@@ -352,9 +288,4 @@ export class HostMatch {
   get lastRelease(): number {
     return this.lastReleaseAt;
   }
-}
-
-function medianWait(p: Player | undefined): number | null {
-  if (!p || p.waits.length < WAIT_WINDOW) return null;
-  return [...p.waits].sort((a, b) => a - b)[WAIT_WINDOW >> 1] ?? null;
 }

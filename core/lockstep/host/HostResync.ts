@@ -2,7 +2,7 @@
  * Joining a running match on the host: a rejoin (a JOIN carrying the session token of a slot
  * whose app crashed, lost its cable or closed its window), a late loader, or a spectator. The
  * joiner gets the roster and a snapshot of the latest key frame a simulating peer holds (the
- * injected SnapshotSource; the authority does not simulate), in chunks (SnapshotSender), and the
+ * state's SnapshotSource; the authority does not simulate), in chunks (SnapshotSender), and the
  * released updates from that key on through the ordinary update stream. Once its loop has caught
  * up it says 'live'; a player then takes its slot back at an announced key frame (HostMatch
  * activate → a Human slot event every peer applies at that key), far enough ahead that nobody
@@ -11,68 +11,67 @@
  * Invariants: a token names at most one slot; a rejoin never reaches a slot through its name or
  * address; every chunk sent is counted.
  */
-import { encodeAccept } from '../wire/codec';
-import type { JoinMsg } from '../wire/codec';
-import { HostRoom } from './HostRoom';
-import type { HostMatch } from './HostMatch';
-import { HostSession } from './HostSession';
-import type { HostOptions, SnapshotSource } from './HostCore';
-import { slotChunks } from './hostMessages';
-import { SnapshotSender } from '../link/SnapshotTransfer';
-import { decodeSnapAck, MAX_SNAPSHOT_BYTES } from '../wire/snapshotWire';
+import { SnapshotSender } from '../link';
+import { decodeSnapAck, encodeAccept, MAX_SNAPSHOT_BYTES } from '../wire';
+import type { JoinMsg } from '../wire';
 import { RejectReason } from '../types';
+import type { HostMatch } from './HostMatch';
+import type { HostRoom } from './HostRoom';
+import type { HostSender } from './HostSender';
+import { HostSession } from './HostSession';
+import type { HostState } from './HostState';
+import { slotChunks } from './hostMessages';
 
 /** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
 const TAKEOVER_MARGIN_KEYS = 1;
 
-export abstract class HostResync extends HostRoom {
-  /** Where snapshots come from (settable: the verifier may be created after the host). */
-  snapshotSource: SnapshotSource | null;
-
-  constructor(opts: HostOptions) {
-    super(opts);
-    this.snapshotSource = opts.snapshots ?? null;
-  }
+export class HostResync {
+  constructor(
+    private readonly st: HostState,
+    private readonly tx: HostSender,
+    private readonly room: HostRoom,
+  ) {}
 
   /** A JOIN with a session token: take back the slot that token was given for. */
-  protected rejoin(now: number, j: JoinMsg, from: string, bytes: Uint8Array): void {
-    const m = this.match;
+  rejoin(now: number, j: JoinMsg, from: string, bytes: Uint8Array): void {
+    const st = this.st;
+    const m = st.match;
     const token = (j.token ?? 0) >>> 0;
-    const old = [...this.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
+    const old = [...st.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
     // The same app again from a new address (restarted) or the old one (a fresh nonce): the old
     // session is dead; dropping it hands the slot to its bot until the takeover.
-    if (m && old && old.addr !== this.opts.ownerAddress) this.removeSession(now, old, 3);
-    const slot = m ? this.detached.get(token) : undefined;
-    if (!m || !slot || this.sessions.has(from)) {
-      this.counters.badRejoin++;
-      return this.reject(from, bytes, RejectReason.UnknownToken);
+    if (m && old && old.addr !== st.opts.ownerAddress) this.room.removeSession(now, old, 3);
+    const slot = m ? st.detached.get(token) : undefined;
+    if (!m || !slot || st.sessions.has(from)) {
+      st.counters.badRejoin++;
+      return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
-    this.detached.delete(token);
+    st.detached.delete(token);
     const s = new HostSession(from, j.nonce, token, slot.slot, slot.name, false, slot.reporter, now);
-    this.sessions.set(from, s);
-    this.out(from, encodeAccept({ nonce: j.nonce, slot: s.slot, token, owner: false }));
-    this.beginResync(now, s, m);
+    st.sessions.set(from, s);
+    this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: s.slot, token, owner: false }));
+    this.begin(now, s, m);
   }
 
   /** Sends `s` the roster, the snapshot announcement and the first chunks; updates follow. */
-  protected beginResync(now: number, s: HostSession, m: HostMatch): void {
+  begin(now: number, s: HostSession, m: HostMatch): void {
     const snap = this.pickSnapshot(m);
     s.inMatch = true;
     s.syncing = true;
     s.benched = false;
     s.recvKey = snap.key - 1;
     s.sync = snap.bytes.length > 0 ? new SnapshotSender(snap.key, snap.bytes) : null;
-    this.toOne(s, { t: 'settings', settings: this.lobby.settings });
-    for (const c of slotChunks(this.lobby.slots)) this.toOne(s, c);
-    const seed = this.matchStart?.seed ?? 0;
-    this.toOne(s, { t: 'resync', seed, delayMs: m.delay, slots: this.rosterAt(snap.key), key: snap.key, size: snap.bytes.length, checksum: s.sync?.checksum ?? 0 });
-    this.sendTo(now, s);
-    this.pumpSnapshot(now, s);
+    this.tx.toOne(s, { t: 'settings', settings: this.st.lobby.settings });
+    for (const c of slotChunks(this.st.lobby.slots)) this.tx.toOne(s, c);
+    const seed = this.st.matchStart?.seed ?? 0;
+    this.tx.toOne(s, { t: 'resync', seed, delayMs: m.delay, slots: this.room.rosterAt(snap.key), key: snap.key, size: snap.bytes.length, checksum: s.sync?.checksum ?? 0 });
+    this.tx.sendTo(now, s);
+    this.pump(now, s);
   }
 
   /** The source's snapshot if it is usable, else "from key 0" (the joiner replays everything). */
   private pickSnapshot(m: HostMatch): { key: number; bytes: Uint8Array } {
-    const got = this.snapshotSource?.() ?? null;
+    const got = this.st.snapshotSource?.() ?? null;
     if (!got || !Number.isInteger(got.key) || got.key <= 0 || got.key > m.released || got.bytes.length === 0 || got.bytes.length > MAX_SNAPSHOT_BYTES) {
       return { key: 0, bytes: new Uint8Array(0) };
     }
@@ -80,27 +79,27 @@ export abstract class HostResync extends HostRoom {
   }
 
   /** Sends the chunks due (first copies, then what the receiver's acks still lack). */
-  protected pumpSnapshot(now: number, s: HostSession): void {
+  pump(now: number, s: HostSession): void {
     const t = s.sync;
     if (!t || t.complete) return;
     for (const bytes of t.due(now, Math.max(60, s.rto()))) {
-      this.counters.snapChunks++;
-      this.out(s.addr, bytes);
+      this.st.counters.snapChunks++;
+      this.tx.out(s.addr, bytes);
     }
   }
 
   /** A SNAPACK from a known session's address. */
-  protected onSnapAck(now: number, s: HostSession, bytes: Uint8Array): void {
+  onSnapAck(now: number, s: HostSession, bytes: Uint8Array): void {
     const a = decodeSnapAck(bytes);
-    if (!a || a.token !== s.token || !s.sync || !s.sync.onAck(a, now)) return void this.counters.badSnapAck++;
+    if (!a || a.token !== s.token || !s.sync || !s.sync.onAck(a, now)) return void this.st.counters.badSnapAck++;
     s.lastHeard = now;
     if (s.sync.complete) s.sync = null;
-    else this.pumpSnapshot(now, s);
+    else this.pump(now, s);
   }
 
   /** The joiner's loop caught up: a player takes its slot back a few keys from now. */
-  protected onLive(now: number, s: HostSession): void {
-    const m = this.match;
+  onLive(now: number, s: HostSession): void {
+    const m = this.st.match;
     if (!m || !s.syncing) return;
     s.syncing = false;
     s.sync = null;
@@ -108,12 +107,12 @@ export abstract class HostResync extends HostRoom {
     // The announcement must reach it, and its closure of that key come back, before the others
     // close the key (`delay` before they begin it): then nobody waits for the takeover.
     const ahead = Math.ceil((s.rtt.worst(0) + m.delay) / m.keyMs) + TAKEOVER_MARGIN_KEYS;
-    if (m.activate(s.slot, m.released + ahead, now)) this.flushNotices(now);
+    if (m.activate(s.slot, m.released + ahead, now)) this.room.flushNotices(now);
   }
 
   /** A benched late loader reports 100 %: it joins the running match like a rejoin. */
-  protected onLateLoaded(now: number, s: HostSession): void {
-    const m = this.match;
-    if (m && s.benched && !s.spectator) this.beginResync(now, s, m);
+  onLateLoaded(now: number, s: HostSession): void {
+    const m = this.st.match;
+    if (m && s.benched && !s.spectator) this.begin(now, s, m);
   }
 }

@@ -1,47 +1,42 @@
 /**
  * The room's lifecycle on the host: the owner's edits (settings, slots, kicks, start, pause, chat),
- * loading and its start rule, match start and end, match notices to every peer, and sessions
- * leaving. Sits between HostCore (sending) and HostAuthority (receiving).
+ * loading and its start rule, match start and end, match notices to every peer, sessions leaving,
+ * and closing the room.
+ * Invariants: a match starts only from loading and ends only through its 'end' notice; a slot
+ * event reaches every peer inside the update of the key it applies to (HostMatch).
  */
-import { DelayController } from './DelayController';
-import { goodbyeFrames, HOST_CLOSED_REASON } from './goodbye';
-import { HostCore } from './HostCore';
-import type { SlotSpec } from '../wire/control';
-import { HostLoading } from './HostLoading';
-import { DROP_BOT_DIFFICULTY, HostMatch } from './HostMatch';
-import type { HostSession } from './HostSession';
-import { hostNoticeToControl } from './hostMessages';
+import type { SlotSpec } from '../wire';
 import { clampDelay, SlotEventKind, SlotKind, SYSTEM_SLOT } from '../types';
 import type { RoomSettings } from '../types';
+import { DelayController } from './DelayController';
+import { goodbyeFrames, HOST_CLOSED_REASON } from './goodbye';
+import { HostLoading } from './HostLoading';
+import { DROP_BOT_DIFFICULTY, HostMatch } from './HostMatch';
+import type { HostSender } from './HostSender';
+import type { HostSession } from './HostSession';
+import type { HostState, MatchResult } from './HostState';
+import { hostNoticeToControl } from './hostMessages';
 
-/** A match slot whose session is gone: its token lets the same app take it back (a rejoin). */
-export interface DetachedSlot {
-  readonly slot: number;
-  readonly name: string;
-  readonly reporter: number;
-}
+/** Why a session left: 1 voted out, 2 timed out, 3 left or replaced, 4 kicked. */
+export type LeaveWhy = 1 | 2 | 3 | 4;
 
-export abstract class HostRoom extends HostCore {
-  /** Kicked sessions' addresses ("ip:port") and tokens ("token:N"), for the room's life. */
-  protected readonly banned = new Set<string>();
-  private isClosed = false;
-  protected delayEvalAt = 0;
-  /** The running match's seed and starting roster (late joiners get the roster as of their key). */
-  protected matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
-  /** Session token → slot, for players who left the running match (not kicked). */
-  protected readonly detached = new Map<number, DetachedSlot>();
+export class HostRoom {
+  constructor(
+    private readonly st: HostState,
+    private readonly tx: HostSender,
+  ) {}
 
   /** Owner API: changes room settings (lobby only). */
   configure(patch: Partial<RoomSettings>): void {
-    if (this.phase !== 'lobby') return;
-    this.lobby.setSettings(patch);
-    this.broadcast({ t: 'settings', settings: this.lobby.settings });
-    this.broadcastSlots();
+    if (this.st.phase !== 'lobby') return;
+    this.st.lobby.setSettings(patch);
+    this.tx.broadcast({ t: 'settings', settings: this.st.lobby.settings });
+    this.tx.broadcastSlots();
   }
 
   /** Owner API: sets a non-human slot to open, closed or a bot of a difficulty (lobby only). */
   setSlot(slot: number, kind: SlotKind, difficulty: number): void {
-    if (this.phase === 'lobby' && this.lobby.setSlot(slot, kind, difficulty)) this.broadcastSlots();
+    if (this.st.phase === 'lobby' && this.st.lobby.setSlot(slot, kind, difficulty)) this.tx.broadcastSlots();
   }
 
   /**
@@ -50,18 +45,13 @@ export abstract class HostRoom extends HostCore {
    * name. A kicked player may come back from a new port under a new name, as in War3; kick again.
    */
   kick(now: number, slot: number): void {
-    const s = [...this.sessions.values()].find((x) => x.slot === slot && !x.owner);
+    const s = [...this.st.sessions.values()].find((x) => x.slot === slot && !x.owner);
     if (!s) return;
-    this.banned.add(s.addr);
-    this.banned.add(`token:${s.token}`);
-    this.toOne(s, { t: 'kicked', reason: 'You were removed from the room by the host.' });
-    this.sendTo(now, s);
+    this.st.banned.add(s.addr);
+    this.st.banned.add(`token:${s.token}`);
+    this.tx.toOne(s, { t: 'kicked', reason: 'You were removed from the room by the host.' });
+    this.tx.sendTo(now, s);
     this.removeSession(now, s, 4);
-  }
-
-  /** True when a JOIN from `from` (carrying `token`, a rejoin) comes from a kicked session. */
-  protected isBanned(from: string, token: number | undefined): boolean {
-    return this.banned.has(from) || (token !== undefined && this.banned.has(`token:${token >>> 0}`));
   }
 
   /**
@@ -69,31 +59,27 @@ export abstract class HostRoom extends HostCore {
    * the goodbye in a final burst (goodbye.ts) and ends at once; afterwards nothing is read or sent.
    */
   close(now: number, reason: string = HOST_CLOSED_REASON): void {
-    if (this.isClosed) return;
-    this.isClosed = true;
-    for (const s of this.sessionList()) for (const b of goodbyeFrames(now, s, reason)) this.out(s.addr, b);
-    this.sessions.clear();
-    this.copies = [];
-  }
-
-  /** The room was closed (`close`). */
-  get closed(): boolean {
-    return this.isClosed;
+    if (this.st.closed) return;
+    this.st.closed = true;
+    for (const s of this.st.sessionList()) for (const b of goodbyeFrames(now, s, reason)) this.tx.out(s.addr, b);
+    this.st.sessions.clear();
+    this.tx.dropCopies();
   }
 
   /** Owner API: lobby → loading. */
   start(now: number): void {
-    if (this.phase !== 'lobby') return;
-    const seed = (this.opts.seed ?? this.opts.random32()) >>> 0;
-    const participants = this.sessionList().filter((s) => !s.spectator);
-    this.loading = new HostLoading(seed, participants, now, this.lobby.settings.loadTimeoutSeconds * 1000);
-    this.phase = 'loading';
-    this.broadcast({ t: 'loading', seed });
+    const st = this.st;
+    if (st.phase !== 'lobby') return;
+    const seed = (st.opts.seed ?? st.opts.random32()) >>> 0;
+    const participants = st.sessionList().filter((s) => !s.spectator);
+    st.loading = new HostLoading(seed, participants, now, st.lobby.settings.loadTimeoutSeconds * 1000);
+    st.phase = 'loading';
+    this.tx.broadcast({ t: 'loading', seed });
   }
 
   /** Owner API: pause / resume as the host (unlimited). */
   pauseAsHost(now: number, pause: boolean): boolean {
-    const m = this.match;
+    const m = this.st.match;
     const ok = m ? (pause ? m.pause(SYSTEM_SLOT, true, now) : m.resume(SYSTEM_SLOT, true, now)) : false;
     this.flushNotices(now);
     return ok;
@@ -101,39 +87,42 @@ export abstract class HostRoom extends HostCore {
 
   /** Owner API: a chat line from the host/system. */
   say(text: string): void {
-    this.broadcast({ t: 'chat', from: SYSTEM_SLOT, text });
+    this.tx.broadcast({ t: 'chat', from: SYSTEM_SLOT, text });
   }
 
-  protected tickLoading(now: number, l: HostLoading): void {
-    if (l.progressDue(now)) this.broadcast({ t: 'progress', entries: l.entries() });
-    const go = l.decision(now, (s) => this.sessions.has(s.addr));
+  /** Loading: progress tables, and the match start once the start rule is met (seed 002). */
+  tickLoading(now: number, l: HostLoading): void {
+    const st = this.st;
+    if (l.progressDue(now)) this.tx.broadcast({ t: 'progress', entries: l.entries() });
+    const go = l.decision(now, (s) => st.sessions.has(s.addr));
     if (!go) return;
-    this.loading = null;
+    st.loading = null;
     for (const s of go.benched) {
       s.benched = true;
-      this.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${this.lobby.settings.loadTimeoutSeconds} s; you join the match as soon as you have loaded.` });
+      this.tx.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${st.lobby.settings.loadTimeoutSeconds} s; you join the match as soon as you have loaded.` });
     }
-    const bots = this.lobby.slots.some((x) => x.kind === SlotKind.Bot);
-    const specs = this.sessionList().some((s) => s.spectator);
+    const bots = st.lobby.slots.some((x) => x.kind === SlotKind.Bot);
+    const specs = st.sessionList().some((s) => s.spectator);
     if (go.ready.length === 0 && !bots && !specs) {
-      this.phase = 'lobby';
-      return this.broadcast({ t: 'lobby', reason: 'Nobody finished loading; back to the lobby.' });
+      st.phase = 'lobby';
+      return this.tx.broadcast({ t: 'lobby', reason: 'Nobody finished loading; back to the lobby.' });
     }
     this.startMatch(now, l.seed, go.ready);
   }
 
-  protected startMatch(now: number, seed: number, ready: readonly HostSession[]): void {
+  private startMatch(now: number, seed: number, ready: readonly HostSession[]): void {
+    const st = this.st;
     const humans = ready.map((s) => s.slot).sort((a, b) => a - b);
-    const fixed = this.opts.fixedDelay;
+    const fixed = st.opts.fixedDelay;
     const delay = fixed !== undefined ? clampDelay(fixed) : DelayController.initial(ready.map((s) => s.rtt.worst(0)));
-    const owner = this.sessionList().find((s) => s.owner);
+    const owner = st.sessionList().find((s) => s.owner);
     // Late loaders' balls are in the world from the start, played by a bot until they take over.
-    const late = this.sessionList().filter((s) => s.benched && !s.spectator).map((s) => s.slot);
-    const m = new HostMatch(this.lobby.settings, delay, humans, now, owner ? owner.reporter : -1, late);
-    this.match = m;
-    this.phase = 'running';
-    this.delayEvalAt = now + 1000;
-    const slots: SlotSpec[] = this.lobby.slots.flatMap((x, slot): SlotSpec[] =>
+    const late = st.sessionList().filter((s) => s.benched && !s.spectator).map((s) => s.slot);
+    const m = new HostMatch(st.lobby.settings, delay, humans, now, owner ? owner.reporter : -1, late);
+    st.match = m;
+    st.phase = 'running';
+    st.delayEvalAt = now + 1000;
+    const slots: SlotSpec[] = st.lobby.slots.flatMap((x, slot): SlotSpec[] =>
       humans.includes(slot)
         ? [{ slot, kind: SlotKind.Human, difficulty: 0 }]
         : late.includes(slot)
@@ -142,77 +131,81 @@ export abstract class HostRoom extends HostCore {
             ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty }]
             : [],
     );
-    this.matchStart = { seed, slots };
-    for (const s of this.sessions.values()) {
+    st.matchStart = { seed, slots };
+    for (const s of st.sessions.values()) {
       s.inMatch = s.spectator || humans.includes(s.slot);
       s.recvKey = -1;
-      if (s.inMatch) this.toOne(s, { t: 'start', seed, delayMs: delay, slots });
+      if (s.inMatch) this.tx.toOne(s, { t: 'start', seed, delayMs: delay, slots });
     }
     m.tryRelease(now);
-    this.broadcastFrames(now);
+    this.tx.broadcastFrames(now);
   }
 
-  protected finishMatch(now: number, end: { lastKey: number; hash: number; agreed: boolean }): void {
-    this.lastResult = { lastKey: end.lastKey, hash: end.hash, agreed: end.agreed };
-    this.lastMatch = this.match;
-    this.match = null;
-    this.matchStart = null;
-    this.detached.clear();
-    this.phase = 'lobby';
-    const bySlot = new Set(this.sessionList().map((s) => s.slot));
-    this.lobby.slots.forEach((x, i) => {
-      if (x.kind === SlotKind.Human && !bySlot.has(i)) this.lobby.free(i);
+  private finishMatch(now: number, end: MatchResult): void {
+    const st = this.st;
+    st.lastResult = { lastKey: end.lastKey, hash: end.hash, agreed: end.agreed };
+    st.lastMatch = st.match;
+    st.match = null;
+    st.matchStart = null;
+    st.detached.clear();
+    st.phase = 'lobby';
+    const bySlot = new Set(st.sessionList().map((s) => s.slot));
+    st.lobby.slots.forEach((x, i) => {
+      if (x.kind === SlotKind.Human && !bySlot.has(i)) st.lobby.free(i);
     });
-    this.lobby.unready();
-    for (const s of this.sessions.values()) {
+    st.lobby.unready();
+    for (const s of st.sessions.values()) {
       s.inMatch = false;
       s.benched = false;
       s.syncing = false;
       s.sync = null;
       s.recvKey = -1;
     }
-    this.broadcastSlots();
-    this.sendAll(now);
+    this.tx.broadcastSlots();
+    this.tx.sendAll(now);
   }
 
   /** The roster in effect at the start of `key`: the starting one changed by the slot events before it. */
-  protected rosterAt(key: number): SlotSpec[] {
+  rosterAt(key: number): SlotSpec[] {
     const bySlot = new Map<number, SlotSpec>();
-    for (const x of this.matchStart?.slots ?? []) bySlot.set(x.slot, x);
-    for (const u of this.match?.updates.slice(0, Math.max(0, key)) ?? []) {
+    for (const x of this.st.matchStart?.slots ?? []) bySlot.set(x.slot, x);
+    for (const u of this.st.match?.updates.slice(0, Math.max(0, key)) ?? []) {
       for (const e of u.events) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
     }
     return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
   }
 
-  protected flushNotices(now: number): void {
-    const m = this.match;
+  /** Tells every match session the match's new notices; releases what they unblocked. */
+  flushNotices(now: number): void {
+    const m = this.st.match;
     if (!m) return;
     const notices = m.notices.splice(0);
     for (const n of notices) {
-      for (const s of this.sessions.values()) {
+      for (const s of this.st.sessions.values()) {
         if (!s.inMatch) continue;
-        this.toOne(s, hostNoticeToControl(n, s, m));
+        this.tx.toOne(s, hostNoticeToControl(n, s, m));
       }
       if (n.t === 'end') return this.finishMatch(now, n);
     }
     if (notices.length > 0) {
-      if (m.tryRelease(now) > 0) this.broadcastFrames(now);
-      else this.sendAll(now);
+      if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);
+      else this.tx.sendAll(now);
     }
   }
 
-  protected removeSession(now: number, s: HostSession, why: 1 | 2 | 3 | 4): void {
-    this.sessions.delete(s.addr);
+  /** A session is gone; a player of the running match keeps its slot for a rejoin (not when kicked). */
+  removeSession(now: number, s: HostSession, why: LeaveWhy): void {
+    const st = this.st;
+    st.sessions.delete(s.addr);
     s.ctl.clear();
-    const m = this.match;
-    if (m && !s.spectator && s.inMatch && why !== 4) this.detached.set(s.token, { slot: s.slot, name: s.name, reporter: s.reporter });
-    if (m && !s.spectator && m.isActive(s.slot)) {
+    const m = st.match;
+    if (m && !s.spectator && s.inMatch && why !== 4) st.detached.set(s.token, { slot: s.slot, name: s.name, reporter: s.reporter });
+    if (m && !s.spectator && m.players.isActive(s.slot)) {
       m.drop(s.slot, why);
       this.flushNotices(now);
-    } else if (this.phase !== 'running' && !s.spectator) {
-      this.lobby.free(s.slot);
-      this.broadcastSlots();
+    } else if (st.phase !== 'running' && !s.spectator) {
+      st.lobby.free(s.slot);
+      this.tx.broadcastSlots();
     }
   }
 }

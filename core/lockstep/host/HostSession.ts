@@ -4,12 +4,12 @@
  * Invariants: a session is found by its address only; every later datagram must carry `token`.
  * `recvKey` only grows. Times in ms of the host's clock.
  */
-import type { ClientFrame, Encoded } from '../wire/codec';
-import { encodeHostFrame } from '../wire/encodeFrames';
-import { LossMeter } from '../link/LossMeter';
-import { ReliableChannel } from '../link/ReliableChannel';
-import { RttEstimator } from '../link/RttEstimator';
-import type { SnapshotSender } from '../link/SnapshotTransfer';
+import type { ClientFrame, Encoded } from '../wire';
+import { encodeHostFrame } from '../wire';
+import { LossMeter } from '../link';
+import { ReliableChannel } from '../link';
+import { RttEstimator } from '../link';
+import type { SnapshotSender } from '../link';
 import { SPECTATOR_SLOT } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
 

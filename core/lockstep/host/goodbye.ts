@@ -6,12 +6,11 @@
  * instead of after 15 s (lobby) or 60 s (match) of silence.
  * Invariants: a goodbye datagram carries the goodbye alone (the session's unacknowledged control
  * messages are dropped: nothing queued before it matters any more, and it always fits), so the
- * peer may find it beyond a gap in its control stream; `goodbyeIn` never throws.
+ * peer may find it beyond a gap in its control stream (wire's `goodbyeIn`).
  */
-import type { ControlSection } from '../wire/codec';
-import { decodeHostControl, encodeHostControl } from '../wire/control';
+import { markCopy } from '../link';
+import { encodeHostControl } from '../wire';
 import type { HostSession } from './HostSession';
-import { markCopy } from '../link/LossMeter';
 
 /** What the peers are told by default. */
 export const HOST_CLOSED_REASON = 'The host closed the room.';
@@ -27,14 +26,4 @@ export function goodbyeFrames(now: number, s: HostSession, reason: string): Uint
   // Copies are marked as such (sections byte at offset 4) so they never count as loss.
   for (let i = 1; i < GOODBYE_COPIES; i++) out.push(markCopy(bytes, 4, i));
   return out;
-}
-
-/** The reason of a goodbye anywhere in a control section (even past a gap), or null. */
-export function goodbyeIn(section: ControlSection | undefined): string | null {
-  for (const b of section?.msgs ?? []) {
-    if (b[0] !== 0x10) continue;
-    const c = decodeHostControl(b);
-    if (c?.t === 'closed') return c.reason;
-  }
-  return null;
 }

@@ -2,7 +2,7 @@
  * Turns host-side facts into control messages: the slot table in chunks that fit a datagram, and
  * match notices (drops, pauses, desyncs, the end) addressed to one session.
  */
-import type { HostControl } from '../wire/control';
+import type { HostControl } from '../wire';
 import { SPECTATOR_BASE } from './HashJudge';
 import type { HostMatch, MatchNotice } from './HostMatch';
 import type { HostSession } from './HostSession';

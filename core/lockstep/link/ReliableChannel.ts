@@ -7,8 +7,8 @@
  * numbers are full integers here and their low 16 bits on the wire. No clock of its own: the
  * owner passes `now` (ms).
  */
-import type { ControlSection } from '../wire/codec';
-import { unwrap16 } from '../wire/wire';
+import type { ControlSection } from '../wire';
+import { unwrap16 } from '../wire';
 
 /** Most messages queued unacknowledged; beyond this `push` refuses (the peer is not reading). */
 export const MAX_CTL_QUEUE = 1024;

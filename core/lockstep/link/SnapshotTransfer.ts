@@ -6,8 +6,8 @@
  * Bounded: the size is capped (MAX_SNAPSHOT_BYTES) and announced before any chunk is stored.
  * Bytes in, bytes out, time in (ms of the caller's clock); no socket, no timer.
  */
-import { chunkCount, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from '../wire/snapshotWire';
-import type { SnapAck, SnapChunk } from '../wire/snapshotWire';
+import { chunkCount, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from '../wire';
+import type { SnapAck, SnapChunk } from '../wire';
 
 /** Chunks sent per call of `due` at most (one host tick). */
 export const SNAP_BURST = 64;

@@ -8,10 +8,11 @@
  * Flow: on 'desync' send my sub-hashes for that key; on the matching 'refsub' (or after
  * REFSUB_WAIT_MS without one) emit the report once.
  */
-import { PROTOCOL_VERSION } from '../../net/header';
-import { toBase64 } from '../wire/bytes';
-import type { ClientPeer, PeerEvent } from '../client/ClientPeer';
+import { PROTOCOL_VERSION } from '../../net';
+import { toBase64 } from '../wire';
+import type { PeerEvent } from '../client';
 import type { LockstepRunner } from './LockstepRunner';
+import type { PeerLink } from './PeerLink';
 import type { KeyUpdate, MatchStart } from '../types';
 
 export const REFSUB_WAIT_MS = 5000;
@@ -51,7 +52,7 @@ export class DesyncReporter {
   private done = false;
 
   constructor(
-    private readonly peer: ClientPeer,
+    private readonly peer: PeerLink,
     private readonly runner: LockstepRunner,
     private readonly meta: { readonly appVersion: string; readonly name: string },
     private readonly onReport: (r: DesyncReport) => void,

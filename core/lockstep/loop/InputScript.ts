@@ -1,11 +1,11 @@
 /**
  * A seeded stand-in for a human at the keyboard/mouse: changes intent about `changesPerSecond`
  * times a second on average (mostly steering, sometimes a move-to click, a stop, or a dash).
- * Used by tests, benchmarks and the headless client when no bot is available.
+ * Used by the headless client's `--random` input, and by tests and benchmarks.
  */
-import { MoveMode } from '../../sim/input';
-import type { PlayerInput } from '../../sim/input';
-import { Prng } from '../../math/Prng';
+import { MoveMode } from '../../sim';
+import type { PlayerInput } from '../../sim';
+import { Prng } from '../../math';
 
 export class InputScript {
   private readonly rng: Prng;

@@ -1,9 +1,9 @@
 /**
  * What the lockstep layer needs from a game: one deterministic logic step, a state hash, and
  * optionally snapshots and per-component sub-hashes for desync reports. The real simulation is
- * adapted in simAdapter.ts; tests use testing/ToyGame.ts.
+ * adapted in SimGame.ts; tests use testing/ToyGame.ts.
  */
-import type { PlayerInput, SlotInput } from '../../sim/input';
+import type { PlayerInput, SlotInput } from '../../sim';
 import type { SlotEvent } from '../types';
 
 export interface LockstepGame {

@@ -5,19 +5,18 @@
  * inputs, and steps; the other frames of the key never wait (seed 003's jitter absorber).
  * Keeps the last few key-frame snapshots for desync reports. Time in ms, passed in by the caller.
  */
-import type { PlayerInput, SlotInput } from '../../sim/input';
-import type { ClientMatch } from '../client/ClientMatch';
+import type { PlayerInput, SlotInput } from '../../sim';
 import { FramePacer } from './FramePacer';
 import type { BotDriver, LockstepGame } from './LockstepGame';
 import { delayKeys, LOGIC_HZ, SlotEventKind, SlotKind } from '../types';
-import type { KeyUpdate } from '../types';
+import type { KeyUpdate, MatchStart } from '../types';
 
 /**
- * What the loop needs from the network side. ClientPeer implements it; a renderer can implement
- * it over the bridge (a local buffer of the updates the main process pushes, see PeerEvent 'updates').
+ * What the loop needs from the network side: the confirmed updates and the calls that report
+ * progress. ClientPeer implements it; so does RemotePort, in front of a ClientPeer across the bridge.
  */
 export interface LockstepPort {
-  readonly match: Pick<ClientMatch, 'start' | 'lastKey' | 'recvKey' | 'delay'> | null;
+  readonly match: { readonly start: MatchStart; readonly lastKey: number; readonly recvKey: number; readonly delay: number } | null;
   /** Begins `key` (its update is here): reports the hash, closes my inputs; returns the update. */
   beginKey(now: number, key: number, hashBefore: number): KeyUpdate;
   /** The match's frames are all run: reports the final hash. */
@@ -32,6 +31,11 @@ export interface RunnerOptions {
   readonly bots?: BotDriver;
   /** Key-frame snapshots kept for desync reports (0 = none). */
   readonly keepSnapshots?: number;
+  /**
+   * Called as each key begins, with its update and the state hash before it, before its slot
+   * events apply (a replay recorder: the recorded state is the key's starting state).
+   */
+  readonly onBegin?: (key: number, update: KeyUpdate, hashBefore: number) => void;
   /** Called at every key with the state hash before its inputs, and the inputs applied (bots included). */
   readonly onKey?: (key: number, hashBefore: number, inputs: readonly SlotInput[]) => void;
   /**
@@ -167,6 +171,7 @@ export class LockstepRunner {
       if (this.snapshots.length > keep) this.snapshots.shift();
     }
     const u = this.peer.beginKey(now, key, hash);
+    this.opts.onBegin?.(key, u, hash);
     for (const e of u.events) {
       if (e.kind === SlotEventKind.Bot) this.bots.set(e.slot, e.difficulty);
       else if (e.kind === SlotEventKind.Human) this.bots.delete(e.slot);

@@ -9,8 +9,8 @@
  * sender promises order, so that would be a bug there, not data to play).
  * Units: ms of the caller's clock.
  */
-import type { PlayerInput } from '../../sim/input';
-import type { LockstepPort } from './LockstepRunner';
+import type { PlayerInput } from '../../sim';
+import type { LinkMatch, PeerLink } from './PeerLink';
 import type { KeyUpdate, MatchStart } from '../types';
 
 /** The loop talking to its remote ClientPeer. */
@@ -26,7 +26,7 @@ export type LoopMsg =
 const PACE_MIN = 0.5;
 const PACE_MAX = 1.5;
 
-export class RemotePort implements LockstepPort {
+export class RemotePort implements PeerLink {
   /** Input delay (ms): the match's, then each update's `delayMs` from the key it begins. */
   delay: number;
   readonly updates: KeyUpdate[] = [];
@@ -40,18 +40,25 @@ export class RemotePort implements LockstepPort {
   dropped = 0;
   private paceValue = 1;
 
+  readonly start: MatchStart;
+  readonly lastKey: number;
+  /** My lobby slot, or SPECTATOR_SLOT. */
+  readonly slot: number;
+
   constructor(
-    readonly start: MatchStart,
-    readonly lastKey: number,
+    match: { readonly start: MatchStart; readonly slot: number; readonly lastKey: number },
     private readonly send: (msg: LoopMsg) => void,
     /** A resumed match's first key: nothing before it is ever held. */
     readonly fromKey = 0,
   ) {
+    this.start = match.start;
+    this.lastKey = match.lastKey;
+    this.slot = match.slot;
     this.updates.length = fromKey;
-    this.delay = start.delayMs;
+    this.delay = match.start.delayMs;
   }
 
-  get match(): NonNullable<LockstepPort['match']> {
+  get match(): LinkMatch {
     return this;
   }
 
@@ -98,6 +105,10 @@ export class RemotePort implements LockstepPort {
     this.blockedSince = now;
     this.stalls++;
     this.send({ t: 'blocked' });
+  }
+
+  sendSubhashes(key: number, hashes: readonly number[]): void {
+    this.send({ t: 'subhashes', key, hashes });
   }
 
   pace(): number {

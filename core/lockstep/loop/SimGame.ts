@@ -10,7 +10,7 @@ import { defaultBrains } from '../../ai';
 import type { BotBrains } from '../../ai';
 import type { GameMap } from '../../map';
 import { HASH_SEED, hashFinish, hashInts } from '../../math';
-import { MatchRunner } from '../../match/MatchRunner';
+import { MatchRunner } from '../../match';
 import { subHashes } from '../../sim';
 import type { LockstepGame } from './LockstepGame';
 import { lastKeyOf, SlotKind } from '../types';

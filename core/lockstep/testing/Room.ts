@@ -1,23 +1,20 @@
 /**
  * Test harness: a whole room on a NetSim — one HostAuthority, the owner's ClientPeer on an
  * in-process loopback (client 0), more players and spectators on impaired links — each client
- * running a ToyGame through a LockstepRunner at 60 render ticks a second, with a seeded
- * InputScript as its player. Deterministic for a given seed. Used by tests and benchmarks.
+ * running a ToyGame (or the game the options make) through the product's MatchLoop at 60 render
+ * ticks a second, with a seeded InputScript as its player. Deterministic for a given seed. Used by tests and benchmarks.
  */
+import { Prng } from '../../math';
 import { APP_VERSION } from '../../version';
-import { ClientPeer } from '../client/ClientPeer';
-import type { PeerEvent } from '../client/ClientPeer';
-import { DesyncReporter } from '../loop/DesyncReporter';
-import type { DesyncReport } from '../loop/DesyncReporter';
-import { HostAuthority } from '../host/HostAuthority';
-import { LockstepRunner } from '../loop/LockstepRunner';
+import { ClientPeer } from '../client';
+import type { PeerEvent } from '../client';
+import { HostAuthority } from '../host';
+import { InputScript, MatchLoop } from '../loop';
+import type { BotDriver, DesyncReport, LockstepGame, LockstepRunner } from '../loop';
 import { SlotKind } from '../types';
 import type { MatchStart, RoomSettings } from '../types';
-import type { BotDriver, LockstepGame } from '../loop/LockstepGame';
-import { InputScript } from '../loop/InputScript';
 import { NetSim, PERFECT_LINK } from './NetSim';
 import type { LinkSpec } from './NetSim';
-import { Prng } from '../../math/Prng';
 import { ToyBots, ToyGame } from './ToyGame';
 
 export interface RoomOptions {
@@ -51,7 +48,7 @@ export const NET_TICK_MS = 4;
 export const OWNER = 'owner';
 
 export class RoomClient {
-  runner: LockstepRunner | null = null;
+  loop: MatchLoop | null = null;
   /** The toy game, when the room runs toy games. */
   game: ToyGame | null = null;
   anyGame: LockstepGame | null = null;
@@ -61,7 +58,6 @@ export class RoomClient {
   frozenUntil = 0;
   readonly log: PeerEvent[] = [];
   readonly reports: DesyncReport[] = [];
-  private reporter: DesyncReporter | null = null;
   /** State hash before each key, by key (filled when the room records hashes). */
   readonly keyHashes: number[] = [];
   /** Virtual time each key was begun. */
@@ -83,29 +79,33 @@ export class RoomClient {
   /** Does not report loading progress by itself (a late loader: call peer.loadProgress(100)). */
   lateLoader = false;
 
+  /** The running match's loop's runner (null before the match). */
+  get runner(): LockstepRunner | null {
+    return this.loop?.runner ?? null;
+  }
+
   private begin(start: MatchStart, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
     const made = this.factory ? this.factory(start) : toy();
-    if (snapshot) {
-      try {
-        made.game.restore?.(snapshot);
-      } catch (err) {
-        this.resumeError = (err as Error).message;
-        return;
-      }
+    try {
+      this.loop = new MatchLoop({
+        link: this.peer,
+        game: made.game,
+        ...(made.bots ? { bots: made.bots } : {}),
+        resume: resumed ? { fromKey, snapshot } : null,
+        fastForward: FAST_FORWARD_FRAMES,
+        keepSnapshots: this.keepSnapshots,
+        onKey: (key, hash) => {
+          this.keyHashes[key] = hash;
+          this.keyTimes[key] = this.now;
+        },
+        reports: { appVersion: APP_VERSION, name: this.addr, onReport: (r) => this.reports.push(r) },
+      });
+    } catch (err) {
+      this.resumeError = (err as Error).message;
+      return;
     }
     this.game = made.game instanceof ToyGame ? made.game : null;
     this.anyGame = made.game;
-    this.runner = new LockstepRunner(this.peer, made.game, {
-      ...(made.bots ? { bots: made.bots } : {}),
-      keepSnapshots: this.keepSnapshots,
-      fromKey,
-      fastForward: resumed ? FAST_FORWARD_FRAMES : 0,
-      onKey: (key, hash) => {
-        this.keyHashes[key] = hash;
-        this.keyTimes[key] = this.now;
-      },
-    });
-    this.reporter = new DesyncReporter(this.peer, this.runner, { appVersion: APP_VERSION, name: this.addr }, (r) => this.reports.push(r));
   }
 
   /** The network side's timer (every few ms, like the main process's). */
@@ -117,11 +117,10 @@ export class RoomClient {
   tick(now: number): void {
     if (this.silent) return;
     this.now = now;
-    this.reporter?.tick(now);
     for (const e of this.peer.events.splice(0)) {
       if (e.t === 'updates') continue;
       this.log.push(e);
-      this.reporter?.onEvent(now, e);
+      this.loop?.onEvent(now, e);
       if (e.t === 'loading' && !this.lateLoader) this.peer.loadProgress(100);
       if (e.t === 'start') this.begin(e.match.start, 0, null, false);
       if (e.t === 'resume') {
@@ -131,9 +130,9 @@ export class RoomClient {
     }
     const dt = now - this.lastTick;
     this.lastTick = now;
-    if (!this.runner || now < this.frozenUntil) return;
+    if (!this.loop || now < this.frozenUntil) return;
     this.peer.setIntent(this.script.next(dt));
-    this.runner.tick(now);
+    this.loop.tick(now);
   }
 }
 

@@ -4,8 +4,8 @@
  * Cheap (a 10-minute 8-player match steps in milliseconds) yet sensitive: any lost, late, doubled
  * or misordered input changes the hash. Also a deterministic toy bot driver.
  */
-import { MoveMode } from '../../sim/input';
-import type { PlayerInput, SlotInput } from '../../sim/input';
+import { MoveMode } from '../../sim';
+import type { PlayerInput, SlotInput } from '../../sim';
 import type { BotDriver, LockstepGame } from '../loop/LockstepGame';
 import type { SlotEvent } from '../types';
 

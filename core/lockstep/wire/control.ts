@@ -33,7 +33,8 @@
 import { Reader, Writer } from './bytes';
 import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
 import type { LobbySlot, RoomSettings, SlotKind } from '../types';
-import { MAX_CTL_BYTES } from './codec';
+import { MAX_CTL_BYTES } from './frames';
+import type { ControlSection } from './frames';
 import { unwrap16 } from './wire';
 import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
 
@@ -271,4 +272,17 @@ export function decodeClientControl(bytes: Uint8Array, refKey = 0): ClientContro
   const r = new Reader(bytes);
   const m = readClient(r, r.u8(), refKey);
   return m && r.done() ? m : null;
+}
+
+/**
+ * The reason of the host's goodbye (a `closed` message, protocol v4) anywhere in a control
+ * section, even past a gap in the stream: it is terminal, so it is honoured out of order. Never throws.
+ */
+export function goodbyeIn(section: ControlSection | undefined): string | null {
+  for (const b of section?.msgs ?? []) {
+    if (b[0] !== HOST_KIND.closed) continue;
+    const c = decodeHostControl(b);
+    if (c?.t === 'closed') return c.reason;
+  }
+  return null;
 }

@@ -5,13 +5,13 @@
  * messages get a share of the room even while a long update backlog is being resent, so neither
  * stream starves the other. What does not fit is sent in the next datagram.
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net/header';
+import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net';
 import { Writer } from './bytes';
-import { LockstepType, MASK_FORM, MAX_CTL_PER_FRAME, MAX_LIST } from './codec';
-import type { ClientFrame, ControlSection, Encoded, HostFrame, UplinkInput } from './codec';
+import { LockstepType, MASK_FORM, MAX_CTL_PER_FRAME, MAX_LIST } from './frames';
+import type { ClientFrame, ControlSection, Encoded, HostFrame, UplinkInput } from './frames';
 import { DELAY_UNIT_MS } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
-import type { SlotInput } from '../../sim/input';
+import type { SlotInput } from '../../sim';
 import { entrySize, writeEntry, writeEntryBody } from './wire';
 
 /** Room kept for control messages when both streams have something to send. */

@@ -12,9 +12,9 @@
  * The key, size and checksum are also announced in the 'resync' control message; a chunk that
  * disagrees with the announcement is rejected (counted) by the receiver.
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, readHeader, writeHeader } from '../../net/header';
+import { HEADER_BYTES, MAX_DATAGRAM_BYTES, readHeader, writeHeader } from '../../net';
 import { Reader, Writer } from './bytes';
-import { LockstepType } from './codec';
+import { LockstepType } from './frames';
 
 /** Bytes of snapshot per chunk: the datagram limit minus header and chunk fields, rounded down. */
 export const SNAP_CHUNK_BYTES = 1152;

@@ -23,8 +23,8 @@
  * sent and decode as zero, so `normalizeInput` is applied before sending: every peer (the sender
  * included) applies the decoded form.
  */
-import { INPUT_ANGLE_STEPS, MoveMode, sanitizeInput } from '../../sim/input';
-import type { PlayerInput } from '../../sim/input';
+import { INPUT_ANGLE_STEPS, MoveMode, sanitizeInput } from '../../sim';
+import type { PlayerInput } from '../../sim';
 import type { Reader, Writer } from './bytes';
 
 /** The full value of a 16-bit key/sequence number, the one nearest `ref`. */

@@ -5,7 +5,7 @@
  * Time: performance.now() ms; the tick timer runs every `tickMs` (default 5 ms).
  */
 import { performance } from 'node:perf_hooks';
-import { ClientPeer } from '../../../core/lockstep/client/ClientPeer';
+import { ClientPeer } from '../../../core/lockstep';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
 import { parseAddress, UdpTransport } from './UdpTransport';

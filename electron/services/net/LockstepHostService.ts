@@ -6,10 +6,10 @@
  * Time: performance.now() ms. The tick timer runs every `tickMs` (default 5 ms).
  */
 import { performance } from 'node:perf_hooks';
-import { ClientPeer } from '../../../core/lockstep/client/ClientPeer';
-import { HostAuthority } from '../../../core/lockstep/host/HostAuthority';
-import type { SnapshotSource } from '../../../core/lockstep/host/HostAuthority';
-import type { RoomSettings } from '../../../core/lockstep/types';
+import { ClientPeer } from '../../../core/lockstep';
+import { HostAuthority } from '../../../core/lockstep';
+import type { SnapshotSource } from '../../../core/lockstep';
+import type { RoomSettings } from '../../../core/lockstep';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
 import { UdpTransport } from './UdpTransport';

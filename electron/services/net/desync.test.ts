@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { DesyncReport } from '../../../core/lockstep/loop/DesyncReporter';
-import { SimGame } from '../../../core/lockstep/loop/SimGame';
-import { Room } from '../../../core/lockstep/testing/Room';
+import type { DesyncReport } from '../../../core/lockstep';
+import { SimGame } from '../../../core/lockstep';
+import { Room } from '../../../core/lockstep/testing';
 import { diffReports, writeDesyncReport } from './desyncReport';
 import { mapLoader } from './loadMap';
 

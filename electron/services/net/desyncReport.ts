@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DesyncReport } from '../../../core/lockstep/loop/DesyncReporter';
+import type { DesyncReport } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { firstDifference, restore } from '../../../core/sim';
 import type { Difference, World } from '../../../core/sim';

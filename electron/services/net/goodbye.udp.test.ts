@@ -5,7 +5,7 @@
  * socket closes (UdpTransport.close waits for sends in flight).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { HOST_CLOSED_REASON } from '../../../core/lockstep/host/goodbye';
+import { HOST_CLOSED_REASON } from '../../../core/lockstep';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { until } from './testing/until';

@@ -12,10 +12,10 @@
  *    127.0.0.1; a client changes intent at random moments; measured until a key frame applies it.
  */
 import type { BenchContext } from '../../../bench/lib';
-import { LockstepRunner } from '../../../core/lockstep/loop/LockstepRunner';
+import { LockstepRunner } from '../../../core/lockstep';
 import { MoveMode } from '../../../core/sim/input';
-import { Room } from '../../../core/lockstep/testing/Room';
-import { ToyGame } from '../../../core/lockstep/testing/ToyGame';
+import { Room } from '../../../core/lockstep/testing';
+import { ToyGame } from '../../../core/lockstep/testing';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 

@@ -15,10 +15,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
-import type { PeerEvent } from '../../../core/lockstep/client/ClientPeer';
-import { SimGame } from '../../../core/lockstep/loop/SimGame';
-import { Room } from '../../../core/lockstep/testing/Room';
-import type { RoomClient } from '../../../core/lockstep/testing/Room';
+import type { PeerEvent } from '../../../core/lockstep';
+import { SimGame } from '../../../core/lockstep';
+import { Room } from '../../../core/lockstep/testing';
+import type { RoomClient } from '../../../core/lockstep/testing';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 1000;

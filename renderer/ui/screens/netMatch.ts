@@ -43,7 +43,6 @@ export const netMatchScreen: Screen = (root, ctx) => {
       onReplay: (bytes) => saveReplay(ctx, bytes),
       resume: net.resume,
       link: {
-        loop: (m) => void ctx.bridge.request('net:loop', m).catch(() => undefined),
         act: (a) => net.act(a),
         report: (r) => ctx.bridge.request('net:desyncReport', r).then((x) => x.file),
       },

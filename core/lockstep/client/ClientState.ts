@@ -1,0 +1,128 @@
+/**
+ * A peer's side of a room as it holds it: phase, slot, the host's settings and slot table, the
+ * running match, the latest stall status, the control stream, link measurements and the events
+ * for the game loop and the UI. ClientPeer is composed of parts sharing this one object —
+ * ClientUplink (what goes to the host), ClientInbox (what comes from it), ClientResync (joining a
+ * running match) — so each part says what it changes and none inherits another's internals.
+ * Invariants: every datagram goes to the host's address and, after ACCEPT, carries the token.
+ */
+import type { SnapshotReceiver } from '../link';
+import { LossMeter, ReliableChannel, RttEstimator } from '../link';
+import { encodeClientControl } from '../wire';
+import type { ClientControl, HostControl } from '../wire';
+import { DEFAULT_SETTINGS } from '../types';
+import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings } from '../types';
+import type { ClientMatch } from './ClientMatch';
+
+export interface ClientOptions {
+  readonly appVersion: string;
+  readonly name: string;
+  /** The host's address as the transport names it ("ip:port", or the owner's loopback name). */
+  readonly host: string;
+  readonly send: (to: string, bytes: Uint8Array) => void;
+  readonly random32: () => number;
+  readonly spectate?: boolean;
+  /**
+   * Rejoin: the session token an earlier ACCEPT gave this app (stored across a crash). The JOIN
+   * then names the slot by it instead of a name, and the host puts us back into the running match.
+   */
+  readonly rejoinToken?: number;
+  /**
+   * Close inputs only when the loop begins a key (for the keys the delay spans), never between
+   * keys. Then which key an input lands in depends on frames, not on wall-clock moments, so a bot
+   * client with a pinned delay plays the same inputs on every run (reproducible tests). Costs up
+   * to a key period of latency.
+   */
+  readonly lockClosures?: boolean;
+  /**
+   * Called once after a call to `receive`, `tick`, `beginKey`… that queued events, so a driver can
+   * take them at once (push) instead of polling `events`.
+   */
+  readonly onEvents?: () => void;
+}
+
+/** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
+export type PeerPhase = 'idle' | 'joining' | 'lobby' | 'loading' | 'running' | 'rejected' | 'kicked' | 'failed' | 'left';
+
+/** What happened, for the UI and the game loop (drain `events`). */
+export type PeerEvent =
+  | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
+  | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
+  | { readonly t: 'failed'; readonly reason: string }
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' }>
+  | { readonly t: 'start'; readonly match: ClientMatch }
+  /**
+   * Joined a running match (a rejoin, a late loader, a spectator): build the game, restore
+   * `snapshot` (the state before key `key`'s inputs; null: a fresh game, key 0) and run it from
+   * `key` (LockstepRunner option fromKey). A player takes its ball back at a later 'takeover'.
+   */
+  | { readonly t: 'resume'; readonly match: ClientMatch; readonly key: number; readonly snapshot: Uint8Array | null }
+  /** New confirmed updates, in key order (for a game loop on the other side of a bridge). */
+  | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] };
+
+/** Datagram counters of one peer. */
+export interface PeerStats {
+  sent: number;
+  sentBytes: number;
+  received: number;
+  receivedBytes: number;
+  nacks: number;
+  foreign: number;
+  malformed: number;
+  snapChunks: number;
+  snapRejected: number;
+}
+
+export class ClientState {
+  phase: PeerPhase = 'idle';
+  slot = -1;
+  owner = false;
+  settings: RoomSettings = DEFAULT_SETTINGS;
+  slots: LobbySlot[] = [];
+  match: ClientMatch | null = null;
+  status: HostStatus | undefined;
+  readonly events: PeerEvent[] = [];
+  readonly ctl = new ReliableChannel();
+  readonly rtt = new RttEstimator();
+  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0 };
+  token = 0;
+  nonce = 0;
+  lastSentAt = -1e15;
+  lastHeardAt = 0;
+  /** RTT as the host measured it (ms; -1 until it said). */
+  hostRtt = -1;
+  /** The host's last ping, to echo in the next report. */
+  pong: { ts: number; at: number } | null = null;
+  /** When the game loop found its next key missing (null: not blocked). */
+  blockedSince: number | null = null;
+  /** Loss of the host's frames to me (measured), and of mine to the host (as it reports, 0..1). */
+  readonly downLoss = new LossMeter();
+  upLoss = 0;
+  /** How far ahead of the releasing player's phase I run, as the host measures it (ms). */
+  earlyMs = 0;
+  /** The snapshot transfer of a running match joined late, while one runs (ClientResync). */
+  snap: SnapshotReceiver | null = null;
+
+  constructor(readonly opts: ClientOptions) {}
+
+  get connected(): boolean {
+    return this.phase === 'lobby' || this.phase === 'loading' || this.phase === 'running';
+  }
+
+  /** The session ends on this side (refused, gone, closed): a terminal phase and its event. */
+  fail(e: PeerEvent, phase: PeerPhase): void {
+    this.phase = phase;
+    this.events.push(e);
+  }
+
+  /** Queues a control message for the host (reliable, ordered; sent with the next frame). */
+  control(c: ClientControl): void {
+    if (this.connected) this.ctl.push(encodeClientControl(c));
+  }
+
+  out(bytes: Uint8Array): void {
+    this.stats.sent++;
+    this.stats.sentBytes += bytes.length;
+    this.opts.send(this.opts.host, bytes);
+  }
+}

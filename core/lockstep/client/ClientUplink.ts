@@ -1,0 +1,156 @@
+/**
+ * Everything a peer sends its host: the JOIN (repeated until answered), and client frames —
+ * closures just in time, unacknowledged inputs, acks, the state hash, reports, NACKs with backoff,
+ * keep-alives, and redundant copies on a lossy uplink. `tick` decides which frame is due.
+ * Invariants: a key's inputs are scheduled only into keys not yet closed (ClientMatch), and a
+ * closure is never advertised beyond the inputs that fit into the datagram.
+ */
+import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
+import { encodeClientFrame, encodeJoin } from '../wire';
+import type { ClientState } from './ClientState';
+
+export const JOIN_RETRY_MS = 250;
+export const JOIN_TIMEOUT_MS = 5000;
+const KEEPALIVE_MATCH_MS = 250;
+const KEEPALIVE_LOBBY_MS = 1000;
+const HOST_SILENT_FAIL_MS = 15_000;
+/** During a match the wait dialog shows the silence; after this long the peer gives up. */
+const HOST_SILENT_MATCH_FAIL_MS = 60_000;
+/** Frames carry a report while my simulation is at least this far behind (ms). */
+const REPORT_BEHIND_MS = 50;
+
+export class ClientUplink {
+  private joinStartedAt = 0;
+  private joinSentAt = 0;
+  private joinTries = 0;
+  /** NACK state for the oldest closed key whose update has not arrived. */
+  private nackKey = -1;
+  private nackTries = 0;
+  private copies: { at: number; bytes: Uint8Array }[] = [];
+
+  constructor(private readonly st: ClientState) {}
+
+  /** Starts the handshake: JOIN, repeated until ACCEPT/REJECT or JOIN_TIMEOUT_MS. */
+  join(now: number): void {
+    const st = this.st;
+    st.nonce = st.opts.random32() >>> 0;
+    st.phase = 'joining';
+    this.joinStartedAt = now;
+    st.lastHeardAt = now;
+    this.sendJoin(now);
+  }
+
+  private sendJoin(now: number): void {
+    const { opts } = this.st;
+    this.joinSentAt = now;
+    this.joinTries++;
+    const token = opts.rejoinToken;
+    this.st.out(encodeJoin({ nonce: this.st.nonce, spectate: opts.spectate === true, name: opts.name, appVersion: opts.appVersion, ...(token !== undefined ? { token: token >>> 0 } : {}) }));
+  }
+
+  /** The ACCEPT arrived: an RTT sample when it answered the first JOIN (Karn: never a retried one). */
+  accepted(now: number): void {
+    if (this.joinTries === 1) this.st.rtt.sample(now - this.joinSentAt);
+  }
+
+  /** A new match (or a resync into one): NACK state from scratch. */
+  resetNacks(): void {
+    this.nackKey = -1;
+  }
+
+  /** Closes the keys due (ClientMatch.closeDue) and, if any, sends them, with copies on a lossy uplink. */
+  closeAndSend(now: number): void {
+    const m = this.st.match;
+    if (!m || !m.closeDue(now)) return;
+    const bytes = this.sendFrame(now);
+    const copies = redundantCopies(this.st.upLoss);
+    for (let i = 1; i <= copies; i++) this.copies.push({ at: now + i * COPY_SPACING_MS, bytes: markCopy(bytes, 8, i) });
+  }
+
+  /** Retransmissions, NACKs, acks, keep-alives, join retries, the silence timeouts. */
+  tick(now: number): void {
+    const st = this.st;
+    if (st.phase === 'joining') {
+      if (now - this.joinStartedAt >= JOIN_TIMEOUT_MS) return st.fail({ t: 'failed', reason: 'The host did not answer.' }, 'failed');
+      if (now - this.joinSentAt >= JOIN_RETRY_MS) this.sendJoin(now);
+      return;
+    }
+    if (!st.connected) return;
+    this.flushCopies(now);
+    if (now - st.lastHeardAt >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
+      return st.fail({ t: 'failed', reason: 'The host stopped answering.' }, 'failed');
+    }
+    const rto = st.rtt.rto(20, 400, 100);
+    const m = st.phase === 'running' ? st.match : null;
+    if (m?.player && st.opts.lockClosures !== true) this.closeAndSend(now);
+    if (st.ctl.due(now, rto) || (st.ctl.ackOwing && now - st.lastSentAt >= 20)) return void this.sendFrame(now);
+    if (m && this.nackDue(now)) {
+      st.stats.nacks++;
+      this.nackTries++;
+      return void this.sendFrame(now);
+    }
+    if (st.blockedSince !== null && now - st.lastSentAt >= Math.max(rto, 50)) return void this.sendFrame(now);
+    // My simulation fell behind: say so now rather than at the next keep-alive (host: "slow").
+    if (m && m.behindMs(now) >= 100 && now - st.lastSentAt >= 100) return void this.sendFrame(now);
+    if (now - st.lastSentAt >= (m ? KEEPALIVE_MATCH_MS : KEEPALIVE_LOBBY_MS)) this.sendFrame(now);
+  }
+
+  private flushCopies(now: number): void {
+    if (this.copies.length === 0 || (this.copies[0]?.at ?? Infinity) > now) return;
+    const due = this.copies.filter((c) => c.at <= now);
+    this.copies = this.copies.filter((c) => c.at > now);
+    for (const c of due) this.st.out(c.bytes);
+  }
+
+  /**
+   * A NACK is due when the oldest key I closed has waited for its update longer than the usual
+   * closure→update lag (smoothed + 4 × variation), doubling the wait after each NACK for it.
+   */
+  private nackDue(now: number): boolean {
+    const m = this.st.match;
+    if (!m || !m.expecting) return false;
+    const key = m.recvKey + 1;
+    if (key !== this.nackKey) {
+      this.nackKey = key;
+      this.nackTries = 0;
+    }
+    const closedAt = m.closedAtOf(key);
+    if (closedAt === undefined) return false;
+    const gap = Math.min(250, Math.max(8, m.lag.worst(this.st.rtt.smoothed(20) * 2) + 5));
+    return now >= closedAt + gap * 2 ** this.nackTries && now - this.st.lastSentAt >= gap;
+  }
+
+  /** Sends a frame with everything owed now (see the file header); returns its bytes. */
+  sendFrame(now: number): Uint8Array {
+    const st = this.st;
+    const m = st.phase === 'running' ? st.match : null;
+    const inputs = m?.player ? m.pendingInputs() : [];
+    const behindMs = m ? m.behindMs(now) : 0;
+    const report =
+      st.pong || behindMs >= REPORT_BEHIND_MS
+        ? {
+            ...(st.pong ? { echo: { ts: st.pong.ts, holdMs: now - st.pong.at } } : {}),
+            lossPct: st.downLoss.percent,
+            slackMs: m && m.player ? m.lowSlack() : -1,
+            behindMs,
+          }
+        : undefined;
+    const ctlAck = st.ctl.ackOwing ? st.ctl.takeAck() : undefined;
+    const frame = (closedThrough: number) => ({
+      token: st.token,
+      ...(m ? { progress: { recvKey: m.recvKey, closedThrough } } : {}),
+      ...(m?.hash ? { hash: m.hash } : {}),
+      ...(inputs.length > 0 ? { inputs } : {}),
+      ...(st.ctl.section() ? { ctl: st.ctl.section() } : {}),
+      ...(ctlAck !== undefined ? { ctlAck } : {}),
+      ...(report ? { report } : {}),
+    });
+    let enc = encodeClientFrame(frame(m ? (m.player ? m.closed : m.recvKey) : -1));
+    if (m && enc.updates < inputs.length) enc = encodeClientFrame(frame(m.closedFor(enc.updates)));
+    st.ctl.markSent(now, enc.ctl);
+    st.pong = null;
+    st.lastSentAt = now;
+    st.out(enc.bytes);
+    return enc.bytes;
+  }
+}

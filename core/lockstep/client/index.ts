@@ -1,0 +1,11 @@
+/**
+ * core/lockstep/client: a player's or spectator's side of the protocol. ClientPeer is the one
+ * class callers use (the game loop's PeerLink, the UI's requests, the wait dialog's view); it is
+ * composed of parts sharing a ClientState — ClientUplink, ClientInbox, ClientResync — and holds a
+ * ClientMatch (confirmed updates, the input schedule) while a match runs. No socket, no timer.
+ */
+export { ClientPeer, EARLY_TOLERANCE_MS, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
+export type { StallView } from './ClientPeer';
+export type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
+export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';
+export type { ClientMatch } from './ClientMatch';

@@ -1,0 +1,145 @@
+/**
+ * What arrives at the host from its peers, once HostAuthority has checked the header, the sender's
+ * address and its token: JOIN → ACCEPT/REJECT (or a rejoin, HostResync), client frames (closures,
+ * inputs, acks, hashes, reports) and their control messages (lobby edits, chat, votes, pause…).
+ * Invariants: a frame carrying inputs for a slot other than its session's is dropped whole;
+ * owner-only requests from anyone else are counted and ignored.
+ */
+import { decodeClientControl, decodeDatagram, encodeAccept } from '../wire';
+import type { ClientControl, ClientFrame, JoinMsg } from '../wire';
+import { RejectReason, SPECTATOR_SLOT } from '../types';
+import { SPECTATOR_BASE } from './HashJudge';
+import type { HostMatch } from './HostMatch';
+import type { HostResync } from './HostResync';
+import type { HostRoom } from './HostRoom';
+import type { HostSender } from './HostSender';
+import { HostSession } from './HostSession';
+import type { HostState } from './HostState';
+import { slotChunks } from './hostMessages';
+
+export class HostInbox {
+  constructor(
+    private readonly st: HostState,
+    private readonly tx: HostSender,
+    private readonly room: HostRoom,
+    private readonly resync: HostResync,
+  ) {}
+
+  onJoin(now: number, bytes: Uint8Array, from: string): void {
+    const st = this.st;
+    const d = decodeDatagram(bytes);
+    if (!d.ok || d.msg.type !== 'join') return void st.counters.malformed++;
+    const j: JoinMsg = d.msg;
+    const old = st.sessions.get(from);
+    if (old && old.nonce === j.nonce) return this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
+    if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version);
+    if (st.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
+    if (j.token !== undefined && !j.spectate) return this.resync.rejoin(now, j, from, bytes);
+    const why = this.refusal(j, old);
+    if (why !== 0) return this.tx.reject(from, bytes, why);
+    if (old) this.room.removeSession(now, old, 3);
+    const owner = from === st.opts.ownerAddress;
+    const name = j.name.trim() || `Player ${st.sessions.size + 1}`;
+    let token = st.opts.random32() >>> 0;
+    if (token === 0) token = 1;
+    const slot = j.spectate ? SPECTATOR_SLOT : st.lobby.openSlot();
+    const reporter = j.spectate ? SPECTATOR_BASE + st.spectatorsJoined++ : slot;
+    const s = new HostSession(from, j.nonce, token, slot, name, owner, reporter, now);
+    st.sessions.set(from, s);
+    if (!s.spectator) st.lobby.takeHuman(slot, name, slot);
+    this.tx.out(from, encodeAccept({ nonce: j.nonce, slot, token, owner }));
+    this.tx.toOne(s, { t: 'settings', settings: st.lobby.settings });
+    for (const m of slotChunks(st.lobby.slots)) this.tx.toOne(s, m);
+    if (!s.spectator) this.tx.broadcastSlots(s);
+    // A spectator joining a running match gets a snapshot like a rejoining player.
+    if (st.match && s.spectator) return this.resync.begin(now, s, st.match);
+    this.tx.sendTo(now, s);
+  }
+
+  /** Why a fresh JOIN is refused (0: it is not). `old`: a session from the same address. */
+  private refusal(j: JoinMsg, old: HostSession | undefined): number {
+    const st = this.st;
+    if (st.phase !== 'lobby' && !j.spectate) return RejectReason.Running;
+    if (j.spectate) {
+      const n = [...st.sessions.values()].filter((s) => s.spectator && s !== old).length;
+      return n >= (st.opts.maxSpectators ?? 8) ? RejectReason.Full : 0;
+    }
+    const freeing = old && !old.spectator ? 1 : 0;
+    return st.lobby.openSlot() < 0 && freeing === 0 ? RejectReason.Full : 0;
+  }
+
+  onFrame(now: number, s: HostSession, f: ClientFrame): void {
+    const st = this.st;
+    if (f.inputs && f.inputs.some((i) => i.slot !== s.slot)) return void st.counters.wrongSlot++;
+    s.lastHeard = now;
+    st.match?.players.heard(s.slot, now);
+    if (f.ctlAck !== undefined) s.ctl.onAck(f.ctlAck);
+    if (f.report) {
+      s.report(now, f.report);
+      st.match?.players.setBehind(s.slot, f.report.behindMs);
+    }
+    let fresh = false;
+    if (f.ctl) {
+      for (const bytes of s.ctl.onReceive(f.ctl)) {
+        fresh = true;
+        this.onControl(now, s, decodeClientControl(bytes, st.match?.released ?? 0));
+        if (!st.sessions.has(s.addr)) return;
+      }
+    }
+    const m = st.match;
+    if (!m || !s.inMatch) return;
+    if (f.progress) fresh = this.onProgress(now, s, f, m) || fresh;
+    if (f.hash) m.hashes.report(s.reporter, f.hash.key, f.hash.hash, m.released);
+    if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);
+    else if (s.recvKey < m.released && now - s.lastUpdatesSentAt >= s.rto() / 2) this.tx.sendTo(now, s);
+    else if (!fresh && f.progress && now - s.lastSentAt >= 10) this.tx.sendTo(now, s);
+  }
+
+  /** A player's closure and inputs; true when its closure advanced. */
+  private onProgress(now: number, s: HostSession, f: ClientFrame, m: HostMatch): boolean {
+    const p = f.progress;
+    if (!p) return false;
+    s.recvKey = Math.max(s.recvKey, Math.min(p.recvKey, m.released));
+    if (s.spectator || !m.players.isActive(s.slot)) {
+      if (f.inputs && f.inputs.length > 0) this.st.counters.inactiveInputs++;
+      return false;
+    }
+    if (f.copy === undefined) s.upLoss.observe(p.closedThrough);
+    const before = m.players.closedOf(s.slot);
+    if (!f.report) m.players.setBehind(s.slot, 0);
+    const r = m.onProgress(s.slot, now, p.recvKey, p.closedThrough, f.inputs ?? []);
+    if (r === 'malformed') this.st.counters.malformed++;
+    const advanced = m.players.closedOf(s.slot) > before;
+    if (advanced && f.inputs && f.inputs.length > 0) s.inputsToAck = true;
+    if (!advanced && f.inputs && f.inputs.length > 0) this.st.counters.duplicate++;
+    return advanced;
+  }
+
+  private onControl(now: number, s: HostSession, m: ClientControl | null): void {
+    const st = this.st;
+    if (!m) return void st.counters.malformed++;
+    const match = st.match;
+    switch (m.t) {
+      case 'ready': if (st.phase === 'lobby' && !s.spectator) { st.lobby.setReady(s.slot, m.ready); this.tx.broadcastSlots(); } return;
+      case 'colour': if (st.phase === 'lobby' && st.lobby.setColour(s.slot, m.colour)) this.tx.broadcastSlots(); return;
+      case 'chat': return this.tx.broadcast({ t: 'chat', from: s.slot, text: m.text });
+      case 'progress':
+        st.loading?.progress(s, m.percent);
+        if (m.percent >= 100) this.resync.onLateLoaded(now, s);
+        return;
+      case 'live': return this.resync.onLive(now, s);
+      case 'vote': match?.vote(s.slot, m.slot, now); break;
+      case 'pause': if (m.pause) match?.pause(s.slot, s.owner, now); else match?.resume(s.slot, s.owner, now); break;
+      case 'subhash': match?.hashes.onSubhashes(s.reporter, m.key, m.hashes); break;
+      case 'leave': return this.room.removeSession(now, s, 3);
+      default:
+        if (!s.owner) return void st.counters.notOwner++;
+        if (m.t === 'setSettings') this.room.configure(m.settings);
+        else if (m.t === 'setSlot') this.room.setSlot(m.slot, m.kind, m.difficulty);
+        else if (m.t === 'kick') this.room.kick(now, m.slot);
+        else this.room.start(now);
+        return;
+    }
+    this.room.flushNotices(now);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Everything the host sends: frames to one session or to all (with spaced copies on lossy links),
+ * control messages, rejections, keep-alive and retransmission timing.
+ * Invariants: every datagram the host sends goes through `out` (counted); a session receives the
+ * released updates after its acknowledgement, never anything from another session's stream.
+ */
+import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
+import { encodeHostControl, encodeReject } from '../wire';
+import type { HostControl } from '../wire';
+import type { HostSession } from './HostSession';
+import type { HostState } from './HostState';
+import { slotChunks } from './hostMessages';
+
+/** The u32 right after the header: a JOIN's nonce (to answer one that did not decode), a frame's token. */
+export function headU32(bytes: Uint8Array): number {
+  return bytes.length >= 8 ? ((bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24)) >>> 0 : 0;
+}
+
+export class HostSender {
+  private copies: { at: number; to: string; bytes: Uint8Array }[] = [];
+
+  constructor(private readonly st: HostState) {}
+
+  out(to: string, bytes: Uint8Array): void {
+    const c = this.st.counters;
+    c.sent++;
+    c.sentBytes += bytes.length;
+    this.st.opts.send(to, bytes);
+  }
+
+  reject(to: string, bytes: Uint8Array, reason: number): void {
+    this.st.counters.rejectedJoins++;
+    this.out(to, encodeReject({ nonce: headU32(bytes), reason, appVersion: this.st.opts.appVersion }));
+  }
+
+  /** True when `s` is owed a frame now: retransmission, an ack, updates it lacks, or a keep-alive. */
+  needsSend(now: number, s: HostSession, stalled: boolean): boolean {
+    if (s.ctl.due(now, s.rto())) return true;
+    if (s.ctl.ackOwing && now - s.lastSentAt >= 20) return true;
+    const m = this.st.match;
+    if (m && s.inMatch) {
+      if (s.recvKey < m.released && now - s.lastUpdatesSentAt >= 250) return true;
+      return now - s.lastSentAt >= (stalled ? 250 : 500);
+    }
+    return now - s.lastSentAt >= 1000;
+  }
+
+  /** Sends `s` its next frame: updates it lacks, acks, status, control messages, a ping when due. */
+  sendTo(now: number, s: HostSession): Uint8Array {
+    const m = this.st.match;
+    const inMatch = m !== null && s.inMatch;
+    const updates = inMatch ? m.updatesFrom(s.recvKey + 1) : [];
+    const inputAck = inMatch && s.inputsToAck && m.players.isActive(s.slot) ? m.players.closedOf(s.slot) : undefined;
+    s.inputsToAck = false;
+    const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? m.earlyOf(s.slot) : 0).bytes;
+    this.out(s.addr, bytes);
+    return bytes;
+  }
+
+  /** Sends every match session its frame (a release); on lossy links also spaced copies of it. */
+  broadcastFrames(now: number): void {
+    for (const s of this.st.sessionList()) {
+      if (!s.inMatch) continue;
+      const bytes = this.sendTo(now, s);
+      const copies = redundantCopies(s.downLoss);
+      for (let i = 1; i <= copies; i++) this.copies.push({ at: now + i * COPY_SPACING_MS, to: s.addr, bytes: markCopy(bytes, 4, i) });
+    }
+  }
+
+  /** Sends the redundant copies that are due (to sessions that still exist). */
+  flushCopies(now: number): void {
+    if (this.copies.length === 0) return;
+    const due = this.copies.filter((c) => c.at <= now);
+    if (due.length === 0) return;
+    this.copies = this.copies.filter((c) => c.at > now);
+    for (const c of due) if (this.st.sessions.has(c.to)) this.out(c.to, c.bytes);
+  }
+
+  dropCopies(): void {
+    this.copies = [];
+  }
+
+  sendAll(now: number): void {
+    for (const s of this.st.sessionList()) this.sendTo(now, s);
+  }
+
+  toOne(s: HostSession, m: HostControl): void {
+    s.ctl.push(encodeHostControl(m));
+  }
+
+  /** A control message to every session (benched late loaders get chat only). */
+  broadcast(m: HostControl): void {
+    const bytes = encodeHostControl(m);
+    for (const s of this.st.sessions.values()) if (!s.benched || m.t === 'chat') s.ctl.push(bytes);
+  }
+
+  broadcastSlots(except?: HostSession): void {
+    const chunks = slotChunks(this.st.lobby.slots).map(encodeHostControl);
+    for (const s of this.st.sessions.values()) if (s !== except) for (const c of chunks) s.ctl.push(c);
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * The room as the host holds it: the lobby table, the sessions by address, the phase and the
+ * running match, bans and detached slots, counters. HostAuthority is composed of parts that share
+ * this one object — HostSender (what goes out), HostRoom (the lifecycle), HostResync (joining a
+ * running match), HostInbox (what comes in) — so each part says what it changes and none inherits
+ * another's internals.
+ * Invariants: a session is found by its address only; `banned` only grows for the room's life;
+ * `detached` holds slots of the running match only (cleared when it ends).
+ */
+import type { SlotSpec } from '../wire';
+import type { HostLoading } from './HostLoading';
+import { HostLobby } from './HostLobby';
+import type { HostMatch } from './HostMatch';
+import type { HostSession } from './HostSession';
+import type { RoomSettings } from '../types';
+
+export interface HostOptions {
+  readonly appVersion: string;
+  readonly send: (to: string, bytes: Uint8Array) => void;
+  /** Source of session tokens and match seeds (crypto on the main side, seeded in tests). */
+  readonly random32: () => number;
+  readonly ownerAddress?: string;
+  readonly settings?: Partial<RoomSettings>;
+  /** Answers discovery probes (header types 0x01-0x0f); null = no reply. */
+  readonly probe?: (bytes: Uint8Array, from: string) => Uint8Array | null;
+  readonly maxSpectators?: number;
+  /** Pins the match seed (reproducible test runs); default: a fresh random seed per match. */
+  readonly seed?: number;
+  /** Pins the input delay (ms) instead of adapting it: reproducible test runs. */
+  readonly fixedDelay?: number;
+  /**
+   * The latest key-frame snapshot a simulating peer holds (state before that key's inputs), for
+   * rejoining players and spectators joining a running match. The authority does not simulate;
+   * without a source (or while it returns null) late joiners replay the match from key 0.
+   */
+  readonly snapshots?: SnapshotSource;
+}
+
+/** See HostOptions.snapshots. */
+export type SnapshotSource = () => { readonly key: number; readonly bytes: Uint8Array } | null;
+
+/** Datagrams received, and those dropped by reason. */
+export interface HostCounters {
+  received: number;
+  notOurs: number;
+  version: number;
+  probes: number;
+  malformed: number;
+  unknownAddress: number;
+  wrongToken: number;
+  wrongSlot: number;
+  inactiveInputs: number;
+  duplicate: number;
+  notOwner: number;
+  rejectedJoins: number;
+  /** Rejoin JOINs whose token names no slot of the running match. */
+  badRejoin: number;
+  /** SNAPACKs that were malformed, had a wrong token, or matched no transfer. */
+  badSnapAck: number;
+  /** Snapshot chunks sent (first copies and resends). */
+  snapChunks: number;
+  sent: number;
+  sentBytes: number;
+}
+
+export type HostPhase = 'lobby' | 'loading' | 'running';
+
+/** A match slot whose session is gone: its token lets the same app take it back (a rejoin). */
+export interface DetachedSlot {
+  readonly slot: number;
+  readonly name: string;
+  readonly reporter: number;
+}
+
+/** How the last match ended. */
+export interface MatchResult {
+  readonly lastKey: number;
+  readonly hash: number;
+  readonly agreed: boolean;
+}
+
+export class HostState {
+  readonly lobby: HostLobby;
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, badSnapAck: 0, snapChunks: 0, sent: 0, sentBytes: 0 };
+  phase: HostPhase = 'lobby';
+  match: HostMatch | null = null;
+  loading: HostLoading | null = null;
+  lastResult: MatchResult | null = null;
+  /** The last finished match (its stall and desync figures stay readable). */
+  lastMatch: HostMatch | null = null;
+  readonly sessions = new Map<string, HostSession>();
+  /** Kicked sessions' addresses ("ip:port") and tokens ("token:N"), for the room's life. */
+  readonly banned = new Set<string>();
+  /** Session token → slot, for players who left the running match (not kicked). */
+  readonly detached = new Map<number, DetachedSlot>();
+  /** The running match's seed and starting roster (late joiners get the roster as of their key). */
+  matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
+  /** Where snapshots come from (settable: the verifier may be created after the host). */
+  snapshotSource: SnapshotSource | null;
+  closed = false;
+  /** When the input delay is next evaluated (ms). */
+  delayEvalAt = 0;
+  /** Spectators joined so far (their hash reporter numbers count from SPECTATOR_BASE). */
+  spectatorsJoined = 0;
+
+  constructor(readonly opts: HostOptions) {
+    this.lobby = new HostLobby(opts.settings);
+    this.snapshotSource = opts.snapshots ?? null;
+  }
+
+  /** Sessions, ordered by slot (spectators last). */
+  sessionList(): HostSession[] {
+    return [...this.sessions.values()].sort((a, b) => a.slot - b.slot || a.reporter - b.reporter);
+  }
+
+  /** The hash reporters expected for `m`: players and spectators in it, not still catching up. */
+  reporters(m: HostMatch): number[] {
+    return this.sessionList().filter((s) => s.inMatch && !s.syncing && (s.spectator || m.players.isActive(s.slot))).map((s) => s.reporter);
+  }
+
+  /** True when a JOIN from `from` (carrying `token`, a rejoin) comes from a kicked session. */
+  isBanned(from: string, token: number | undefined): boolean {
+    return this.banned.has(from) || (token !== undefined && this.banned.has(`token:${token >>> 0}`));
+  }
+}
