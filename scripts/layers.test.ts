@@ -89,7 +89,7 @@ describe('layering check', () => {
     expect(rules('core/nav/test/fixtures.ts', "import { x } from '../../lockstep/testing/Prng';")).toEqual([]);
     expect(rules('scripts/gen-replay-fixtures.ts', "import { loadShippedMaps } from '../test/fixtures/maps/shipped';")).toEqual([]);
     // Only folders named exactly test/ or testing/.
-    expect(rules('electron/contest/x.ts', "import { y } from '../attest/y'; import { z } from './testingTools';")).toEqual([]);
+    expect(rules('electron/x.ts', "import { y } from './contest/y'; import { z } from './testingTools'; import { w } from './latest/test-data';")).toEqual([]);
   });
 
   it('lets product code into a core/ folder only through its index.ts', () => {
