@@ -1,6 +1,7 @@
 /**
  * CLI for the layering check (scripts/layers.ts): `npm run lint` or `tsx scripts/check-layers.ts [--root DIR]`.
- * Scans every .ts file under core/, renderer/, electron/, scripts/, test/, e2e/ and bench/;
+ * Scans every .ts file under core/, renderer/, electron/, scripts/, test/, e2e/ and bench/ (and
+ * hands the checker that file list, which the public-surface rule resolves imports against);
  * prints each violation as file:line and exits 1 if there is any.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

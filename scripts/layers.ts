@@ -24,7 +24,6 @@ import { importViolation, testHelperViolation } from './layers/imports';
 import { surfaceViolation } from './layers/surfaces';
 
 export type { Violation } from './layers/common';
-export { ALLOWED_MATH } from './layers/determinism';
 
 /**
  * All violations in one file, given its repo-relative path (forward slashes) and source. `files`:
