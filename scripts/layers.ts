@@ -12,7 +12,8 @@
  *   fixture generators scripts/*fixtures* (layers/common.ts isTestCode).
  * - public-surface (layers/surfaces.ts): product code reaches a core/ folder it is not inside only
  *   through that folder's index.ts. Needs the file list (`files`); skipped without it.
- * - core-determinism (layers/determinism.ts), core/ product files (not *.test|spec|bench.ts): no
+ * - core-determinism (layers/determinism.ts), every core/ file but *.test|spec|bench.ts (testing/
+ *   and test/ helpers too: they drive simulations whose results tests compare): no
  *   clock, randomness, timer, I/O, console, process, global object, eval or Function; no async/await,
  *   for…in or `with`; `**` only as `x ** <integer literal>` or `2 ** k`; Math only as
  *   `Math.<fn>(…)` with fn in an allow-list of exact integer functions.
