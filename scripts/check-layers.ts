@@ -1,6 +1,7 @@
 /**
  * CLI for the layering check (scripts/layers.ts): `npm run lint` or `tsx scripts/check-layers.ts [--root DIR]`.
- * Scans every .ts file under core/, renderer/, electron/, scripts/, test/, e2e/ and bench/;
+ * Scans every .ts file under core/, renderer/, electron/, scripts/, test/, e2e/ and bench/ (and
+ * hands the checker that file list, which the public-surface rule resolves imports against);
  * prints each violation as file:line and exits 1 if there is any.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -27,9 +28,11 @@ function tsFiles(dir: string, out: string[] = []): string[] {
 }
 
 export function checkTree(root: string): Violation[] {
-  return FOLDERS.flatMap((f) => tsFiles(path.join(root, f))).flatMap((file) =>
-    checkSource(path.relative(root, file).split(path.sep).join('/'), readFileSync(file, 'utf8')),
-  );
+  const files = FOLDERS.flatMap((f) => tsFiles(path.join(root, f)));
+  const rel = (file: string): string => path.relative(root, file).split(path.sep).join('/');
+  // The whole file list: the public-surface rule resolves `x` to x.ts or x/index.ts with it.
+  const known = new Set(files.map(rel));
+  return files.flatMap((file) => checkSource(rel(file), readFileSync(file, 'utf8'), known));
 }
 
 const root = path.resolve(argValue(process.argv, 'root') ?? path.join(import.meta.dirname, '..'));

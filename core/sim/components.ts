@@ -6,6 +6,8 @@
  * arrays to `State` (World.ts, allocState) and ONE entry below with its columns, names and entity
  * mapping; snapshot, restore, hashWorld, subHashes and firstDifference pick it up unchanged.
  * Bump SNAPSHOT_VERSION (snapshot.ts) and the golden hash when the list changes.
+ * A typed array (or object) in the world that is not state goes into NOT_STATE instead, with why:
+ * components.test.ts fails on any typed array of a world that is in neither list.
  */
 import { BOT_MEMORY_WORDS, PATH_CAPACITY } from './rules';
 import type { State } from './World';
@@ -78,6 +80,28 @@ export const COMPONENTS: readonly Component[] = [
     present: anyBot,
   },
 ];
+
+/**
+ * What a world holds besides its state, by path from the world, with why it is neither hashed nor
+ * snapshotted. Everything under a path is covered. Each class instance (whose insides the test
+ * cannot see) is listed too, so a typed array hidden in one is still a decision made here.
+ */
+export const NOT_STATE: Readonly<Record<string, string>> = {
+  map: 'the map: fixed for the match, named by id and pinned by its fingerprint in snapshots',
+  info: 'derived from the map (mapInfoOf)',
+  events: "the last step's events for the view (a SimEvents), cleared by every step",
+  'scratch.pelletAt': 'derived from pellets.word (rebuildDerived after a restore)',
+  'scratch.wantVx': "steering's desired velocity, written each frame before it is read",
+  'scratch.wantVy': "steering's desired velocity, written each frame before it is read",
+  'scratch.dashWanted': "this frame's dash requests, taken from its inputs",
+  'scratch.balls': 'ball broadphase (a NineGrid), refreshed every frame',
+  'scratch.query': 'broadphase query buffer, written before it is read',
+  'scratch.cellPath': 'path search output buffer, written before it is read',
+  'scratch.astars': 'A* searchers; a search in flight is redone after a restore (planPaths.ts)',
+  'scratch.searchResult': 'the live result of the last search begun; redone when it does not match (planPaths.ts)',
+  'scratch.cellBits': 'bit buffer of the invariant checks',
+  'scratch.stage': "restoreInto's staging copy, validated before it replaces the state",
+};
 
 /** Total int32 words of all components' columns (the same for every world). */
 export function stateWords(s: State): number {
