@@ -13,7 +13,7 @@ import type { PeerEvent, PeerPhase } from '../core/lockstep';
 import type { DesyncReport } from '../core/lockstep';
 import type { LoopMsg } from '../core/lockstep';
 import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep';
-import type { PlayerInput } from '../core/sim/input';
+import type { PlayerInput } from '../core/sim';
 
 export const BRIDGE_VERSION = 5;
 

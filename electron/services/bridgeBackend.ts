@@ -7,7 +7,7 @@
  * into `{ ok: false, error }` data (a bad request never throws across the bridge or crashes main).
  */
 import { APP_VERSION } from '../../core/version';
-import { PROTOCOL_VERSION } from '../../core/net/header';
+import { PROTOCOL_VERSION } from '../../core/net';
 import {
   BOT_DIFFICULTIES,
   BRIDGE_VERSION,

@@ -5,7 +5,7 @@
  * every discovery mode ('off' publishes nothing and opens no discovery socket). A discovery
  * failure never stops hosting: it shows in the Join screen's status line instead.
  */
-import { PROTOCOL_VERSION } from '../../core/net/header';
+import { PROTOCOL_VERSION } from '../../core/net';
 import { APP_VERSION } from '../../core/version';
 import { newGameId, usableInterfaces } from './discovery';
 import type { DiscoveryMode, DiscoveryService, GameAdvert } from './discovery';

@@ -6,8 +6,8 @@
  * so an extra or getter-backed property can never reach the network code.
  * Units: string limits are UTF-8 bytes, the same limits the wire codec enforces (core/lockstep).
  */
-import { MoveMode, INPUT_ANGLE_STEPS } from '../../core/sim/input';
-import type { PlayerInput } from '../../core/sim/input';
+import { MoveMode, INPUT_ANGLE_STEPS } from '../../core/sim';
+import type { PlayerInput } from '../../core/sim';
 import { MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, SlotKind } from '../../core/lockstep';
 import type { MatchStart, RoomSettings, SlotEvent } from '../../core/lockstep';
 

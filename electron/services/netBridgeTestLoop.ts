@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { InputScript, MatchLoop, RemotePort, SimGame } from '../../core/lockstep';
 import type { LockstepRunner } from '../../core/lockstep';
 import type { GameMap } from '../../core/map';
-import type { PlayerInput } from '../../core/sim/input';
+import type { PlayerInput } from '../../core/sim';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../contract';
 import type { BridgeBackend } from './bridgeBackend';
 

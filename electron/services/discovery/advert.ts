@@ -7,9 +7,9 @@
  * `displayText` makes any value safe to put in `textContent`, never in `innerHTML`.
  */
 import { randomBytes } from 'node:crypto';
-import { ADVERT_LIMITS, advertEntries, advertFromEntries, entriesOf, GAME_STATES } from '../../../core/net/probeAdvert';
-import type { AdvertDecode, GameAdvert, GameState, TxtEntries } from '../../../core/net/probeAdvert';
-import { cleanText, utf8Encode, utf8Length } from '../../../core/net/probeText';
+import { ADVERT_LIMITS, advertEntries, advertFromEntries, entriesOf, GAME_STATES } from '../../../core/net';
+import type { AdvertDecode, GameAdvert, GameState, TxtEntries } from '../../../core/net';
+import { cleanText, utf8Encode, utf8Length } from '../../../core/net';
 
 export type { AdvertDecode, GameAdvert, GameState };
 export { ADVERT_LIMITS, GAME_STATES };

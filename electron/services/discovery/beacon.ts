@@ -8,7 +8,7 @@
  * apps on one machine can listen; only datagrams from a selected interface's subnet count; a BYE
  * goes out once when hosting stops; socket errors become the mechanism's status, never throws.
  */
-import { decodeProbe, encodeBeacon, encodeBye } from '../../../core/net/probe';
+import { decodeProbe, encodeBeacon, encodeBye } from '../../../core/net';
 import type { GameAdvert } from './advert';
 import type { Sighting } from './gameList';
 import type { NetInterface } from './interfaces';

@@ -7,7 +7,7 @@
  * lives, so two interfaces seeing one host cannot make it flip; `lastSeen` only moves on evidence
  * from the host itself (a response, a beacon, a PONG); listeners hear of visible changes only.
  */
-import { PROTOCOL_VERSION } from '../../../core/net/header';
+import { PROTOCOL_VERSION } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import type { AdvertDecode, GameAdvert } from './advert';
 

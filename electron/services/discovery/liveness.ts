@@ -8,7 +8,7 @@
  * throws into a timer or a socket handler.
  */
 import { randomBytes } from 'node:crypto';
-import { decodeProbe, encodePing } from '../../../core/net/probe';
+import { decodeProbe, encodePing } from '../../../core/net';
 import type { GameList } from './gameList';
 import type { Cancel, Scheduler } from './scheduler';
 import type { Datagram, DatagramPort } from './udpPort';

@@ -8,8 +8,8 @@
  */
 import dgram from 'node:dgram';
 import { randomBytes } from 'node:crypto';
-import { PROTOCOL_VERSION } from '../../../core/net/header';
-import { decodeProbe, encodePing } from '../../../core/net/probe';
+import { PROTOCOL_VERSION } from '../../../core/net';
+import { decodeProbe, encodePing } from '../../../core/net';
 import type { AdvertDecode, GameAdvert } from './advert';
 import { DEFAULT_GAME_PORT } from './advert';
 import { incompatibleReason } from './gameList';

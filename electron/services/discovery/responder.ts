@@ -6,7 +6,7 @@
  * Invariant: only a well-formed PING (of any protocol version) gets a reply, sent to its source;
  * anything else is dropped silently. The reply is small (one advert, < 300 bytes).
  */
-import { answerPing } from '../../../core/net/probe';
+import { answerPing } from '../../../core/net';
 import type { GameAdvert } from './advert';
 import { openUdp } from './udpPort';
 import type { OpenDatagram } from './udpPort';

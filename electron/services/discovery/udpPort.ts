@@ -7,7 +7,7 @@
  * never crashes the app; `close` may be called more than once.
  */
 import DgramAsPromised from 'dgram-as-promised';
-import { MAX_DATAGRAM_BYTES } from '../../../core/net/header';
+import { MAX_DATAGRAM_BYTES } from '../../../core/net';
 
 export interface Datagram {
   readonly bytes: Uint8Array;

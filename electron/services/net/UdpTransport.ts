@@ -9,7 +9,7 @@
  */
 import DgramAsPromised from 'dgram-as-promised';
 import type { SocketAsPromised } from 'dgram-as-promised';
-import { MAX_DATAGRAM_BYTES } from '../../../core/net/header';
+import { MAX_DATAGRAM_BYTES } from '../../../core/net';
 
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
