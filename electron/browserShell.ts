@@ -13,8 +13,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createAppServices, type AppServices } from './services/appServices';
-import { startBrowserShell, type BrowserShell } from './services/browserShellServer';
-import { argValue, defaultUserDataDir, findRepoRoot } from './services/paths';
+import { startBrowserShell, type BrowserShell } from './services/bridge/browserShellServer';
+import { argValue, defaultUserDataDir, findRepoRoot } from './services/files/paths';
 
 const DEFAULT_PORT = 47780;
 

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REQUEST_CHANNELS } from './contract';
 import { createAppServices } from './services/appServices';
-import { CSP } from './services/browserShellServer';
-import { argValue } from './services/paths';
+import { CSP } from './services/bridge/browserShellServer';
+import { argValue } from './services/files/paths';
 
 const outDir = path.join(import.meta.dirname, '..');
 const pageFile = path.join(outDir, 'renderer', 'index.html');

@@ -10,11 +10,11 @@
  * restart), and joins afresh when the host no longer knows the token.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { argValue } from '../electron/services/paths';
-import { HeadlessPlayer } from '../electron/services/net/HeadlessPlayer';
-import type { HeadlessInput } from '../electron/services/net/HeadlessPlayer';
-import { LockstepClientService } from '../electron/services/net/LockstepClientService';
-import { mapLoader } from '../electron/services/net/loadMap';
+import { argValue } from '../electron/services/files/paths';
+import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
+import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer';
+import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
+import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { RejectReason } from '../core/lockstep';
 
 const argv = process.argv.slice(2);

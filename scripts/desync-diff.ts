@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { DesyncReport } from '../core/lockstep';
-import { diffReports } from '../electron/services/net/desyncReport';
-import { mapLoader } from '../electron/services/net/loadMap';
+import { diffReports } from '../electron/services/lockstep/desyncReport';
+import { mapLoader } from '../electron/services/lockstep/loadMap';
 
 const [fa, fb] = process.argv.slice(2);
 if (!fa || !fb) throw new Error('usage: desync-diff <report A> <report B>');

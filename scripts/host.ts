@@ -10,10 +10,10 @@
  *          --seed <n> (fixed match seed)
  *          --vote <s> --force-drop <s> --reports <dir> --no-verify
  */
-import { argValue } from '../electron/services/paths';
-import { HeadlessPlayer } from '../electron/services/net/HeadlessPlayer';
-import { LockstepHostService } from '../electron/services/net/LockstepHostService';
-import { mapLoader } from '../electron/services/net/loadMap';
+import { argValue } from '../electron/services/files/paths';
+import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
+import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
+import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { SlotKind } from '../core/lockstep';
 
 const argv = process.argv.slice(2);

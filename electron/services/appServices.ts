@@ -4,12 +4,12 @@
  * renderer. Nothing here imports `electron`.
  */
 import { mkdirSync } from 'node:fs';
-import { BridgeBackend } from './bridgeBackend';
-import { LanBridge } from './lanBridge';
-import { NetBridge } from './netBridge';
-import { ReplayStore } from './replays';
-import { Resources } from './resources';
-import { SettingsStore } from './settings';
+import { BridgeBackend } from './bridge/BridgeDispatcher';
+import { LanBridge } from './discovery/JoinList';
+import { NetBridge } from './session/LanSession';
+import { ReplayStore } from './files/replays';
+import { Resources } from './files/resources';
+import { SettingsStore } from './files/settings';
 import type { AppInfo } from '../contract';
 
 export interface AppServices {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { utf8Length } from '../../../core/net/probeText';
 import { advertFromTxt, advertToTxt, displayText, newGameId, serviceNameFor } from './advert';
-import { makeAdvert } from './test/fixtures';
+import { makeAdvert } from './testing/fixtures';
 
 describe('TXT record', () => {
   it('round-trips through the decoded-object form (string values) and the raw form (Buffers)', () => {

@@ -7,8 +7,8 @@ import { encodeBeacon, encodeBye, encodePing } from '../../../core/net/probe';
 import { BeaconListener } from './beacon';
 import type { BeaconSink } from './beacon';
 import type { Sighting } from './gameList';
-import { busLan, makeAdvert, waitFor } from './test/fixtures';
-import type { BusLan } from './test/fixtures';
+import { busLan, makeAdvert, waitFor } from './testing/fixtures';
+import type { BusLan } from './testing/fixtures';
 import { openUdp } from './udpPort';
 import { xorshift } from '../../../test/prng';
 

@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeProbe, encodePong } from '../../../core/net/probe';
 import { GameList } from './gameList';
 import { LivenessProber } from './liveness';
-import { busLan, makeAdvert, waitFor } from './test/fixtures';
-import type { BusLan } from './test/fixtures';
-import { ManualScheduler, settle } from './test/manualScheduler';
+import { busLan, makeAdvert, waitFor } from './testing/fixtures';
+import type { BusLan } from './testing/fixtures';
+import { ManualScheduler, settle } from './testing/manualScheduler';
 import type { Datagram, DatagramPort } from './udpPort';
 
 let lan: BusLan | null = null;

@@ -8,7 +8,7 @@ import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { decodeProbe, encodePong } from '../../../core/net/probe';
 import { manualJoin, parseJoinAddress } from './manualJoin';
 import { startProbeResponder } from './responder';
-import { makeAdvert } from './test/fixtures';
+import { makeAdvert } from './testing/fixtures';
 
 describe('parseJoinAddress', () => {
   it.each([

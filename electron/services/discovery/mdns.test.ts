@@ -10,9 +10,9 @@ import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { decodeProbe, encodePong } from '../../../core/net/probe';
 import { serviceNameFor } from './advert';
 import { hostNameFor } from './publisher';
-import { busLan, makeAdvert, waitFor } from './test/fixtures';
-import type { BusLan } from './test/fixtures';
-import type { BusSocket, MemoryBus } from './test/memoryBus';
+import { busLan, makeAdvert, waitFor } from './testing/fixtures';
+import type { BusLan } from './testing/fixtures';
+import type { BusSocket, MemoryBus } from './testing/memoryBus';
 import { xorshift } from '../../../test/prng';
 
 const TYPE = '_ballbrawl._udp.local';

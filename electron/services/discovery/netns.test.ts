@@ -11,10 +11,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
 import type { GameRow } from './gameList';
-import { avahiUnavailable, AvahiInNamespace } from './test/avahi';
-import { makeAdvert } from './test/fixtures';
-import { netnsUnavailable, NetnsLab } from './test/netnsLab';
-import type { Agent, AgentEvent } from './test/netnsLab';
+import { avahiUnavailable, AvahiInNamespace } from './testing/avahi';
+import { makeAdvert } from './testing/fixtures';
+import { netnsUnavailable, NetnsLab } from './testing/netnsLab';
+import type { Agent, AgentEvent } from './testing/netnsLab';
 
 const skip = netnsUnavailable();
 const noFilter = skip ?? NetnsLab.filterUnavailable();

@@ -8,9 +8,9 @@ import { decodeProbe, encodePing } from '../../../core/net/probe';
 import { DiscoveryService } from './discoveryService';
 import { startProbeResponder } from './responder';
 import type { ProbeResponder } from './responder';
-import { busLan, makeAdvert, waitFor } from './test/fixtures';
-import type { BusLan } from './test/fixtures';
-import { MemoryBus } from './test/memoryBus';
+import { busLan, makeAdvert, waitFor } from './testing/fixtures';
+import type { BusLan } from './testing/fixtures';
+import { MemoryBus } from './testing/memoryBus';
 
 let lan: BusLan | null = null;
 let responder: ProbeResponder | null = null;

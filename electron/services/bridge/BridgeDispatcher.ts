@@ -1,0 +1,147 @@
+/**
+ * The main side of the bridge contract, shared by both shells.
+ *
+ * `handle(channel, payload)` is the single entry point for every renderer request, whether it
+ * came over Electron IPC or the browser shell's WebSocket: it checks that the channel exists and
+ * that the payload has the contract's shape before any service sees it, and turns every failure
+ * into `{ ok: false, error }` data (a bad request never throws across the bridge or crashes main).
+ */
+import { APP_VERSION } from '../../../core/version';
+import { PROTOCOL_VERSION } from '../../../core/net';
+import {
+  BOT_DIFFICULTIES,
+  BRIDGE_VERSION,
+  type BotDifficulty,
+  REQUEST_CHANNELS,
+  type AppInfo,
+  type BridgeEvents,
+  type BridgeResult,
+  type EventChannel,
+  type RequestChannel,
+  type RequestOf,
+  type ResponseOf,
+} from '../../contract';
+import type { LanBridge } from '../discovery/JoinList';
+import { NET_VALIDATORS } from './netRequests';
+import type { NetService } from './netRequests';
+import { REPLAY_VALIDATORS } from './replayRequests';
+import type { ReplayService } from './replayRequests';
+import type { Resources } from '../files/resources';
+import type { SettingsStore } from '../files/settings';
+
+export interface BackendOptions {
+  readonly shell: AppInfo['shell'];
+  readonly userDataDir: string;
+  readonly settings: SettingsStore;
+  readonly resources: Resources;
+  readonly lan: LanBridge;
+  readonly net: NetService;
+  readonly replays: ReplayService;
+  /** Ends the app (closes the window, or stops the browser shell). */
+  readonly quit: () => void;
+}
+
+export type Validator<C extends RequestChannel> = (payload: unknown) => RequestOf<C> | string;
+type Handler<C extends RequestChannel> = (payload: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
+
+const noPayload = (p: unknown): null | string => (p === null || p === undefined ? null : 'expected no payload');
+
+function mapId(p: unknown): { id: string } | string {
+  const id = (p as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id.length <= 64 ? { id } : 'expected { id: string }';
+}
+
+const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
+  'app:info': noPayload,
+  'app:quit': noPayload,
+  'settings:get': noPayload,
+  // Full validation happens in SettingsStore.save, which names each rejected field.
+  'settings:set': (p) => (typeof p === 'object' && p !== null ? (p as RequestOf<'settings:set'>) : 'expected a settings object'),
+  'resources:maps': noPayload,
+  'resources:map': mapId,
+  'resources:tilesetImage': mapId,
+  'resources:botTree': (p) => {
+    const d = (p as { difficulty?: unknown } | null)?.difficulty;
+    return (BOT_DIFFICULTIES as readonly unknown[]).includes(d) ? { difficulty: d as BotDifficulty } : `expected { difficulty: ${BOT_DIFFICULTIES.join(' | ')} }`;
+  },
+  'lan:browse': (p) => {
+    const on = (p as { on?: unknown } | null)?.on;
+    return typeof on === 'boolean' ? { on } : 'expected { on: boolean }';
+  },
+  'lan:probe': (p) => {
+    const address = (p as { address?: unknown } | null)?.address;
+    return typeof address === 'string' && address.length <= 64 ? { address } : 'expected { address: string } (at most 64 characters)';
+  },
+  ...NET_VALIDATORS,
+  ...REPLAY_VALIDATORS,
+};
+
+export class BridgeBackend {
+  private readonly listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
+  private readonly handlers: { [C in RequestChannel]: Handler<C> };
+
+  constructor(private readonly opts: BackendOptions) {
+    this.handlers = {
+      'app:info': () => this.appInfo(),
+      'app:quit': () => {
+        opts.quit();
+        return null;
+      },
+      'settings:get': () => opts.settings.load(),
+      'settings:set': (s) => opts.settings.save(s),
+      'resources:maps': () => opts.resources.listMaps(),
+      'resources:map': ({ id }) => opts.resources.readMap(id),
+      'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),
+      'resources:botTree': ({ difficulty }) => opts.resources.readBotTree(difficulty),
+      'lan:browse': ({ on }) => opts.lan.browse(on),
+      'lan:probe': ({ address }) => opts.lan.probe(address),
+      'net:host': (r) => opts.net.host(r),
+      'net:join': (r) => opts.net.join(r),
+      'net:leave': () => opts.net.leave(),
+      'net:act': (a) => opts.net.act(a),
+      'net:loop': (m) => opts.net.loop(m),
+      'net:desyncReport': (r) => opts.net.desyncReport(r),
+      'replays:list': () => opts.replays.list(),
+      'replays:read': ({ id }) => opts.replays.read(id),
+      'replays:save': ({ base64 }) => opts.replays.save(base64),
+    };
+  }
+
+  appInfo(): AppInfo {
+    return {
+      appVersion: APP_VERSION,
+      protocolVersion: PROTOCOL_VERSION,
+      bridgeVersion: BRIDGE_VERSION,
+      shell: this.opts.shell,
+      platform: process.platform,
+      userDataDir: this.opts.userDataDir,
+      capabilities: { offline: true, host: true, join: true, replays: true },
+    };
+  }
+
+  /** Validates and serves one request from the renderer. Never throws. */
+  async handle(channel: unknown, payload: unknown): Promise<BridgeResult<unknown>> {
+    if (typeof channel !== 'string' || !(REQUEST_CHANNELS as readonly string[]).includes(channel)) {
+      return { ok: false, error: `unknown request channel: ${String(channel).slice(0, 64)}` };
+    }
+    const c = channel as RequestChannel;
+    const checked = (VALIDATORS[c] as Validator<RequestChannel>)(payload);
+    if (typeof checked === 'string') return { ok: false, error: `${c}: ${checked}` };
+    try {
+      const value = await (this.handlers[c] as Handler<RequestChannel>)(checked as never);
+      return { ok: true, value };
+    } catch (e) {
+      return { ok: false, error: `${c}: ${(e as Error).message}` };
+    }
+  }
+
+  /** Subscribes a shell's event sink (IPC to the window, or the WebSocket). */
+  onEvent(listener: (channel: EventChannel, payload: unknown) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit<E extends EventChannel>(channel: E, payload: BridgeEvents[E]): void {
+    for (const l of this.listeners) l(channel, payload);
+  }
+}

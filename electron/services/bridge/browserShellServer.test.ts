@@ -1,0 +1,77 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createAppServices } from '../appServices';
+import { startBrowserShell, type BrowserShell } from './browserShellServer';
+
+let shell: BrowserShell;
+let quits = 0;
+
+beforeAll(async () => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bb-shell-'));
+  const rendererDir = path.join(tmp, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  writeFileSync(path.join(tmp, 'secret.txt'), 'secret');
+  const services = createAppServices({ shell: 'browser', userDataDir: path.join(tmp, 'user'), resourcesDir: path.join(tmp, 'resources'), quit: () => quits++ });
+  shell = await startBrowserShell({ backend: services.backend, rendererDir, port: 0 });
+});
+afterAll(() => shell.close());
+
+/** Opens a WebSocket like another process would; resolves 'open' or the refusal. */
+function connect(query: string, headers: Record<string, string>): Promise<WebSocket | string> {
+  return new Promise((resolve) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/bridge${query}`, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => resolve(`refused ${res.statusCode}`));
+    ws.once('error', (e) => resolve(`error ${e.message}`));
+  });
+}
+
+function ask(ws: WebSocket, msg: unknown): Promise<{ id: number | null; result: { ok: boolean; value?: unknown; error?: string } }> {
+  return new Promise((resolve) => {
+    ws.once('message', (d) => resolve(JSON.parse(String(d))));
+    ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  });
+}
+
+const origin = (): Record<string, string> => ({ Origin: `http://127.0.0.1:${shell.port}` });
+
+describe('browser shell', () => {
+  it('listens on loopback and prints a tokenised URL', () => {
+    expect(shell.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${shell.port}/\\?token=[0-9a-f]{48}$`));
+  });
+
+  it('refuses the bridge without the token, with a wrong token, or from another origin', async () => {
+    expect(await connect('', origin())).toBe('refused 403');
+    expect(await connect(`?token=${'a'.repeat(48)}`, origin())).toBe('refused 403');
+    expect(await connect(`?token=${shell.token.slice(0, 47)}`, origin())).toBe('refused 403');
+    expect(await connect(`?token=${shell.token}`, { Origin: 'http://evil.example' })).toBe('refused 403');
+    expect(await connect(`?token=${shell.token}`, {})).toBe('refused 403');
+    expect(await connect(`?token=${shell.token}`, { ...origin(), Host: 'evil.example' })).toBe('refused 403');
+  });
+
+  it('serves the contract to the holder of the token and validates every request', async () => {
+    const ws = await connect(`?token=${shell.token}`, origin());
+    if (typeof ws === 'string') throw new Error(ws);
+    const info = await ask(ws, { id: 1, channel: 'app:info', payload: null });
+    expect(info).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser', bridgeVersion: 5 } } });
+    expect((await ask(ws, { id: 2, channel: 'fs:read', payload: '/etc/passwd' })).result).toMatchObject({ ok: false, error: expect.stringContaining('unknown request channel') });
+    expect((await ask(ws, { id: 3, channel: 'resources:map', payload: { id: 42 } })).result).toMatchObject({ ok: false, error: expect.stringContaining('expected { id: string }') });
+    expect((await ask(ws, 'not json')).result).toMatchObject({ ok: false, error: 'malformed message' });
+    expect((await ask(ws, { id: 4, channel: 'app:quit', payload: null })).result.ok).toBe(true);
+    expect(quits).toBe(1);
+    ws.close();
+  });
+
+  it('serves only files inside the renderer folder', async () => {
+    const base = `http://127.0.0.1:${shell.port}`;
+    expect((await fetch(`${base}/`)).status).toBe(200);
+    expect((await fetch(`${base}/`)).headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await fetch(`${base}/..%2Fsecret.txt`)).status).toBe(404);
+    expect((await fetch(`${base}/%2e%2e/secret.txt`)).status).toBe(404);
+    expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+});

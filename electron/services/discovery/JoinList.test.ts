@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '../../../core/net/header';
+import { APP_VERSION } from '../../../core/version';
+import type { LanList } from '../../contract';
+import { newGameId, startProbeResponder } from './';
+import { LanBridge } from './JoinList';
+
+describe('LAN bridge', () => {
+  it('with discovery off opens no discovery socket, says so, and still joins by address', async () => {
+    const events: LanList[] = [];
+    const lan = new LanBridge(['--discovery=off'], {}, () => 'all', (l) => events.push(l));
+    const list = await lan.browse(true);
+    expect(list.games).toEqual([]);
+    expect(list.discovery.mode).toBe('off');
+    expect(list.discovery.mdns.state).toBe('off');
+    expect(list.discovery.broadcast.state).toBe('off');
+
+    const advert = { gameId: newGameId(), room: 'Den', map: 'arena-small', players: 2, maxPlayers: 8, state: 'lobby' as const, protocolVersion: PROTOCOL_VERSION, appVersion: APP_VERSION, port: 0 };
+    const host = await startProbeResponder({ port: 0, address: '127.0.0.1', getAdvert: () => ({ ...advert, port: host.port }) });
+    try {
+      const found = await lan.probe(`127.0.0.1:${host.port}`);
+      expect(found).toMatchObject({ ok: true, game: { room: 'Den', players: 2, address: '127.0.0.1', port: host.port, compatible: true, via: ['manual'] } });
+      expect(await lan.probe('no such host!')).toMatchObject({ ok: false, reason: 'invalid' });
+    } finally {
+      await host.close();
+      await lan.close();
+    }
+  });
+
+  it('takes the setting when neither flag nor environment says otherwise', async () => {
+    const lan = new LanBridge([], {}, () => 'off', () => undefined);
+    expect((await lan.browse(true)).discovery.mode).toBe('off');
+    const env = new LanBridge([], { BB_DISCOVERY: 'off' }, () => 'all', () => undefined);
+    expect((await env.browse(true)).discovery.mode).toBe('off');
+    await lan.close();
+    await env.close();
+  });
+});

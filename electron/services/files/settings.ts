@@ -1,0 +1,150 @@
+/**
+ * Player settings: validation and the on-disk store in the user data folder.
+ *
+ * Settings files are untrusted (hand edits, crashes mid-write, another version). `validateSettings`
+ * accepts only well-formed values and reports every field it rejected; `SettingsStore.load` falls
+ * back to defaults for a file that cannot be used, keeps the bad file aside (never deletes what a
+ * player wrote) and returns a notice for the UI. Writes go through a temp file + rename so a crash
+ * never leaves half a file.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ACTIONS, LANGUAGES, type Action, type Language, type Settings, type SettingsResult } from '../../contract';
+
+export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
+  up: 'KeyW',
+  down: 'KeyS',
+  left: 'KeyA',
+  right: 'KeyD',
+  dash: 'Space',
+  chat: 'Enter',
+  pause: 'KeyP',
+  scoreboard: 'Tab',
+  grid: 'KeyG',
+  netPanel: 'F3',
+  menu: 'Escape',
+};
+
+export const DEFAULT_SETTINGS: Settings = {
+  version: 1,
+  name: 'Player',
+  color: '#3fa7ff',
+  language: 'en',
+  graphics: { shadows: true, pixelRatio: 1 },
+  keys: DEFAULT_KEYS,
+  discovery: 'all',
+  keepReplays: 20,
+};
+
+export const NAME_MAX = 24;
+const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
+const INTERFACE_NAME = /^[A-Za-z0-9_.:-]{1,32}$/;
+// Control characters (C0, DEL, C1) never reach a name: they could spoof the UI or break layouts.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/** Strips control characters, trims and caps the length of a display name. */
+export function cleanName(raw: string): string {
+  return raw.replace(CONTROL, '').trim().slice(0, NAME_MAX);
+}
+
+export type SettingsCheck = { ok: true; settings: Settings } | { ok: false; errors: string[] };
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function checkKeys(raw: unknown, errors: string[]): Record<Action, string> {
+  const keys: Record<Action, string> = { ...DEFAULT_KEYS };
+  if (!isRecord(raw)) {
+    errors.push('keys: expected an object of action → key code');
+    return keys;
+  }
+  for (const action of ACTIONS) {
+    const code = raw[action];
+    if (typeof code === 'string' && KEY_CODE.test(code)) keys[action] = code;
+    else errors.push(`keys.${action}: expected a key code like "KeyW"`);
+  }
+  for (const k of Object.keys(raw)) if (!(ACTIONS as readonly string[]).includes(k)) errors.push(`keys.${k}: unknown action`);
+  return keys;
+}
+
+/** Validates an untrusted settings object; every rejected field is named in `errors`. */
+export function validateSettings(raw: unknown): SettingsCheck {
+  if (!isRecord(raw)) return { ok: false, errors: ['settings: expected an object'] };
+  const errors: string[] = [];
+  if (raw['version'] !== 1) errors.push('version: expected 1');
+  const name = typeof raw['name'] === 'string' ? cleanName(raw['name']) : '';
+  if (!name) errors.push(`name: expected 1-${NAME_MAX} visible characters`);
+  const color = raw['color'];
+  if (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(color)) errors.push('color: expected #rrggbb');
+  const language = raw['language'];
+  if (!(LANGUAGES as readonly unknown[]).includes(language)) errors.push(`language: expected one of ${LANGUAGES.join(', ')}`);
+  const g = raw['graphics'];
+  const shadows = isRecord(g) && typeof g['shadows'] === 'boolean' ? g['shadows'] : undefined;
+  const pixelRatio = isRecord(g) && typeof g['pixelRatio'] === 'number' && g['pixelRatio'] >= 0.5 && g['pixelRatio'] <= 2 ? g['pixelRatio'] : undefined;
+  if (shadows === undefined || pixelRatio === undefined) errors.push('graphics: expected { shadows: boolean, pixelRatio: 0.5..2 }');
+  const keys = checkKeys(raw['keys'], errors);
+  const discovery = raw['discovery'];
+  if (typeof discovery !== 'string' || !(discovery === 'off' || discovery === 'all' || INTERFACE_NAME.test(discovery))) {
+    errors.push('discovery: expected "off", "all" or an interface name');
+  }
+  const keep = raw['keepReplays'];
+  if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1 || keep > 1000) errors.push('keepReplays: expected an integer 1..1000');
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    settings: {
+      version: 1,
+      name,
+      color: (color as string).toLowerCase(),
+      language: language as Language,
+      graphics: { shadows: shadows as boolean, pixelRatio: pixelRatio as number },
+      keys,
+      discovery: discovery as string,
+      keepReplays: keep as number,
+    },
+  };
+}
+
+/** Settings persisted as JSON in the user data folder. */
+export class SettingsStore {
+  private current: Settings = DEFAULT_SETTINGS;
+  readonly file: string;
+
+  constructor(userDataDir: string) {
+    this.file = path.join(userDataDir, 'settings.json');
+  }
+
+  get settings(): Settings {
+    return this.current;
+  }
+
+  /** Reads the file; an unusable one is renamed aside and defaults are used, with a notice. */
+  load(): SettingsResult {
+    if (!existsSync(this.file)) return { settings: (this.current = DEFAULT_SETTINGS) };
+    let problem: string;
+    try {
+      const check = validateSettings(JSON.parse(readFileSync(this.file, 'utf8')));
+      if (check.ok) return { settings: (this.current = check.settings) };
+      problem = check.errors.join('; ');
+    } catch (e) {
+      problem = `not valid JSON (${(e as Error).message})`;
+    }
+    const aside = `${this.file}.invalid-${Date.now()}`;
+    renameSync(this.file, aside);
+    this.current = DEFAULT_SETTINGS;
+    return { settings: DEFAULT_SETTINGS, notice: `Settings file was invalid (${problem}); defaults are used and the old file was kept as ${path.basename(aside)}.` };
+  }
+
+  /** Validates and writes; an invalid object is refused and nothing changes. */
+  save(raw: unknown): SettingsResult {
+    const check = validateSettings(raw);
+    if (!check.ok) throw new Error(`invalid settings: ${check.errors.join('; ')}`);
+    mkdirSync(path.dirname(this.file), { recursive: true });
+    const tmp = `${this.file}.tmp`;
+    writeFileSync(tmp, JSON.stringify(check.settings, null, 2) + '\n');
+    renameSync(tmp, this.file);
+    return { settings: (this.current = check.settings) };
+  }
+}

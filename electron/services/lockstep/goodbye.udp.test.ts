@@ -1,0 +1,41 @@
+/**
+ * The host's goodbye on real sockets (127.0.0.1): LockstepHostService.close() sends the final
+ * burst before the socket closes, so a remote client ends at once with the reason instead of
+ * after its 15 s silence timeout; a client's close() likewise gets its LEAVE out before its
+ * socket closes (UdpTransport.close waits for sends in flight).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOST_CLOSED_REASON } from '../../../core/lockstep';
+import { LockstepClientService } from './LockstepClientService';
+import { LockstepHostService } from './LockstepHostService';
+import { until } from '../testing/until';
+
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+
+describe('LockstepHostService.close', () => {
+  it('says goodbye: remote clients end at once with the reason', async () => {
+    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
+    closers.push(() => host.close());
+    const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
+    for (const c of clients) closers.push(() => c.close());
+    expect(await until(() => clients.every((c) => c.peer.phase === 'lobby'), 3000)).toBe(true);
+    const t0 = Date.now();
+    await host.close();
+    expect(await until(() => clients.every((c) => c.peer.phase === 'failed'), 1000)).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(1000);
+    for (const c of clients) expect(c.peer.events).toContainEqual({ t: 'closed', reason: HOST_CLOSED_REASON });
+  });
+
+  it('a client that closes is gone from the host at once, not after the silence timeout', async () => {
+    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
+    closers.push(() => host.close());
+    const c = await LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: 'leaver', address: '127.0.0.1' });
+    expect(await until(() => host.host.sessionList().length === 2, 3000)).toBe(true);
+    await c.close();
+    expect(await until(() => host.host.sessionList().length === 1, 1000)).toBe(true);
+  });
+});

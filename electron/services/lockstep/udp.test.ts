@@ -1,0 +1,78 @@
+/**
+ * The UDP transport and the lockstep services on real sockets (127.0.0.1 only).
+ */
+import dgram from 'node:dgram';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HeadlessPlayer } from './HeadlessPlayer';
+import { LockstepClientService } from './LockstepClientService';
+import { LockstepHostService } from './LockstepHostService';
+import { mapLoader } from './loadMap';
+import { until } from '../testing/until';
+import { addressKey, parseAddress, RECV_BUFFER_BYTES, UdpTransport } from './UdpTransport';
+
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+
+describe('UdpTransport', () => {
+  it('keeps a 2000-datagram burst in its own queue and drops oversize datagrams', async () => {
+    const t = await UdpTransport.open({ port: 0, address: '127.0.0.1' });
+    closers.push(() => t.close());
+    expect(t.recvBufferSize()).toBeGreaterThanOrEqual(RECV_BUFFER_BYTES);
+    let got = 0;
+    t.onDatagrams((batch) => (got += batch.length));
+    const s = dgram.createSocket('udp4');
+    closers.push(() => void s.close());
+    const payload = Buffer.alloc(200, 7);
+    for (let i = 0; i < 2000; i++) s.send(payload, t.port, '127.0.0.1');
+    s.send(Buffer.alloc(1300), t.port, '127.0.0.1');
+    expect(await until(() => got === 2000 && t.counters.oversize === 1, 5000)).toBe(true);
+    expect(t.counters.received).toBe(2000);
+  });
+
+  it('falls back to a free port when the wanted one is taken, unless told not to', async () => {
+    const a = await UdpTransport.open({ port: 0, address: '127.0.0.1' });
+    closers.push(() => a.close());
+    const b = await UdpTransport.open({ port: a.port, address: '127.0.0.1' });
+    closers.push(() => b.close());
+    expect(b.port).not.toBe(a.port);
+    await expect(UdpTransport.open({ port: a.port, address: '127.0.0.1', fallback: false })).rejects.toThrow(/EADDRINUSE/);
+  });
+
+  it('names addresses the way core/lockstep does', () => {
+    expect(addressKey('127.0.0.1', 5)).toBe('127.0.0.1:5');
+    expect(parseAddress('[::1]:47777')).toEqual({ address: '::1', port: 47777 });
+    expect(parseAddress('loopback:owner')).toBeNull();
+    expect(parseAddress('1.2.3.4:70000')).toBeNull();
+  });
+});
+
+describe('lockstep services on real sockets', () => {
+  it('a host with its own player (loopback) and two remote clients finish a match with equal hashes', async () => {
+    const loadMap = mapLoader();
+    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 3 } });
+    closers.push(() => host.close());
+    const owner = host.owner;
+    if (!owner) throw new Error('no owner');
+    const players = [new HeadlessPlayer({ peer: owner, now: () => host.now(), loadMap, input: 'random', name: 'owner', seed: 1, log: () => undefined })];
+    for (let i = 0; i < 2; i++) {
+      const c = await LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
+      closers.push(() => c.close());
+      players.push(new HeadlessPlayer({ peer: c.peer, now: () => c.now(), loadMap, input: i === 0 ? 'bot' : 'random', name: `c${i}`, seed: 2 + i, log: () => undefined }));
+    }
+    for (const p of players) {
+      p.start();
+      closers.push(() => p.stop());
+    }
+    expect(await until(() => host.host.sessionList().length === 3, 3000)).toBe(true);
+    owner.startMatch();
+    // A deadline, not a speed goal: a 3 s match on a loaded 2-core runner can take several times that.
+    expect(await until(() => host.host.lastResult !== null, 50_000)).toBe(true);
+    expect(host.host.lastResult?.agreed).toBe(true);
+    const hashes = players.map((p) => p.finishedHash);
+    expect(new Set(hashes).size).toBe(1);
+    expect(hashes[0]).toBe(host.host.lastResult?.hash);
+  }, 60_000);
+});

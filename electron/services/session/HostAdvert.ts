@@ -1,0 +1,68 @@
+/**
+ * The hosted room on LAN discovery: builds the GameAdvert from the host authority's lobby (room
+ * name, map, human players, slots, lobby/loading/match) and republishes it when it changes. The
+ * same DiscoveryService answers the probes arriving on the game port, so join-by-address works in
+ * every discovery mode ('off' publishes nothing and opens no discovery socket). A discovery
+ * failure never stops hosting: it shows in the Join screen's status line instead.
+ */
+import { PROTOCOL_VERSION } from '../../../core/net';
+import { APP_VERSION } from '../../../core/version';
+import { newGameId, usableInterfaces } from '../discovery';
+import type { DiscoveryMode, DiscoveryService, GameAdvert } from '../discovery';
+import type { LockstepHostService } from '../lockstep/LockstepHostService';
+
+const STATES = { lobby: 'lobby', loading: 'loading', running: 'match' } as const;
+
+/** The address others on the LAN can type: the discovery interface's IPv4, or loopback when discovery is off. */
+export function lanAddress(mode: DiscoveryMode): string {
+  if (mode === 'off') return '127.0.0.1';
+  const all = usableInterfaces();
+  const chosen = typeof mode === 'string' ? all[0] : (all.find((i) => i.name === mode.interface) ?? all[0]);
+  return chosen?.address ?? '127.0.0.1';
+}
+
+export class HostAdvert {
+  private readonly gameId = newGameId();
+  private last = '';
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly service: LockstepHostService,
+  ) {}
+
+  current(): GameAdvert {
+    const h = this.service.host;
+    const s = h.lobby.settings;
+    return {
+      gameId: this.gameId,
+      room: s.roomName,
+      map: s.map,
+      players: h.lobby.humans(),
+      maxPlayers: s.maxSlots,
+      state: STATES[h.phase],
+      protocolVersion: PROTOCOL_VERSION,
+      appVersion: APP_VERSION,
+      port: this.service.port,
+    };
+  }
+
+  /** Starts answering probes and advertising. */
+  async publish(): Promise<void> {
+    const a = this.current();
+    this.last = JSON.stringify(a);
+    await this.discovery.host(a).catch(() => undefined);
+  }
+
+  /** Republishes when the room changed (call every ~100 ms). */
+  refresh(): void {
+    const a = this.current();
+    const json = JSON.stringify(a);
+    if (json === this.last) return;
+    this.last = json;
+    void this.discovery.updateAdvert(a).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.discovery.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * NetBridge end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
+ * off (no multicast or broadcast socket is ever opened). One hosts, one joins by address; both
+ * "renderers" (TestLoop) play a short match through the bridge and must agree on every hash.
+ */
+import dgram from 'node:dgram';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { HOST_CLOSED_REASON } from '../../../core/lockstep';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../core/lockstep';
+import { createAppServices } from '../appServices';
+import type { AppServices } from '../appServices';
+import { findRepoRoot } from '../files/paths';
+import { mapLoader } from '../lockstep/loadMap';
+import { until } from '../testing/until';
+import { TestLoop } from '../testing/TestLoop';
+
+const ARGV = ['--discovery=off', '--game-port=0', '--game-bind=127.0.0.1'];
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+const loadMap = mapLoader();
+
+function app(seed: number): { services: AppServices; loop: TestLoop } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-net-'));
+  const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
+  const loop = new TestLoop(services.backend, loadMap, seed);
+  closers.push(() => rmSync(dir, { recursive: true, force: true }));
+  closers.push(() => services.close());
+  closers.push(() => loop.stop());
+  return { services, loop };
+}
+
+const humans = (l: TestLoop): string[] => (l.session?.slots ?? []).filter((s) => s.kind === 2).map((s) => s.name);
+
+describe('NetBridge', () => {
+  it('hosts, joins by address and plays a match to equal hashes through the bridge', async () => {
+    const a = app(11);
+    const b = app(12);
+    const { address } = (await a.loop.ask('net:host', { name: 'Alice', colour: 7, settings: { ...DEFAULT_SETTINGS, roomName: 'Test room', matchSeconds: 3 } })) as { address: string };
+    expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
+    await b.loop.ask('net:join', { address, name: 'Bob', spectate: false });
+    expect(await until(() => humans(a.loop).length === 2 && humans(b.loop).length === 2, 3000)).toBe(true);
+    expect(humans(b.loop)).toEqual(['Alice', 'Bob']);
+    expect(a.loop.session).toMatchObject({ phase: 'lobby', owner: true, slot: 0, address, settings: { roomName: 'Test room' } });
+    expect(b.loop.session).toMatchObject({ phase: 'lobby', owner: false, slot: 1, address });
+    expect(await until(() => b.loop.session?.slots[0]?.colour === 7, 2000)).toBe(true);
+    expect(a.loop.events.some((e) => e.t === 'accepted')).toBe(true);
+
+    // Join by address needs no discovery: the game port answers probes with the live advert.
+    const probe = await b.services.backend.handle('lan:probe', { address });
+    expect(probe).toMatchObject({ ok: true, value: { ok: true, game: { room: 'Test room', players: 2, state: 'lobby' } } });
+
+    await b.loop.ask('net:act', { t: 'chat', text: 'hi' });
+    expect(await until(() => a.loop.events.some((e) => e.t === 'chat' && e.text === 'hi'), 2000)).toBe(true);
+    await b.loop.ask('net:act', { t: 'ready', ready: true });
+    await a.loop.ask('net:act', { t: 'ready', ready: true });
+    expect(await until(() => (a.loop.session?.slots ?? []).filter((s) => s.ready).length === 2, 2000)).toBe(true);
+    await a.loop.ask('net:act', { t: 'start' });
+
+    const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
+    expect(await until(() => ended(a.loop) && ended(b.loop), 15_000)).toBe(true);
+    const end = a.loop.events.find((e) => e.t === 'end');
+    expect(end).toMatchObject({ agreed: true });
+    expect(a.loop.finishedHash).not.toBeNull();
+    expect(a.loop.finishedHash).toBe(b.loop.finishedHash);
+    expect(end && 'hash' in end ? end.hash : -1).toBe(a.loop.finishedHash);
+    expect(a.loop.runner?.keyHashes).toEqual(b.loop.runner?.keyHashes);
+    expect(a.loop.start).toMatchObject({ slot: 0, player: true });
+    expect(b.loop.start).toMatchObject({ slot: 1, player: true, lastKey: a.loop.start?.lastKey });
+    expect(a.loop.statuses).toBeGreaterThan(5);
+    expect(a.loop.errors.concat(b.loop.errors)).toEqual([]);
+    expect(a.services.net.counters.ignoredLoop + b.services.net.counters.ignoredLoop).toBe(0);
+    // Each update exactly once, in key order.
+    expect(a.loop.port?.updates.map((u) => u.key)).toEqual([...Array((a.loop.start?.lastKey ?? 0) + 1).keys()]);
+    expect(await until(() => a.loop.session?.phase === 'lobby' && b.loop.session?.phase === 'lobby', 2000)).toBe(true);
+    const probed = await b.services.backend.handle('lan:probe', { address });
+    expect(probed).toMatchObject({ ok: true, value: { ok: true, game: { state: 'lobby' } } });
+  }, 30_000);
+
+  it('a spectator follows the match to the same hash; a frozen renderer is reported as slow', async () => {
+    const a = app(21);
+    const b = app(22);
+    const c = app(23);
+    const { address } = (await a.loop.ask('net:host', { name: 'A', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 2 } })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'B', spectate: false });
+    await c.loop.ask('net:join', { address, name: 'C', spectate: true });
+    expect(await until(() => humans(a.loop).length === 2 && c.loop.session?.phase === 'lobby', 3000)).toBe(true);
+    expect(c.loop.session?.slot).toBe(255);
+    await a.loop.ask('net:act', { t: 'start' });
+    const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
+    expect(await until(() => ended(a.loop) && ended(b.loop) && ended(c.loop), 15_000)).toBe(true);
+    expect(c.loop.start).toMatchObject({ slot: 255, player: false });
+    expect(a.loop.events.find((e) => e.t === 'end')).toMatchObject({ agreed: true });
+    expect(new Set([a.loop.finishedHash, b.loop.finishedHash, c.loop.finishedHash]).size).toBe(1);
+
+    // Second match: B's renderer stops; the host holds the clock and says B is slow.
+    await a.loop.ask('net:act', { t: 'settings', settings: { ...DEFAULT_SETTINGS, matchSeconds: 30 } });
+    expect(await until(() => a.loop.session?.phase === 'lobby' && a.loop.session.settings.matchSeconds === 30, 2000)).toBe(true);
+    await a.loop.ask('net:act', { t: 'start' });
+    expect(await until(() => b.loop.session?.phase === 'running' && (b.loop.runner?.frame ?? 0) > 10, 5000)).toBe(true);
+    b.loop.frozen = true;
+    const slow = (l: TestLoop): boolean => l.lastStatus?.status?.state === 1 && l.lastStatus.status.waiting.some((w) => w.slot === 1 && w.cause === 2);
+    expect(await until(() => slow(a.loop) && slow(c.loop), 5000)).toBe(true);
+    b.loop.frozen = false;
+    expect(await until(() => a.loop.lastStatus?.status === null, 5000)).toBe(true);
+  }, 30_000);
+
+  it('frees the game port on leave and on close, and tells the other side', async () => {
+    const a = app(1);
+    const b = app(2);
+    const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
+    expect(await until(() => humans(a.loop).length === 2, 3000)).toBe(true);
+    await b.loop.ask('net:leave', null);
+    expect(b.loop.session?.phase).toBe('left');
+    expect(await until(() => humans(a.loop).length === 1, 3000)).toBe(true);
+    await a.loop.ask('net:leave', null);
+    const port = Number(address.split(':')[1]);
+    const s = dgram.createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      s.once('error', reject);
+      s.bind(port, '127.0.0.1', () => resolve());
+    });
+    await new Promise<void>((resolve) => s.close(() => resolve()));
+    const again = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
+    await a.services.close();
+    expect(a.loop.session?.phase).toBe('left');
+    const t = dgram.createSocket('udp4');
+    await new Promise<void>((resolve, reject) => {
+      t.once('error', reject);
+      t.bind(Number(again.address.split(':')[1]), '127.0.0.1', () => resolve());
+    });
+    await new Promise<void>((resolve) => t.close(() => resolve()));
+  }, 20_000);
+
+  it('a joiner learns at once that the host closed the room, with the reason', async () => {
+    const a = app(1);
+    const b = app(2);
+    const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
+    expect(await until(() => b.loop.session?.phase === 'lobby', 3000)).toBe(true);
+    await a.loop.ask('net:leave', null);
+    // The silence timeout would take 15 s; the goodbye burst arrives in milliseconds.
+    expect(await until(() => b.loop.session?.phase === 'failed', 1000)).toBe(true);
+    expect(b.loop.session?.message).toBe(HOST_CLOSED_REASON);
+  }, 10_000);
+
+  it('ignores loop messages outside a match and refuses actions outside a room', async () => {
+    const a = app(3);
+    expect(await a.services.backend.handle('net:loop', { t: 'begin', key: 0, hash: 1 })).toEqual({ ok: true, value: null });
+    expect(a.services.net.counters.ignoredLoop).toBe(1);
+    expect(await a.services.backend.handle('net:act', { t: 'ready', ready: true })).toMatchObject({ ok: false, error: expect.stringContaining('not in a room') });
+  });
+
+  it('writes desync reports into the user data folder', async () => {
+    const a = app(4);
+    const report = {
+      format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 1, name: 'Bob' },
+      detectedKey: 12, agreedKey: 11, diverged: [1], iDiverged: true, referenceSlot: 0, referenceHash: 5, myHash: 6,
+      match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 1, kind: 2, difficulty: 0 }] },
+      snapshot: { key: 11, base64: 'AAAA' }, detectedSnapshot: null,
+      updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, dash: false } }], events: [], delayMs: 35 }],
+      myHashes: { fromKey: 11, hashes: [3, 6] }, subHashes: { key: 12, mine: [{ name: 'balls', hash: 9 }], reference: null }, firstDifference: null,
+    };
+    const r = await a.services.backend.handle('net:desyncReport', report);
+    if (!r.ok) throw new Error(r.error);
+    const file = (r.value as { file: string }).file;
+    expect(file.startsWith(path.join(a.services.backend.appInfo().userDataDir, 'desync-reports'))).toBe(true);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ detectedKey: 12, me: { slot: 1 } });
+  });
+});

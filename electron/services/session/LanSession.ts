@@ -1,0 +1,283 @@
+/**
+ * The main side of networked play (issue 5): runs this app's ClientPeer — over the in-process
+ * loopback of a LockstepHostService when hosting, or a LockstepClientService when joining — and
+ * carries it across the bridge. The simulation runs in the renderer: it sends its intent and
+ * key-frame hashes (net:loop) and receives the confirmed updates (net:updates).
+ *
+ * Events: every PUMP_MS the peer's event queue is drained in order onto the bridge (pumpSession:
+ * net:updates, net:start, net:resume, net:event, net:session, net:status). When hosting, a
+ * spectating verifier in this process simulates the match (HeadlessPlayer) so rejoiners and late
+ * spectators get its latest key-frame snapshot instead of a replay from key 0. A joined player's
+ * session token is kept in the user data folder (TokenStore) for `net:join {rejoin}`. The hosted
+ * room is published on LAN discovery (the advert follows room name, map, players and state) and
+ * the game port answers discovery probes in every mode, 'off' included.
+ * Switches: --game-port N / BB_GAME_PORT (default 47777, 0 = any free port; a taken port falls
+ * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
+ * Time: performance.now() ms, the clock the lockstep services use.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BridgeEvents, EventChannel, RequestOf, ResponseOf } from '../../contract';
+import { DiscoveryService, resolveDiscoveryMode } from '../discovery';
+import { HostAdvert, lanAddress } from './HostAdvert';
+import { resolveGameSocket } from './gameSocket';
+import type { GameSocket } from './gameSocket';
+import { pumpSession } from './pump';
+import type { PumpSession } from './pump';
+import { SessionView, StatusMeter } from './SessionView';
+import { TokenStore } from './rejoinTokens';
+import type { NetService } from '../bridge/netRequests';
+import { writeDesyncReport } from '../lockstep/desyncReport';
+import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
+import { mapLoader } from '../lockstep/loadMap';
+import { LockstepClientService } from '../lockstep/LockstepClientService';
+import { LockstepHostService } from '../lockstep/LockstepHostService';
+
+export const PUMP_MS = 5;
+export { STATUS_MS } from './pump';
+
+export interface NetBridgeOptions {
+  readonly userDataDir: string;
+  readonly emit: <E extends EventChannel>(channel: E, payload: BridgeEvents[E]) => void;
+  /** The process's command line and environment (game port, bind address, discovery mode). */
+  readonly argv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The player's discovery setting ('off', 'all' or an interface name). */
+  readonly discoverySetting: () => string;
+  /** Maps for the hosting app's verifier (default: the checkout's resources/). */
+  readonly resourcesDir?: string;
+}
+
+interface Session extends PumpSession {
+  readonly close: () => Promise<void>;
+  /** The joined host's "ip:port" (null when hosting). */
+  readonly hostAddress: string | null;
+}
+
+export class NetBridge implements NetService {
+  /**
+   * For tests and logs: loop messages ignored because they did not fit the match (stale key, no
+   * match), and peer events with no bridge form (not sent).
+   */
+  readonly counters = { ignoredLoop: 0, emittedUpdates: 0, unforwarded: 0, faults: 0, verifierErrors: 0 };
+  readonly socket: GameSocket;
+  readonly tokens: TokenStore;
+  /** The hosting app's verifier (tests read its hashes). */
+  verifier: HeadlessPlayer | null = null;
+  private readonly loadMap: ReturnType<typeof mapLoader>;
+  private session: Session | null = null;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
+  private generation = 0;
+
+  constructor(private readonly opts: NetBridgeOptions) {
+    this.socket = resolveGameSocket(opts.argv, opts.env);
+    this.tokens = new TokenStore(opts.userDataDir);
+    this.loadMap = mapLoader(opts.resourcesDir);
+  }
+
+  private now(): number {
+    return performance.now();
+  }
+
+  async host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>> {
+    const gen = await this.restart();
+    const { mode, warnings } = resolveDiscoveryMode(this.opts.argv, this.opts.env, this.opts.discoverySetting());
+    const discovery = new DiscoveryService({ mode, notes: warnings });
+    let advert: HostAdvert | null = null;
+    const service = await LockstepHostService.start({
+      port: this.socket.port,
+      address: this.socket.bind,
+      settings: req.settings,
+      owner: { name: req.name },
+      verifier: true,
+      // The advert is refreshed first so a probe always sees the room as it is now.
+      probe: (bytes) => {
+        advert?.refresh();
+        return discovery.answerProbe(bytes);
+      },
+    }).catch(async (e: unknown) => {
+      await discovery.close();
+      throw e;
+    });
+    const owner = service.owner;
+    if (gen !== this.generation || !owner) {
+      await Promise.all([service.close(), discovery.close()]);
+      throw new Error('superseded by another request');
+    }
+    const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(mode) : this.socket.bind}:${service.port}`;
+    const published = new HostAdvert(discovery, service);
+    advert = published;
+    const verifier = this.startVerifier(service);
+    // Registered before publishing, so a leave that arrives meanwhile closes both.
+    this.begin({
+      ...this.fresh(owner, address, false),
+      close: async () => {
+        verifier?.stop();
+        if (this.verifier === verifier) this.verifier = null;
+        await service.close();
+        await published.close();
+      },
+      advert: published,
+      colour: req.colour,
+    });
+    await published.publish();
+    return { address };
+  }
+
+  async join(req: RequestOf<'net:join'>): Promise<null> {
+    const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
+    if (req.rejoin === true && rejoinToken === null) throw new Error(`no stored session for ${req.address} to rejoin`);
+    const gen = await this.restart();
+    const service = await LockstepClientService.connect({
+      host: req.address,
+      name: req.name,
+      spectate: req.spectate && rejoinToken === null,
+      ...(rejoinToken !== null ? { rejoinToken } : {}),
+      port: 0,
+      ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
+    });
+    if (gen !== this.generation) {
+      await service.close();
+      throw new Error('superseded by another request');
+    }
+    const peer = service.peer;
+    // LockstepClientService.close sends LEAVE and closes the socket once it has left.
+    const close = (): Promise<void> => service.close();
+    this.begin({ ...this.fresh(peer, req.address, !req.spectate || rejoinToken !== null), close });
+    return null;
+  }
+
+  /** A normal leave: the match is given up, so its rejoin token goes too. */
+  async leave(): Promise<null> {
+    const joined = this.session?.hostAddress;
+    if (joined) this.tokens.remove(joined);
+    await this.restart();
+    return null;
+  }
+
+  /** Stops everything (app close). A stored rejoin token stays: closing the window is not giving up. */
+  async close(): Promise<void> {
+    await this.restart();
+  }
+
+  act(a: RequestOf<'net:act'>): null {
+    const peer = this.session?.peer;
+    if (!peer) throw new Error('not in a room');
+    switch (a.t) {
+      case 'ready': peer.setReady(a.ready); break;
+      case 'colour': peer.setColour(a.colour); break;
+      case 'chat': peer.chat(a.text); break;
+      case 'settings': peer.configure(a.settings); break;
+      case 'slot': peer.setSlot(a.slot, a.kind, a.difficulty); break;
+      case 'kick': peer.kick(a.slot); break;
+      case 'start': peer.startMatch(); break;
+      case 'progress': peer.loadProgress(a.percent); break;
+      case 'vote': peer.voteDrop(a.slot); break;
+      case 'pause': peer.requestPause(a.pause); break;
+    }
+    return null;
+  }
+
+  /** The renderer's game loop. Never throws: a message that does not fit the match is counted and ignored. */
+  loop(m: RequestOf<'net:loop'>): null {
+    const peer = this.session?.peer;
+    const match = peer?.match;
+    if (!peer || !match || peer.phase !== 'running') {
+      this.counters.ignoredLoop++;
+      return null;
+    }
+    const now = this.now();
+    switch (m.t) {
+      case 'intent': peer.setIntent(m.input); break;
+      case 'begin':
+        // The update was pushed to the renderer, so it is here; a stale or repeated key is a no-op.
+        if (m.key <= match.execKey || peer.update(m.key) === undefined) this.counters.ignoredLoop++;
+        else peer.beginKey(now, m.key, m.hash);
+        break;
+      case 'finish': peer.finish(now, m.hash); break;
+      case 'blocked': peer.noteBlocked(now); break;
+      case 'subhashes': peer.sendSubhashes(m.key, m.hashes); break;
+    }
+    return null;
+  }
+
+  async desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>> {
+    return { file: await writeDesyncReport(path.join(this.opts.userDataDir, 'desync-reports'), r) };
+  }
+
+  /** Ends the current session (if any) and returns the generation a new one must still match. */
+  private async restart(): Promise<number> {
+    const gen = ++this.generation;
+    const s = this.session;
+    this.session = null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    if (s) {
+      this.pump(s);
+      await s.close();
+      const v = s.view.changed();
+      if (v) this.opts.emit('net:session', v);
+    }
+    return gen;
+  }
+
+  /** A session's initial state; `keepToken`: a joined player, whose token is stored for rejoining. */
+  private fresh(peer: Session['peer'], address: string, keepToken: boolean): Omit<Session, 'close'> {
+    const tokens = this.tokens;
+    return {
+      peer,
+      view: new SessionView(peer, address),
+      meter: new StatusMeter(peer),
+      advert: null,
+      colour: null,
+      lastPhase: '',
+      statusAt: 0,
+      shown: null,
+      sentKey: -1,
+      hostAddress: keepToken ? address : null,
+      tokens: keepToken ? { set: (t) => tokens.set(address, t), remove: () => tokens.remove(address) } : null,
+    };
+  }
+
+  /** The spectating verifier's game loop; its snapshots serve rejoins. Never stops hosting. */
+  private startVerifier(service: LockstepHostService): HeadlessPlayer | null {
+    const peer = service.verifier;
+    if (!peer) return null;
+    const player = new HeadlessPlayer({
+      peer,
+      now: () => service.now(),
+      loadMap: this.loadMap,
+      input: 'none',
+      name: 'verifier',
+      log: (e) => void (e['ev'] === 'error' && this.counters.verifierErrors++),
+    });
+    player.start();
+    service.setSnapshotSource(() => player.latestSnapshot());
+    this.verifier = player;
+    return player;
+  }
+
+  private begin(s: Session): void {
+    this.session = s;
+    this.timer = setInterval(() => {
+      if (this.session !== s) return;
+      try {
+        this.pump(s);
+      } catch {
+        // A throwing event sink (a shell bug) must not take the main process down with it.
+        this.counters.faults++;
+      }
+    }, PUMP_MS);
+    this.pump(s);
+    const notice = this.tokens.notice;
+    if (notice) {
+      this.tokens.notice = null;
+      this.opts.emit('app:notice', { level: 'warn', text: notice });
+    }
+  }
+
+  private pump(s: Session): void {
+    pumpSession(s, this.opts.emit, this.now(), this.counters);
+  }
+}
