@@ -43,10 +43,10 @@ async function main(): Promise<void> {
   }
   const rendererDir = path.join(root, 'out', 'renderer');
   try {
-    shell = await startBrowserShell({ backend: services.backend, rendererDir, port: requested });
+    shell = await startBrowserShell({ bridge: services.bridge, rendererDir, port: requested });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || argValue(argv, 'port') !== undefined) throw e;
-    shell = await startBrowserShell({ backend: services.backend, rendererDir, port: 0 });
+    shell = await startBrowserShell({ bridge: services.bridge, rendererDir, port: 0 });
   }
   console.log(`Ball Brawl is running in the browser shell: ${shell.url}`);
   if (!argv.includes('--no-open') && !process.env['CI']) openBrowser(shell.url);

@@ -4,7 +4,7 @@
  * Window: contextIsolation, sandbox, no nodeIntegration, webSecurity on, a CSP on every response,
  * navigation and new windows denied, every permission request refused. IPC: one `ipcMain.handle`
  * per contract request; each call is accepted only from our window's main frame at our page's
- * URL, and its payload is validated by the shared BridgeBackend before anything acts on it.
+ * URL, and its payload is validated by the shared BridgeDispatcher before anything acts on it.
  * All game services live in ./services (no `electron` import) and are shared with the browser shell.
  */
 import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
@@ -75,10 +75,10 @@ async function main(): Promise<void> {
   let win: BrowserWindow | undefined;
   for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(`bb:${channel}`, (e, payload: unknown) =>
-      isOurs(win, e) ? services.backend.handle(channel, payload) : { ok: false, error: 'request refused: unknown sender' },
+      isOurs(win, e) ? services.bridge.handle(channel, payload) : { ok: false, error: 'request refused: unknown sender' },
     );
   }
-  services.backend.onEvent((channel, payload) => win?.webContents.send('bb:event', channel, payload));
+  services.bridge.onEvent((channel, payload) => win?.webContents.send('bb:event', channel, payload));
   win = createWindow();
   app.on('window-all-closed', () => app.quit());
 }

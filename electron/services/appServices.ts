@@ -1,23 +1,23 @@
 /**
  * Builds the main side's services once, the same way for both shells and for Node tests:
- * settings in the user data folder, read-only resources, and the bridge backend that serves the
+ * settings in the user data folder, read-only resources, and the bridge dispatcher that serves the
  * renderer. Nothing here imports `electron`.
  */
 import { mkdirSync } from 'node:fs';
-import { BridgeBackend } from './bridge/BridgeDispatcher';
-import { LanBridge } from './discovery/JoinList';
-import { NetBridge } from './session/LanSession';
+import { BridgeDispatcher } from './bridge/BridgeDispatcher';
+import { JoinList } from './discovery/JoinList';
+import { LanSession } from './session/LanSession';
 import { ReplayStore } from './files/replays';
 import { Resources } from './files/resources';
 import { SettingsStore } from './files/settings';
 import type { AppInfo } from '../contract';
 
 export interface AppServices {
-  readonly backend: BridgeBackend;
+  readonly bridge: BridgeDispatcher;
   readonly settings: SettingsStore;
   readonly resources: Resources;
-  readonly lan: LanBridge;
-  readonly net: NetBridge;
+  readonly joinList: JoinList;
+  readonly session: LanSession;
   /** Stops every network activity (discovery, a hosted or joined room) before the process ends. */
   close(): Promise<void>;
 }
@@ -36,17 +36,17 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   mkdirSync(opts.userDataDir, { recursive: true });
   const settings = new SettingsStore(opts.userDataDir);
   const resources = new Resources(opts.resourcesDir);
-  let backend: BridgeBackend | undefined;
-  const net: NetBridge = new NetBridge({
+  let bridge: BridgeDispatcher | undefined;
+  const session: LanSession = new LanSession({
     userDataDir: opts.userDataDir,
-    emit: (channel, payload) => backend?.emit(channel, payload),
+    emit: (channel, payload) => bridge?.emit(channel, payload),
     argv: opts.argv ?? [],
     env: opts.env ?? {},
     discoverySetting: () => settings.settings.discovery,
     resourcesDir: opts.resourcesDir,
   });
-  const lan = new LanBridge(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => backend?.emit('lan:list', list), (address) => net.tokens.get(address) !== null);
+  const joinList = new JoinList(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
   const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
-  backend = new BridgeBackend({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, lan, net, replays, quit: opts.quit });
-  return { backend, settings, resources, lan, net, close: async () => void (await Promise.all([lan.close(), net.close()])) };
+  bridge = new BridgeDispatcher({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, joinList, session, replays, quit: opts.quit });
+  return { bridge, settings, resources, joinList, session, close: async () => void (await Promise.all([joinList.close(), session.close()])) };
 }

@@ -21,7 +21,7 @@ import {
   type RequestOf,
   type ResponseOf,
 } from '../../contract';
-import type { LanBridge } from '../discovery/JoinList';
+import type { JoinList } from '../discovery/JoinList';
 import { NET_VALIDATORS } from './netRequests';
 import type { NetService } from './netRequests';
 import { REPLAY_VALIDATORS } from './replayRequests';
@@ -29,13 +29,13 @@ import type { ReplayService } from './replayRequests';
 import type { Resources } from '../files/resources';
 import type { SettingsStore } from '../files/settings';
 
-export interface BackendOptions {
+export interface DispatcherOptions {
   readonly shell: AppInfo['shell'];
   readonly userDataDir: string;
   readonly settings: SettingsStore;
   readonly resources: Resources;
-  readonly lan: LanBridge;
-  readonly net: NetService;
+  readonly joinList: JoinList;
+  readonly session: NetService;
   readonly replays: ReplayService;
   /** Ends the app (closes the window, or stops the browser shell). */
   readonly quit: () => void;
@@ -76,11 +76,11 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
   ...REPLAY_VALIDATORS,
 };
 
-export class BridgeBackend {
+export class BridgeDispatcher {
   private readonly listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
   private readonly handlers: { [C in RequestChannel]: Handler<C> };
 
-  constructor(private readonly opts: BackendOptions) {
+  constructor(private readonly opts: DispatcherOptions) {
     this.handlers = {
       'app:info': () => this.appInfo(),
       'app:quit': () => {
@@ -93,14 +93,14 @@ export class BridgeBackend {
       'resources:map': ({ id }) => opts.resources.readMap(id),
       'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),
       'resources:botTree': ({ difficulty }) => opts.resources.readBotTree(difficulty),
-      'lan:browse': ({ on }) => opts.lan.browse(on),
-      'lan:probe': ({ address }) => opts.lan.probe(address),
-      'net:host': (r) => opts.net.host(r),
-      'net:join': (r) => opts.net.join(r),
-      'net:leave': () => opts.net.leave(),
-      'net:act': (a) => opts.net.act(a),
-      'net:loop': (m) => opts.net.loop(m),
-      'net:desyncReport': (r) => opts.net.desyncReport(r),
+      'lan:browse': ({ on }) => opts.joinList.browse(on),
+      'lan:probe': ({ address }) => opts.joinList.probe(address),
+      'net:host': (r) => opts.session.host(r),
+      'net:join': (r) => opts.session.join(r),
+      'net:leave': () => opts.session.leave(),
+      'net:act': (a) => opts.session.act(a),
+      'net:loop': (m) => opts.session.loop(m),
+      'net:desyncReport': (r) => opts.session.desyncReport(r),
       'replays:list': () => opts.replays.list(),
       'replays:read': ({ id }) => opts.replays.read(id),
       'replays:save': ({ base64 }) => opts.replays.save(base64),

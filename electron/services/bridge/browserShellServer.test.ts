@@ -16,7 +16,7 @@ beforeAll(async () => {
   writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(path.join(tmp, 'secret.txt'), 'secret');
   const services = createAppServices({ shell: 'browser', userDataDir: path.join(tmp, 'user'), resourcesDir: path.join(tmp, 'resources'), quit: () => quits++ });
-  shell = await startBrowserShell({ backend: services.backend, rendererDir, port: 0 });
+  shell = await startBrowserShell({ bridge: services.bridge, rendererDir, port: 0 });
 });
 afterAll(() => shell.close());
 

@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { BridgeBackend } from './BridgeDispatcher';
+import type { BridgeDispatcher } from './BridgeDispatcher';
 
 export const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
@@ -40,7 +40,7 @@ export interface BrowserShell {
 }
 
 export interface BrowserShellOptions {
-  readonly backend: BridgeBackend;
+  readonly bridge: BridgeDispatcher;
   readonly rendererDir: string;
   /** 0 picks a free port. */
   readonly port: number;
@@ -75,8 +75,8 @@ function serveStatic(rendererDir: string, req: IncomingMessage, res: ServerRespo
   else createReadStream(file).pipe(res);
 }
 
-function handleSocket(ws: WebSocket, backend: BridgeBackend): void {
-  const unsubscribe = backend.onEvent((event, payload) => ws.send(JSON.stringify({ event, payload })));
+function handleSocket(ws: WebSocket, bridge: BridgeDispatcher): void {
+  const unsubscribe = bridge.onEvent((event, payload) => ws.send(JSON.stringify({ event, payload })));
   ws.on('close', unsubscribe);
   ws.on('message', async (data) => {
     let msg: { id?: unknown; channel?: unknown; payload?: unknown };
@@ -87,7 +87,7 @@ function handleSocket(ws: WebSocket, backend: BridgeBackend): void {
       return;
     }
     const id = typeof msg?.id === 'number' ? msg.id : null;
-    const result = await backend.handle(msg?.channel, msg?.payload);
+    const result = await bridge.handle(msg?.channel, msg?.payload);
     ws.send(JSON.stringify({ id, result }));
   });
 }
@@ -107,7 +107,7 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleSocket(ws, opts.backend));
+    wss.handleUpgrade(req, socket, head, (ws) => handleSocket(ws, opts.bridge));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

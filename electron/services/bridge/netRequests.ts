@@ -1,6 +1,6 @@
 /**
  * Validators for the bridge's LAN-session requests (net:*), and the service interface that serves
- * them (NetBridge). Every validator checks the full shape — each field's type and range, strings
+ * them (LanSession). Every validator checks the full shape — each field's type and range, strings
  * bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only the
  * contract's fields, or a message naming the first bad field. Validators never throw.
  */

@@ -3,12 +3,12 @@ import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { APP_VERSION } from '../../../core/version';
 import type { LanList } from '../../contract';
 import { newGameId, startProbeResponder } from './';
-import { LanBridge } from './JoinList';
+import { JoinList } from './JoinList';
 
 describe('LAN bridge', () => {
   it('with discovery off opens no discovery socket, says so, and still joins by address', async () => {
     const events: LanList[] = [];
-    const lan = new LanBridge(['--discovery=off'], {}, () => 'all', (l) => events.push(l));
+    const lan = new JoinList(['--discovery=off'], {}, () => 'all', (l) => events.push(l));
     const list = await lan.browse(true);
     expect(list.games).toEqual([]);
     expect(list.discovery.mode).toBe('off');
@@ -28,9 +28,9 @@ describe('LAN bridge', () => {
   });
 
   it('takes the setting when neither flag nor environment says otherwise', async () => {
-    const lan = new LanBridge([], {}, () => 'off', () => undefined);
+    const lan = new JoinList([], {}, () => 'off', () => undefined);
     expect((await lan.browse(true)).discovery.mode).toBe('off');
-    const env = new LanBridge([], { BB_DISCOVERY: 'off' }, () => 'all', () => undefined);
+    const env = new JoinList([], { BB_DISCOVERY: 'off' }, () => 'all', () => undefined);
     expect((await env.browse(true)).discovery.mode).toBe('off');
     await lan.close();
     await env.close();

@@ -38,7 +38,7 @@ function probedGame(address: string, port: number, advert: GameAdvert, pingMs: n
   return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
-export class LanBridge {
+export class JoinList {
   private service: DiscoveryService | null = null;
 
   constructor(

@@ -1,5 +1,5 @@
 /**
- * NetBridge end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
+ * LanSession end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
  * off (no multicast or broadcast socket is ever opened). One hosts, one joins by address; both
  * "renderers" (TestLoop) play a short match through the bridge and must agree on every hash.
  */
@@ -28,7 +28,7 @@ const loadMap = mapLoader();
 function app(seed: number): { services: AppServices; loop: TestLoop } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-net-'));
   const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
-  const loop = new TestLoop(services.backend, loadMap, seed);
+  const loop = new TestLoop(services.bridge, loadMap, seed);
   closers.push(() => rmSync(dir, { recursive: true, force: true }));
   closers.push(() => services.close());
   closers.push(() => loop.stop());
@@ -37,7 +37,7 @@ function app(seed: number): { services: AppServices; loop: TestLoop } {
 
 const humans = (l: TestLoop): string[] => (l.session?.slots ?? []).filter((s) => s.kind === 2).map((s) => s.name);
 
-describe('NetBridge', () => {
+describe('LanSession', () => {
   it('hosts, joins by address and plays a match to equal hashes through the bridge', async () => {
     const a = app(11);
     const b = app(12);
@@ -52,7 +52,7 @@ describe('NetBridge', () => {
     expect(a.loop.events.some((e) => e.t === 'accepted')).toBe(true);
 
     // Join by address needs no discovery: the game port answers probes with the live advert.
-    const probe = await b.services.backend.handle('lan:probe', { address });
+    const probe = await b.services.bridge.handle('lan:probe', { address });
     expect(probe).toMatchObject({ ok: true, value: { ok: true, game: { room: 'Test room', players: 2, state: 'lobby' } } });
 
     await b.loop.ask('net:act', { t: 'chat', text: 'hi' });
@@ -74,11 +74,11 @@ describe('NetBridge', () => {
     expect(b.loop.start).toMatchObject({ slot: 1, player: true, lastKey: a.loop.start?.lastKey });
     expect(a.loop.statuses).toBeGreaterThan(5);
     expect(a.loop.errors.concat(b.loop.errors)).toEqual([]);
-    expect(a.services.net.counters.ignoredLoop + b.services.net.counters.ignoredLoop).toBe(0);
+    expect(a.services.session.counters.ignoredLoop + b.services.session.counters.ignoredLoop).toBe(0);
     // Each update exactly once, in key order.
     expect(a.loop.port?.updates.map((u) => u.key)).toEqual([...Array((a.loop.start?.lastKey ?? 0) + 1).keys()]);
     expect(await until(() => a.loop.session?.phase === 'lobby' && b.loop.session?.phase === 'lobby', 2000)).toBe(true);
-    const probed = await b.services.backend.handle('lan:probe', { address });
+    const probed = await b.services.bridge.handle('lan:probe', { address });
     expect(probed).toMatchObject({ ok: true, value: { ok: true, game: { state: 'lobby' } } });
   }, 30_000);
 
@@ -152,9 +152,9 @@ describe('NetBridge', () => {
 
   it('ignores loop messages outside a match and refuses actions outside a room', async () => {
     const a = app(3);
-    expect(await a.services.backend.handle('net:loop', { t: 'begin', key: 0, hash: 1 })).toEqual({ ok: true, value: null });
-    expect(a.services.net.counters.ignoredLoop).toBe(1);
-    expect(await a.services.backend.handle('net:act', { t: 'ready', ready: true })).toMatchObject({ ok: false, error: expect.stringContaining('not in a room') });
+    expect(await a.services.bridge.handle('net:loop', { t: 'begin', key: 0, hash: 1 })).toEqual({ ok: true, value: null });
+    expect(a.services.session.counters.ignoredLoop).toBe(1);
+    expect(await a.services.bridge.handle('net:act', { t: 'ready', ready: true })).toMatchObject({ ok: false, error: expect.stringContaining('not in a room') });
   });
 
   it('writes desync reports into the user data folder', async () => {
@@ -167,10 +167,10 @@ describe('NetBridge', () => {
       updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, dash: false } }], events: [], delayMs: 35 }],
       myHashes: { fromKey: 11, hashes: [3, 6] }, subHashes: { key: 12, mine: [{ name: 'balls', hash: 9 }], reference: null }, firstDifference: null,
     };
-    const r = await a.services.backend.handle('net:desyncReport', report);
+    const r = await a.services.bridge.handle('net:desyncReport', report);
     if (!r.ok) throw new Error(r.error);
     const file = (r.value as { file: string }).file;
-    expect(file.startsWith(path.join(a.services.backend.appInfo().userDataDir, 'desync-reports'))).toBe(true);
+    expect(file.startsWith(path.join(a.services.bridge.appInfo().userDataDir, 'desync-reports'))).toBe(true);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ detectedKey: 12, me: { slot: 1 } });
   });
 });

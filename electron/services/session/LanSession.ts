@@ -36,7 +36,7 @@ import { LockstepHostService } from '../lockstep/LockstepHostService';
 export const PUMP_MS = 5;
 export { STATUS_MS } from './pump';
 
-export interface NetBridgeOptions {
+export interface LanSessionOptions {
   readonly userDataDir: string;
   readonly emit: <E extends EventChannel>(channel: E, payload: BridgeEvents[E]) => void;
   /** The process's command line and environment (game port, bind address, discovery mode). */
@@ -54,7 +54,7 @@ interface Session extends PumpSession {
   readonly hostAddress: string | null;
 }
 
-export class NetBridge implements NetService {
+export class LanSession implements NetService {
   /**
    * For tests and logs: loop messages ignored because they did not fit the match (stale key, no
    * match), and peer events with no bridge form (not sent).
@@ -70,7 +70,7 @@ export class NetBridge implements NetService {
   /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
   private generation = 0;
 
-  constructor(private readonly opts: NetBridgeOptions) {
+  constructor(private readonly opts: LanSessionOptions) {
     this.socket = resolveGameSocket(opts.argv, opts.env);
     this.tokens = new TokenStore(opts.userDataDir);
     this.loadMap = mapLoader(opts.resourcesDir);

@@ -1,7 +1,7 @@
 /**
  * What the renderer sees of a LAN session: folds the ClientPeer's events into the NetSession view
  * (loading progress, pause, the last message) and says when it changed, and turns the peer's
- * counters into NetStatus figures. No sockets or timers here; NetBridge drives it.
+ * counters into NetStatus figures. No sockets or timers here; LanSession drives it.
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */

@@ -1,5 +1,5 @@
 /**
- * One drain of a LAN session's peer events onto the bridge (NetBridge calls it every PUMP_MS).
+ * One drain of a LAN session's peer events onto the bridge (LanSession calls it every PUMP_MS).
  * Consecutive 'updates' are batched into one net:updates (each KeyUpdate exactly once, in key
  * order, after its net:start or net:resume); 'start' becomes net:start; 'resume' (a rejoin or a
  * spectator joining a running match) becomes net:resume with the snapshot as base64, followed by

@@ -34,7 +34,7 @@ function tempDir(): string {
 
 function app(seed: number, dir = tempDir()): { services: AppServices; loop: TestLoop; dir: string } {
   const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
-  const loop = new TestLoop(services.backend, loadMap, seed);
+  const loop = new TestLoop(services.bridge, loadMap, seed);
   closers.push(() => services.close());
   closers.push(() => loop.stop());
   return { services, loop, dir };
@@ -42,7 +42,7 @@ function app(seed: number, dir = tempDir()): { services: AppServices; loop: Test
 
 const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
 
-describe('NetBridge rejoin', () => {
+describe('LanSession rejoin', () => {
   it('a restarted app rejoins from the stored token and a mid-match spectator follows, to the host hash', async () => {
     const a = app(31);
     const b = app(32);
@@ -52,19 +52,19 @@ describe('NetBridge rejoin', () => {
     await a.loop.ask('net:act', { t: 'slot', slot: 2, kind: SlotKind.Bot, difficulty: 1 });
     await a.loop.ask('net:act', { t: 'start' });
     expect(await until(() => (b.loop.runner?.frame ?? 0) > 60, 8000)).toBe(true);
-    expect(b.services.net.tokens.get(address)).not.toBeNull();
+    expect(b.services.session.tokens.get(address)).not.toBeNull();
 
     // The guest's app dies: its services close (the token stays on disk), a new app starts.
     b.loop.stop();
     await b.services.close();
     const c = app(33, b.dir);
-    const probed = await c.services.backend.handle('lan:probe', { address });
+    const probed = await c.services.bridge.handle('lan:probe', { address });
     expect(probed).toMatchObject({ ok: true, value: { ok: true, game: { state: 'match', rejoin: true } } });
-    expect(a.services.net.verifier?.latestSnapshot()).not.toBeNull();
+    expect(a.services.session.verifier?.latestSnapshot()).not.toBeNull();
     const t0 = performance.now();
     await c.loop.ask('net:join', { address, name: 'Guest', spectate: false, rejoin: true });
     const took = await until(() => c.loop.events.some((e) => e.t === 'takeover' && e.slot === 1), 5000);
-    if (!took) console.log(JSON.stringify({ ev: c.loop.events, s: c.loop.session, r: c.loop.resumed && { ...c.loop.resumed, snapshot: c.loop.resumed.snapshot?.length }, frame: c.loop.runner?.frame, errs: c.loop.errors, cnt: c.services.net.counters }));
+    if (!took) console.log(JSON.stringify({ ev: c.loop.events, s: c.loop.session, r: c.loop.resumed && { ...c.loop.resumed, snapshot: c.loop.resumed.snapshot?.length }, frame: c.loop.runner?.frame, errs: c.loop.errors, cnt: c.services.session.counters }));
     expect(took).toBe(true);
     // In control again once the loop runs the announced takeover key.
     const takeover = c.loop.events.find((e) => e.t === 'takeover');
@@ -84,15 +84,15 @@ describe('NetBridge rejoin', () => {
     expect(await until(() => ended(a.loop) && ended(c.loop) && ended(d.loop), 20_000)).toBe(true);
     expect(a.loop.events.find((e) => e.t === 'end')).toMatchObject({ agreed: true });
     expect(a.loop.finishedHash).not.toBeNull();
-    expect(new Set([a.loop.finishedHash, c.loop.finishedHash, d.loop.finishedHash, a.services.net.verifier?.finishedHash]).size).toBe(1);
+    expect(new Set([a.loop.finishedHash, c.loop.finishedHash, d.loop.finishedHash, a.services.session.verifier?.finishedHash]).size).toBe(1);
     const from = c.loop.resumed?.fromKey ?? 0;
     expect(c.loop.runner?.keyHashes.slice(from)).toEqual(a.loop.runner?.keyHashes.slice(from));
     expect(a.loop.errors.concat(c.loop.errors, d.loop.errors)).toEqual([]);
-    expect(a.services.net.counters.verifierErrors).toBe(0);
+    expect(a.services.session.counters.verifierErrors).toBe(0);
     // The match is over: the token is gone, and the game no longer offers Rejoin.
-    expect(c.services.net.tokens.get(address)).toBeNull();
+    expect(c.services.session.tokens.get(address)).toBeNull();
     expect(await until(() => a.loop.session?.phase === 'lobby', 2000)).toBe(true);
-    expect(await c.services.backend.handle('lan:probe', { address })).toMatchObject({ ok: true, value: { ok: true, game: { rejoin: false } } });
+    expect(await c.services.bridge.handle('lan:probe', { address })).toMatchObject({ ok: true, value: { ok: true, game: { rejoin: false } } });
     console.log(`rejoin: net:join → ball controlled again (takeover key run) ${Math.round(rejoinMs)} ms`);
   }, 40_000);
 
@@ -100,15 +100,15 @@ describe('NetBridge rejoin', () => {
     const a = app(41);
     const b = app(42);
     const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 1, settings: DEFAULT_SETTINGS })) as { address: string };
-    expect(await b.services.backend.handle('net:join', { address, name: 'G', spectate: false, rejoin: true })).toMatchObject({ ok: false, error: expect.stringContaining('no stored session') });
-    b.services.net.tokens.set(address, 12345);
+    expect(await b.services.bridge.handle('net:join', { address, name: 'G', spectate: false, rejoin: true })).toMatchObject({ ok: false, error: expect.stringContaining('no stored session') });
+    b.services.session.tokens.set(address, 12345);
     await b.loop.ask('net:join', { address, name: 'G', spectate: false, rejoin: true });
     expect(await until(() => b.loop.session?.phase === 'rejected', 3000)).toBe(true);
     expect(b.loop.session?.message).toContain('match is over');
-    expect(b.services.net.tokens.get(address)).toBeNull();
+    expect(b.services.session.tokens.get(address)).toBeNull();
     await b.loop.ask('net:join', { address, name: 'G', spectate: false });
-    expect(await until(() => b.services.net.tokens.get(address) !== null, 3000)).toBe(true);
+    expect(await until(() => b.services.session.tokens.get(address) !== null, 3000)).toBe(true);
     await b.loop.ask('net:leave', null);
-    expect(b.services.net.tokens.get(address)).toBeNull();
+    expect(b.services.session.tokens.get(address)).toBeNull();
   }, 15_000);
 });

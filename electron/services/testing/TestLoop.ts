@@ -1,18 +1,18 @@
 /**
- * Test helper: a minimal "renderer" for one bridge backend, doing what the game screen does with
+ * Test helper: a minimal "renderer" for one app (over the in-process dispatcher or a real browser-shell socket), doing what the game screen does with
  * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in core's
  * MatchLoop fed from net:updates through a RemotePort, steer with a seeded InputScript —
- * so NetBridge tests (and headless checks) can play whole matches over real sockets. A net:resume
+ * so LanSession tests (and headless checks) can play whole matches over real sockets. A net:resume
  * (rejoin, spectator mid-match) restores the snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
 import { InputScript, MatchLoop, RemotePort, SimGame } from '../../../core/lockstep';
-import type { LockstepRunner } from '../../../core/lockstep';
+import type { LockstepRunner, RunnerOptions } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import type { PlayerInput } from '../../../core/sim';
 import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../../contract';
-import type { BridgeBackend } from '../bridge/BridgeDispatcher';
+import type { PageBridge } from './socketPage';
 
 export class TestLoop {
   session: NetSession | null = null;
@@ -35,22 +35,24 @@ export class TestLoop {
   private readonly off: () => void;
 
   constructor(
-    readonly backend: BridgeBackend,
+    readonly bridge: PageBridge,
     private readonly loadMap: (id: string) => GameMap,
     private readonly seed: number,
+    /** `manual`: no scripted input (the caller sets intents); `onKey`: each key as it runs. */
+    private readonly opts: { readonly manual?: boolean; readonly onKey?: RunnerOptions['onKey'] } = {},
   ) {
-    this.off = backend.onEvent((channel, payload) => this.onEvent(channel, payload));
+    this.off = bridge.onEvent((channel, payload) => this.onEvent(channel, payload));
   }
 
   /** A request that must succeed. */
   async ask<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<unknown> {
-    const r = await this.backend.handle(channel, payload);
+    const r = await this.bridge.handle(channel, payload);
     if (!r.ok) throw new Error(r.error);
     return r.value;
   }
 
   private send(channel: RequestChannel, payload: unknown): void {
-    void this.backend.handle(channel, payload).then((r) => {
+    void this.bridge.handle(channel, payload).then((r) => {
       if (!r.ok) this.errors.push(r.error);
     });
   }
@@ -93,8 +95,9 @@ export class TestLoop {
     const fromKey = resume?.fromKey ?? 0;
     this.port = new RemotePort(s, (m) => this.send('net:loop', m), fromKey);
     const snapshot = resume?.snapshot ? new Uint8Array(Buffer.from(resume.snapshot, 'base64')) : null;
-    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start), resume: resume ? { fromKey, snapshot } : null });
-    this.script = s.player ? new InputScript(this.seed, 2) : null;
+    const onKey = this.opts.onKey;
+    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start), resume: resume ? { fromKey, snapshot } : null, ...(onKey ? { onKey } : {}) });
+    this.script = s.player && !this.opts.manual ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);
   }
