@@ -1,21 +1,24 @@
 /**
  * The bridge contract: every request and event between the renderer and the main side, in one file.
  *
- * Both shells carry exactly this contract: the Electron shell over IPC (one preload method per
- * request), the browser shell over an authenticated loopback WebSocket. The main side validates
- * every payload (electron/services/bridgeBackend.ts) before acting on it; the renderer imports
- * only *types* from here (enforced by scripts/check-layers.ts).
+ * Two kinds of traffic, the same in both shells:
+ * - requests (with a result) and app events: the Electron shell carries them over IPC (one preload
+ *   method per request), the browser shell over its authenticated loopback WebSocket;
+ * - the session link: one ordered, pushed channel for a LAN session — main pushes the session,
+ *   the match start, each key's updates, status and events as they happen (LinkDown); the page's
+ *   match loop pushes its intent, key hashes and progress back (LinkUp). Electron: a
+ *   MessageChannelMain port handed to the preload; browser shell: `{ link }` frames on the socket.
+ *   No polling and no request/response round trip on either side.
+ * The main side validates every payload (electron/services/bridge/) before acting on it; the
+ * renderer imports only *types* from here (enforced by scripts/check-layers.ts).
  *
  * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
-import type { PeerEvent, PeerPhase } from '../core/lockstep';
-import type { DesyncReport } from '../core/lockstep';
-import type { LoopMsg } from '../core/lockstep';
-import type { HostStatus, KeyUpdate, LobbySlot, MatchStart, RoomSettings, SlotKind } from '../core/lockstep';
+import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 5;
+export const BRIDGE_VERSION = 6;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -151,8 +154,19 @@ export type NetAction =
   | { readonly t: 'vote'; readonly slot: number }
   | { readonly t: 'pause'; readonly pause: boolean };
 
-/** The renderer's game loop talking to its ClientPeer (core/lockstep/RemotePort over the bridge). */
-export type NetLoopMsg = LoopMsg;
+/** Page → main on the session link: the page's match loop (core/lockstep RemotePort's messages). */
+export type LinkUp = LoopMsg;
+
+/** Main → page on the session link, in the order things happened, each once. */
+export type LinkDown =
+  /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
+  | { readonly t: 'session'; readonly session: NetSession }
+  | { readonly t: 'start'; readonly start: NetStart }
+  | { readonly t: 'resume'; readonly resume: NetResume }
+  /** Confirmed key-frame updates, in key order, each exactly once (after its start or resume). */
+  | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] }
+  | { readonly t: 'status'; readonly status: NetStatus }
+  | { readonly t: 'event'; readonly event: NetEvent };
 
 /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
 export interface NetSession {
@@ -192,7 +206,7 @@ export interface NetResume {
   readonly snapshot: string | null;
 }
 
-/** Live network figures while a match runs (about every 100 ms): wait dialog and F3 panel. */
+/** Live network figures while a match runs (on change, at most every 100 ms otherwise): wait dialog and F3 panel. */
 export interface NetStatus {
   readonly status: HostStatus | null;
   readonly hostSilentMs: number;
@@ -204,7 +218,7 @@ export interface NetStatus {
   readonly bytesOutPerSec: number;
 }
 
-/** Peer events the renderer shows (chat, drops, desync, end…); 'start', 'resume' and 'updates' have their own channels. */
+/** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages. */
 export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' }>;
 
 // ---- Replays: files in the user data folder, written and read through main. ----
@@ -254,7 +268,6 @@ export interface BridgeRequests {
   /** Leaves the room (and stops hosting). */
   'net:leave': { req: null; res: null };
   'net:act': { req: NetAction; res: null };
-  'net:loop': { req: NetLoopMsg; res: null };
   /** Writes a desync report into the user data folder; returns its path. */
   'net:desyncReport': { req: DesyncReport; res: { readonly file: string } };
   'replays:list': { req: null; res: readonly ReplayEntry[] };
@@ -267,13 +280,6 @@ export interface BridgeEvents {
   'app:notice': { readonly level: 'info' | 'warn' | 'error'; readonly text: string };
   /** The Join list changed (while browsing). */
   'lan:list': LanList;
-  'net:session': NetSession;
-  'net:start': NetStart;
-  'net:resume': NetResume;
-  /** Confirmed key-frame updates, in key order, each exactly once. */
-  'net:updates': { readonly updates: readonly KeyUpdate[] };
-  'net:status': NetStatus;
-  'net:event': NetEvent;
 }
 
 export type RequestChannel = keyof BridgeRequests;
@@ -282,8 +288,8 @@ export type RequestOf<C extends RequestChannel> = BridgeRequests[C]['req'];
 export type ResponseOf<C extends RequestChannel> = BridgeRequests[C]['res'];
 
 /** Every request channel, for the preload (one method each) and the main side's dispatcher. */
-export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe', 'net:host', 'net:join', 'net:leave', 'net:act', 'net:loop', 'net:desyncReport', 'replays:list', 'replays:read', 'replays:save'] as const satisfies readonly RequestChannel[];
-export const EVENT_CHANNELS = ['app:notice', 'lan:list', 'net:session', 'net:start', 'net:resume', 'net:updates', 'net:status', 'net:event'] as const satisfies readonly EventChannel[];
+export const REQUEST_CHANNELS = ['app:info', 'app:quit', 'settings:get', 'settings:set', 'resources:maps', 'resources:map', 'resources:tilesetImage', 'resources:botTree', 'lan:browse', 'lan:probe', 'net:host', 'net:join', 'net:leave', 'net:act', 'net:desyncReport', 'replays:list', 'replays:read', 'replays:save'] as const satisfies readonly RequestChannel[];
+export const EVENT_CHANNELS = ['app:notice', 'lan:list'] as const satisfies readonly EventChannel[];
 
 // Compile-time proof that the channel lists above name every channel of the maps.
 type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>;
@@ -298,6 +304,11 @@ export interface Bridge {
   readonly shell: 'electron' | 'browser';
   request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
   on<E extends EventChannel>(channel: E, listener: (payload: BridgeEvents[E]) => void): () => void;
+  /** The session link (see the file header). */
+  readonly link: {
+    post(m: LinkUp): void;
+    on(listener: (m: LinkDown) => void): () => void;
+  };
 }
 
 /** What the Electron preload exposes on `window.ballBrawl`: one narrow method per request. */
@@ -305,4 +316,9 @@ export type PreloadApi = {
   readonly bridgeVersion: number;
   readonly requests: { readonly [C in RequestChannel]: (payload: RequestOf<C>) => Promise<BridgeResult<ResponseOf<C>>> };
   readonly onEvent: (listener: (channel: EventChannel, payload: unknown) => void) => void;
+  /** The session link: the preload holds the MessagePort main handed it and relays both ways. */
+  readonly link: {
+    readonly post: (m: LinkUp) => void;
+    readonly onMessage: (listener: (m: unknown) => void) => void;
+  };
 };

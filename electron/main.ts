@@ -1,5 +1,7 @@
 /**
- * The Electron shell's main process: one secure window and the IPC half of the bridge contract.
+ * The Electron shell's main process: one secure window and the IPC half of the bridge contract,
+ * plus the session link: on every load of our page a fresh MessageChannelMain, one port kept here
+ * (each message validated by the dispatcher), the other handed to the preload.
  *
  * Window: contextIsolation, sandbox, no nodeIntegration, webSecurity on, a CSP on every response,
  * navigation and new windows denied, every permission request refused. IPC: one `ipcMain.handle`
@@ -7,12 +9,13 @@
  * URL, and its payload is validated by the shared BridgeDispatcher before anything acts on it.
  * All game services live in ./services (no `electron` import) and are shared with the browser shell.
  */
-import { app, BrowserWindow, ipcMain, session, type IpcMainInvokeEvent } from 'electron';
+import { app, BrowserWindow, ipcMain, MessageChannelMain, session, type IpcMainInvokeEvent, type MessagePortMain } from 'electron';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { REQUEST_CHANNELS } from './contract';
 import { createAppServices } from './services/appServices';
+import type { BridgeDispatcher } from './services/bridge/BridgeDispatcher';
 import { CSP } from './services/bridge/browserShellServer';
 import { argValue } from './services/files/paths';
 
@@ -55,6 +58,26 @@ function isOurs(win: BrowserWindow | undefined, e: IpcMainInvokeEvent): boolean 
   return !!win && e.sender === win.webContents && !!frame && frame === win.webContents.mainFrame && frame.url.split('#')[0] === pageUrl;
 }
 
+/** Hands our page a fresh session-link port on every load (a reload's old port is closed). */
+function connectLink(win: BrowserWindow, bridge: BridgeDispatcher): void {
+  let current: { readonly port: MessagePortMain; readonly off: () => void } | null = null;
+  const drop = (): void => {
+    current?.off();
+    current?.port.close();
+    current = null;
+  };
+  win.webContents.on('did-finish-load', () => {
+    drop();
+    if (win.webContents.getURL().split('#')[0] !== pageUrl) return;
+    const { port1, port2 } = new MessageChannelMain();
+    port1.on('message', (e) => bridge.linkIn(e.data));
+    port1.start();
+    current = { port: port1, off: bridge.onLink((m) => port1.postMessage(m)) };
+    win.webContents.postMessage('bb:link', null, [port2]);
+  });
+  win.on('closed', drop);
+}
+
 async function main(): Promise<void> {
   const userData = argValue(process.argv, 'user-data');
   if (userData) app.setPath('userData', path.resolve(userData));
@@ -80,6 +103,7 @@ async function main(): Promise<void> {
   }
   services.bridge.onEvent((channel, payload) => win?.webContents.send('bb:event', channel, payload));
   win = createWindow();
+  connectLink(win, services.bridge);
   app.on('window-all-closed', () => app.quit());
 }
 

@@ -1,11 +1,12 @@
 /**
  * The renderer's end of the bridge contract, the same `Bridge` in both shells:
- * - Electron: `window.ballBrawl`, exposed by the sandboxed preload (one method per request);
+ * - Electron: `window.ballBrawl`, exposed by the sandboxed preload (one method per request, the
+ *   session link over the MessagePort main handed the preload);
  * - browser shell: a WebSocket to the page's own origin, authenticated by the launch token that
- *   came in the page URL.
+ *   came in the page URL; the session link rides on it as `{ link }` frames.
  * Only types are imported from the contract (the layering check enforces it).
  */
-import type { Bridge, BridgeEvents, BridgeResult, EventChannel, PreloadApi, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
+import type { Bridge, BridgeEvents, BridgeResult, EventChannel, LinkDown, PreloadApi, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
 
 declare global {
   interface Window {
@@ -28,6 +29,20 @@ class Listeners {
   }
 }
 
+/** The page's side of the session link: its listeners, fed by whichever shell carries it. */
+function linkListeners(): { readonly fire: (m: LinkDown) => void; readonly on: (l: (m: LinkDown) => void) => () => void } {
+  const set = new Set<(m: LinkDown) => void>();
+  return {
+    fire: (m) => {
+      for (const l of set) l(m);
+    },
+    on: (l) => {
+      set.add(l);
+      return () => set.delete(l);
+    },
+  };
+}
+
 function unwrap<T>(r: BridgeResult<T>): T {
   if (!r.ok) throw new Error(r.error);
   return r.value;
@@ -36,6 +51,9 @@ function unwrap<T>(r: BridgeResult<T>): T {
 function electronBridge(api: PreloadApi): Bridge {
   const listeners = new Listeners();
   api.onEvent((c, p) => listeners.fire(c, p));
+  const link = linkListeners();
+  // Main is the trusted end of the link: its messages have the contract's shape.
+  api.link.onMessage((m) => link.fire(m as LinkDown));
   return {
     shell: 'electron',
     request: async <C extends RequestChannel>(channel: C, payload: RequestOf<C>) => {
@@ -43,6 +61,7 @@ function electronBridge(api: PreloadApi): Bridge {
       return unwrap(await call(payload));
     },
     on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
+    link: { post: (m) => api.link.post(m), on: link.on },
   };
 }
 
@@ -53,11 +72,13 @@ async function socketBridge(token: string): Promise<Bridge> {
     ws.addEventListener('error', () => reject(new Error('the game process refused the connection (wrong or missing token?)')), { once: true });
   });
   const listeners = new Listeners();
+  const link = linkListeners();
   const pending = new Map<number, (r: BridgeResult<unknown>) => void>();
   let nextId = 1;
   ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown };
-    if (msg.event) listeners.fire(msg.event, msg.payload);
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown; link?: LinkDown };
+    if (msg.link) link.fire(msg.link);
+    else if (msg.event) listeners.fire(msg.event, msg.payload);
     else if (typeof msg.id === 'number' && msg.result) pending.get(msg.id)?.(msg.result), pending.delete(msg.id);
   });
   ws.addEventListener('close', () => {
@@ -74,6 +95,7 @@ async function socketBridge(token: string): Promise<Bridge> {
         ws.send(JSON.stringify({ id, channel, payload }));
       }),
     on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
+    link: { post: (m) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ link: m })), on: link.on },
   };
 }
 

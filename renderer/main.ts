@@ -15,12 +15,12 @@ import { hostScreen } from './ui/screens/host';
 import { lobbyScreen } from './ui/screens/lobby';
 import { netLoadingScreen } from './ui/screens/netLoading';
 import { netMatchScreen } from './ui/screens/netMatch';
-import { netClient } from './ui/net/NetClient';
+import { sessionClient } from './ui/session/SessionClient';
 import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 5;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 6;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -41,7 +41,7 @@ async function start(): Promise<void> {
     setLanguage(settings.language);
     const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
-    netClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
+    sessionClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     if (notice) console.warn(notice);
     app.show('menu');

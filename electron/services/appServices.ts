@@ -1,21 +1,23 @@
 /**
  * Builds the main side's services once, the same way for both shells and for Node tests:
- * settings in the user data folder, read-only resources, and the bridge dispatcher that serves the
- * renderer. Nothing here imports `electron`.
+ * settings in the user data folder, read-only resources, the app's one LAN discovery (shared by
+ * the Join list and a hosted room), the LAN session, replays, and the bridge dispatcher that
+ * serves the page. Nothing here imports `electron`.
  */
 import { mkdirSync } from 'node:fs';
+import type { AppInfo } from '../contract';
 import { BridgeDispatcher } from './bridge/BridgeDispatcher';
-import { JoinList } from './discovery/JoinList';
-import { LanSession } from './session/LanSession';
+import { AppDiscovery, JoinList } from './discovery';
 import { ReplayStore } from './files/replays';
 import { Resources } from './files/resources';
 import { SettingsStore } from './files/settings';
-import type { AppInfo } from '../contract';
+import { LanSession } from './session/LanSession';
 
 export interface AppServices {
   readonly bridge: BridgeDispatcher;
   readonly settings: SettingsStore;
   readonly resources: Resources;
+  readonly discovery: AppDiscovery;
   readonly joinList: JoinList;
   readonly session: LanSession;
   /** Stops every network activity (discovery, a hosted or joined room) before the process ends. */
@@ -34,19 +36,27 @@ export interface AppServicesOptions {
 
 export function createAppServices(opts: AppServicesOptions): AppServices {
   mkdirSync(opts.userDataDir, { recursive: true });
+  const argv = opts.argv ?? [];
+  const env = opts.env ?? {};
   const settings = new SettingsStore(opts.userDataDir);
   const resources = new Resources(opts.resourcesDir);
+  const discovery = new AppDiscovery(argv, env, () => settings.settings.discovery);
   let bridge: BridgeDispatcher | undefined;
-  const session: LanSession = new LanSession({
+  const session = new LanSession({
     userDataDir: opts.userDataDir,
-    emit: (channel, payload) => bridge?.emit(channel, payload),
-    argv: opts.argv ?? [],
-    env: opts.env ?? {},
-    discoverySetting: () => settings.settings.discovery,
+    send: (m) => bridge?.sendLink(m),
+    notice: (n) => bridge?.emit('app:notice', n),
+    argv,
+    env,
+    discovery,
     resourcesDir: opts.resourcesDir,
   });
-  const joinList = new JoinList(opts.argv ?? [], opts.env ?? {}, () => settings.settings.discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
+  const joinList = new JoinList(discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
   const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
   bridge = new BridgeDispatcher({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, joinList, session, replays, quit: opts.quit });
-  return { bridge, settings, resources, joinList, session, close: async () => void (await Promise.all([joinList.close(), session.close()])) };
+  const close = async (): Promise<void> => {
+    await Promise.all([joinList.close(), session.close()]);
+    await discovery.close();
+  };
+  return { bridge, settings, resources, discovery, joinList, session, close };
 }

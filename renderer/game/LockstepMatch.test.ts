@@ -7,14 +7,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NetAction, NetLoopMsg, NetStart } from '../../electron/contract';
+import type { NetAction, LinkUp, NetStart } from '../../electron/contract';
 import { defaultBrains } from '../../core/ai';
 import { parseTiledMap } from '../../core/map';
 import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { LockstepMatch } from './LockstepMatch';
 import type { ResumeFrom } from './LockstepMatch';
-import { NetPort } from './netPort';
+import { LinkPort } from './linkPort';
 import { DEFAULT_SETTINGS, SlotKind, type KeyUpdate, type LobbySlot } from './simApi';
 
 const dir = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
@@ -27,17 +27,17 @@ const slots: LobbySlot[] = [
   { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4' },
 ];
 
-function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom): { match: LockstepMatch; port: NetPort; loop: NetLoopMsg[]; acts: NetAction[]; reports: unknown[] } {
+function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom): { match: LockstepMatch; port: LinkPort; loop: LinkUp[]; acts: NetAction[]; reports: unknown[] } {
   const start: NetStart = {
     start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 1 })) },
     slot: mySlot,
     player: true,
     lastKey: 99,
   };
-  const loop: NetLoopMsg[] = [];
+  const loop: LinkUp[] = [];
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
-  const port = new NetPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
+  const port = new LinkPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
   const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
   return { match, port, loop, acts, reports };
 }

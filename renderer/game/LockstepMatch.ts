@@ -1,6 +1,6 @@
 /**
  * A networked match in the page: the real simulation (SimGame) run by core's MatchLoop from the
- * confirmed updates main pushes through NetPort (the loop's PeerLink, the only sender of loop
+ * confirmed updates main pushes through LinkPort (the loop's PeerLink, the only sender of loop
  * messages). The runner's FramePacer owns the pace (blocking, phase alignment, bounded catch-up),
  * so the display loop calls `drive` once per animation frame and the view hooks run around each
  * logic frame. My input goes to main as intent; chat, pause and drop votes as actions. Desyncs
@@ -22,7 +22,7 @@ import { t } from '../i18n';
 import { waitStateOf } from '../hud/waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
-import type { NetPort } from './netPort';
+import type { LinkPort } from './linkPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
 import { FRAME_RATE, MatchLoop, SimGame, SlotKind } from './simApi';
 import type { DesyncReport, KeyUpdate, LobbySlot, LockstepRunner, MatchStart, PlayerInput, ResumePoint, World } from './simApi';
@@ -40,7 +40,7 @@ export interface NetLink {
 export interface LockstepMatchOptions {
   readonly map: GameMap;
   readonly start: NetStart;
-  readonly port: NetPort;
+  readonly port: LinkPort;
   /** The lobby as the match started (names and colours). */
   readonly slots: readonly LobbySlot[];
   readonly link: NetLink;
@@ -119,7 +119,7 @@ export class LockstepMatch implements MatchSession {
     return this.loop.runner;
   }
 
-  get port(): NetPort {
+  get port(): LinkPort {
     return this.o.port;
   }
 

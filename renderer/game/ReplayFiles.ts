@@ -10,7 +10,7 @@ import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import type { TestHook } from '../ui/App';
 
-/** The inverse of core's toBase64 (replays:read, net:resume), with the page's own decoder. */
+/** The inverse of core's toBase64 (replays:read, a resume on the session link), with the page's own decoder. */
 export function fromBase64(b64: string): Uint8Array {
   const s = atob(b64);
   const out = new Uint8Array(s.length);

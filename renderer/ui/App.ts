@@ -2,19 +2,19 @@
  * The screen router. Each screen is a function that renders into the app root and may return a
  * cleanup; switching language re-renders the current screen. `window.__bb` is the end-to-end
  * tests' hook: which screen is up, the running match (renderer/ui/match/matchHook.ts), the LAN
- * session (renderer/ui/net/netHook.ts), the last results — tests wait on this state, never on time.
+ * session (renderer/ui/session/sessionHook.ts), the last results — tests wait on this state, never on time.
  */
 import type { AppInfo, Bridge, Settings } from '../../electron/contract';
 import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
 import type { MatchHook } from './match/matchHook';
-import type { NetHook } from './net/netHook';
+import type { SessionHook } from './session/sessionHook';
 import type { ReplayHook } from './screens/replaysControls';
 
 export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
-/** The LAN session's screens (renderer/ui/net/NetClient.ts moves between them by phase). */
+/** The LAN session's screens (renderer/ui/session/SessionClient.ts moves between them by phase). */
 export type NetScreenName = 'host' | 'lobby' | 'netLoading' | 'netMatch';
 
 export interface AppContext {
@@ -53,13 +53,13 @@ export interface TestHook {
   /** Goes straight to a screen (tests and benchmarks: e.g. a match with a given setup). */
   go?: (screen: ScreenName, params?: Record<string, string>) => void;
   /**
-   * The LAN session, live (renderer/ui/net/netHook.ts): phase, slot, owner, address (on the host),
+   * The LAN session, live (renderer/ui/session/sessionHook.ts): phase, slot, owner, address (on the host),
    * message, roomName, slots, progress, paused, chat; in a match frame, lastHash {key, hash},
    * keyHash(key), blockedSince, waiting [{slot, name, cause}] (the host's status), dialogShown,
    * dialogOpened {at, afterBlockedMs} (the wait dialog's last opening, and the local stall then),
    * dialogClosedAt, notice. Times are performance.now().
    */
-  net?: NetHook;
+  net?: SessionHook;
   /** Fault injection: true freezes this page's lockstep loop (no frames, no begin/intent), false resumes. */
   freezeNet?: (on: boolean) => void;
   /** The replay viewer: state (frame, endFrames, hash, playing, speed, following, checked, mismatch, grid) and knobs. */

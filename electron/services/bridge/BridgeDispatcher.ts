@@ -5,6 +5,9 @@
  * came over Electron IPC or the browser shell's WebSocket: it checks that the channel exists and
  * that the payload has the contract's shape before any service sees it, and turns every failure
  * into `{ ok: false, error }` data (a bad request never throws across the bridge or crashes main).
+ * The session link goes through here too: `linkIn` validates each page message before the LAN
+ * session sees it (a bad one is counted and dropped: there is no one to answer), and `sendLink`
+ * pushes the session's messages to every connected page as they happen.
  */
 import { APP_VERSION } from '../../../core/version';
 import { PROTOCOL_VERSION } from '../../../core/net';
@@ -17,15 +20,17 @@ import {
   type BridgeEvents,
   type BridgeResult,
   type EventChannel,
+  type LinkDown,
   type RequestChannel,
   type RequestOf,
   type ResponseOf,
 } from '../../contract';
 import type { JoinList } from '../discovery/JoinList';
-import { NET_VALIDATORS } from './netRequests';
-import type { NetService } from './netRequests';
+import { NET_VALIDATORS, validateLinkUp } from './netRequests';
 import { REPLAY_VALIDATORS } from './replayRequests';
-import type { ReplayService } from './replayRequests';
+import type { NetService, ReplayService } from './services';
+import { noPayload } from './validator';
+import type { Validator } from './validator';
 import type { Resources } from '../files/resources';
 import type { SettingsStore } from '../files/settings';
 
@@ -41,10 +46,7 @@ export interface DispatcherOptions {
   readonly quit: () => void;
 }
 
-export type Validator<C extends RequestChannel> = (payload: unknown) => RequestOf<C> | string;
 type Handler<C extends RequestChannel> = (payload: RequestOf<C>) => ResponseOf<C> | Promise<ResponseOf<C>>;
-
-const noPayload = (p: unknown): null | string => (p === null || p === undefined ? null : 'expected no payload');
 
 function mapId(p: unknown): { id: string } | string {
   const id = (p as { id?: unknown } | null)?.id;
@@ -77,7 +79,10 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
 };
 
 export class BridgeDispatcher {
+  /** Page messages on the session link refused by validation (a page bug, never acted on). */
+  badLink = 0;
   private readonly listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
+  private readonly linkSinks = new Set<(m: LinkDown) => void>();
   private readonly handlers: { [C in RequestChannel]: Handler<C> };
 
   constructor(private readonly opts: DispatcherOptions) {
@@ -99,7 +104,6 @@ export class BridgeDispatcher {
       'net:join': (r) => opts.session.join(r),
       'net:leave': () => opts.session.leave(),
       'net:act': (a) => opts.session.act(a),
-      'net:loop': (m) => opts.session.loop(m),
       'net:desyncReport': (r) => opts.session.desyncReport(r),
       'replays:list': () => opts.replays.list(),
       'replays:read': ({ id }) => opts.replays.read(id),
@@ -143,5 +147,23 @@ export class BridgeDispatcher {
 
   emit<E extends EventChannel>(channel: E, payload: BridgeEvents[E]): void {
     for (const l of this.listeners) l(channel, payload);
+  }
+
+  /** One message from a page on the session link. Never throws. */
+  linkIn(message: unknown): void {
+    const m = validateLinkUp(message);
+    if (typeof m === 'string') return void this.badLink++;
+    this.opts.session.loop(m);
+  }
+
+  /** Subscribes a shell's link sink (the Electron MessagePort, or the WebSocket). */
+  onLink(sink: (m: LinkDown) => void): () => void {
+    this.linkSinks.add(sink);
+    return () => this.linkSinks.delete(sink);
+  }
+
+  /** Pushes a session message to every connected page. */
+  sendLink(m: LinkDown): void {
+    for (const l of this.linkSinks) l(m);
   }
 }

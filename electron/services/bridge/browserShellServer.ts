@@ -1,7 +1,9 @@
 /**
  * The browser shell: plays the Electron main process's part for a renderer running in any
  * Chromium. It serves the built renderer on http://127.0.0.1:<port> and carries the bridge
- * contract over a WebSocket on the same port.
+ * contract over a WebSocket on the same port: requests as `{ id, channel, payload }` answered by
+ * `{ id, result }`, app events as `{ event, payload }`, and the session link both ways as
+ * `{ link }` frames, pushed with no answer.
  *
  * Security: the server listens on loopback only. The WebSocket accepts a connection only with the
  * per-launch random token (from the URL printed at start), only from the page's own origin, and
@@ -76,16 +78,21 @@ function serveStatic(rendererDir: string, req: IncomingMessage, res: ServerRespo
 }
 
 function handleSocket(ws: WebSocket, bridge: BridgeDispatcher): void {
-  const unsubscribe = bridge.onEvent((event, payload) => ws.send(JSON.stringify({ event, payload })));
-  ws.on('close', unsubscribe);
+  const offEvents = bridge.onEvent((event, payload) => ws.send(JSON.stringify({ event, payload })));
+  const offLink = bridge.onLink((link) => ws.send(JSON.stringify({ link })));
+  ws.on('close', () => {
+    offEvents();
+    offLink();
+  });
   ws.on('message', async (data) => {
-    let msg: { id?: unknown; channel?: unknown; payload?: unknown };
+    let msg: { id?: unknown; channel?: unknown; payload?: unknown; link?: unknown };
     try {
       msg = JSON.parse(String(data)) as typeof msg;
     } catch {
       ws.send(JSON.stringify({ id: null, result: { ok: false, error: 'malformed message' } }));
       return;
     }
+    if (msg !== null && typeof msg === 'object' && 'link' in msg) return bridge.linkIn(msg.link);
     const id = typeof msg?.id === 'number' ? msg.id : null;
     const result = await bridge.handle(msg?.channel, msg?.payload);
     ws.send(JSON.stringify({ id, result }));

@@ -1,13 +1,13 @@
 /**
- * The net:* validators: good payloads come back as clean copies, bad ones as a message naming
- * the field; nothing throws, whatever arrives.
+ * The net:* validators and the session link's (page → main): good payloads come back as clean
+ * copies, bad ones as a message naming the field; nothing throws, whatever arrives.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../core/lockstep';
 import { resolveGameSocket } from '../session/gameSocket';
-import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS } from './netRequests';
+import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS, validateLinkUp } from './netRequests';
 
-const V = NET_VALIDATORS;
+const V = { ...NET_VALIDATORS, link: validateLinkUp };
 const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, dash: true };
 
 const REPORT = {
@@ -18,7 +18,7 @@ const REPORT = {
   myHashes: { fromKey: 0, hashes: [-1, 2] }, subHashes: null, firstDifference: { component: 'balls', index: 0 },
 };
 
-describe('net:* validators', () => {
+describe('net:* and session link validators', () => {
   it('accepts well-formed requests and returns copies without extra fields', () => {
     expect(V['net:host']({ name: 'Ann', colour: 255, settings: { ...DEFAULT_SETTINGS, extra: 1 }, more: true })).toEqual({ name: 'Ann', colour: 255, settings: DEFAULT_SETTINGS });
     expect(V['net:join']({ address: ' 192.168.1.20 ', name: '小明', spectate: true })).toEqual({ address: '192.168.1.20:47777', name: '小明', spectate: true });
@@ -29,9 +29,9 @@ describe('net:* validators', () => {
     expect(V['net:act']({ t: 'slot', slot: 49, kind: 3, difficulty: 2 })).toEqual({ t: 'slot', slot: 49, kind: 3, difficulty: 2 });
     expect(V['net:act']({ t: 'start', junk: 1 })).toEqual({ t: 'start' });
     expect(V['net:act']({ t: 'settings', settings: { ...DEFAULT_SETTINGS, dropVoteSeconds: 0 } })).toMatchObject({ t: 'settings' });
-    expect(V['net:loop']({ t: 'intent', input: INPUT })).toEqual({ t: 'intent', input: INPUT });
-    expect(V['net:loop']({ t: 'begin', key: 0, hash: -1 })).toEqual({ t: 'begin', key: 0, hash: 0xffffffff });
-    expect(V['net:loop']({ t: 'subhashes', key: 4, hashes: [1, 2] })).toEqual({ t: 'subhashes', key: 4, hashes: [1, 2] });
+    expect(V.link({ t: 'intent', input: INPUT })).toEqual({ t: 'intent', input: INPUT });
+    expect(V.link({ t: 'begin', key: 0, hash: -1 })).toEqual({ t: 'begin', key: 0, hash: 0xffffffff });
+    expect(V.link({ t: 'subhashes', key: 4, hashes: [1, 2] })).toEqual({ t: 'subhashes', key: 4, hashes: [1, 2] });
     const r = V['net:desyncReport'](REPORT);
     expect(typeof r).toBe('object');
     expect(r).toMatchObject({ myHashes: { hashes: [0xffffffff, 2] }, match: { seed: 0xffffffff } });
@@ -66,15 +66,15 @@ describe('net:* validators', () => {
       ['net:act', { t: 'slot', slot: 1, kind: 3, difficulty: 3 }, 'difficulty:'],
       ['net:act', { t: 'ready', ready: 1 }, 'ready: expected true or false'],
       ['net:act', { t: 'pause' }, 'pause:'],
-      ['net:loop', { t: 'intent', input: { ...INPUT, angle: 4096 } }, 'input.angle: expected an integer 0..4095'],
-      ['net:loop', { t: 'intent', input: { ...INPUT, move: 3 } }, 'input.move'],
-      ['net:loop', { t: 'intent', input: { ...INPUT, targetX: -1 } }, 'input.targetX'],
-      ['net:loop', { t: 'intent', input: { ...INPUT, dash: 0 } }, 'input.dash'],
-      ['net:loop', { t: 'begin', key: -1, hash: 0 }, 'key:'],
-      ['net:loop', { t: 'begin', key: 1, hash: 2 ** 32 }, 'hash:'],
-      ['net:loop', { t: 'finish', hash: '1' }, 'hash:'],
-      ['net:loop', { t: 'subhashes', key: 1, hashes: new Array(256).fill(0) }, 'hashes: expected at most 255 items'],
-      ['net:loop', { t: 'subhashes', key: 1, hashes: [1, null] }, 'hashes[1]:'],
+      ['link', { t: 'intent', input: { ...INPUT, angle: 4096 } }, 'input.angle: expected an integer 0..4095'],
+      ['link', { t: 'intent', input: { ...INPUT, move: 3 } }, 'input.move'],
+      ['link', { t: 'intent', input: { ...INPUT, targetX: -1 } }, 'input.targetX'],
+      ['link', { t: 'intent', input: { ...INPUT, dash: 0 } }, 'input.dash'],
+      ['link', { t: 'begin', key: -1, hash: 0 }, 'key:'],
+      ['link', { t: 'begin', key: 1, hash: 2 ** 32 }, 'hash:'],
+      ['link', { t: 'finish', hash: '1' }, 'hash:'],
+      ['link', { t: 'subhashes', key: 1, hashes: new Array(256).fill(0) }, 'hashes: expected at most 255 items'],
+      ['link', { t: 'subhashes', key: 1, hashes: [1, null] }, 'hashes[1]:'],
       ['net:desyncReport', { ...REPORT, format: 'other' }, 'format: expected one of "ball-brawl-desync"'],
       ['net:desyncReport', { ...REPORT, version: 2 }, 'version:'],
       ['net:desyncReport', { ...REPORT, me: { slot: 1, name: 5 } }, 'me.name'],

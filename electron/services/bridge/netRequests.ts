@@ -1,29 +1,20 @@
 /**
- * Validators for the bridge's LAN-session requests (net:*), and the service interface that serves
- * them (LanSession). Every validator checks the full shape — each field's type and range, strings
- * bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only the
- * contract's fields, or a message naming the first bad field. Validators never throw.
+ * Validators for the bridge's LAN-session requests (net:*) and for the page's messages on the
+ * session link (LinkUp). Every validator checks the full shape — each field's type and range,
+ * strings bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only
+ * the contract's fields, or a message naming the first bad field. Validators never throw.
  */
-import { DESYNC_REPORT_FORMAT } from '../../../core/lockstep';
-import type { DesyncReport } from '../../../core/lockstep';
-import { MAX_CHAT_BYTES, MAX_NAME_BYTES, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { KeyUpdate } from '../../../core/lockstep';
-import { MAX_SUBHASHES } from '../../../core/lockstep';
-import type { BridgeRequests, NetAction, NetLoopMsg, RequestOf, ResponseOf } from '../../contract';
-import type { Validator } from './BridgeDispatcher';
+import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_NAME_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
+import type { DesyncReport, KeyUpdate } from '../../../core/lockstep';
+import type { BridgeRequests, LinkUp, NetAction } from '../../contract';
+import type { Validator } from './validator';
 import { parseJoinAddress } from '../discovery';
 import { arr, bool, fail, guarded, hash32, int, matchStart, MAX_KEY, obj, oneOf, playerInput, playerName, roomSettings, slot, slotEvent, slotKind, str } from './checks';
 
 type NetChannel = Extract<keyof BridgeRequests, `net:${string}`>;
 
-export interface NetService {
-  host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>>;
-  join(req: RequestOf<'net:join'>): Promise<null>;
-  leave(): Promise<null>;
-  act(a: RequestOf<'net:act'>): null;
-  loop(m: RequestOf<'net:loop'>): null;
-  desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>>;
-}
+/** A message from the page's match loop on the session link, or why it is refused. */
+export const validateLinkUp = (p: unknown): LinkUp | string => guarded(() => linkUp(p));
 
 /** A desync report is large (snapshots, every update since the agreed key) but bounded. */
 export const MAX_DESYNC_REPORT_BYTES = 16 * 1024 * 1024;
@@ -47,7 +38,7 @@ function act(p: unknown): NetAction {
   }
 }
 
-function loop(p: unknown): NetLoopMsg {
+function linkUp(p: unknown): LinkUp {
   const o = obj(p, 'message');
   switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes'] as const)) {
     case 'intent': return { t: 'intent', input: playerInput(o['input'], 'input') };
@@ -145,6 +136,5 @@ export const NET_VALIDATORS: { [C in NetChannel]: Validator<C> } = {
     }),
   'net:leave': (p) => (p === null || p === undefined ? null : 'expected no payload'),
   'net:act': (p) => guarded(() => act(p)),
-  'net:loop': (p) => guarded(() => loop(p)),
   'net:desyncReport': (p) => guarded(() => desyncReport(p)),
 };

@@ -1,19 +1,12 @@
 /**
- * Validators for the bridge's replay requests (replays:*), and the service interface that serves
- * them (ReplayStore in replays.ts). Ids are plain file-name stems (no separators, no dots: no path
- * traversal); a saved replay travels as base64, capped in size and checked for its alphabet before
- * any decoding.
+ * Validators for the bridge's replay requests (replays:*), served by ReplayStore
+ * (files/replays.ts). Ids are plain file-name stems (no separators, no dots: no path traversal); a
+ * saved replay travels as base64, capped in size and checked for its alphabet before any decoding.
  */
-import type { BridgeRequests, ReplayEntry, ReplayFile } from '../../contract';
-import type { Validator } from './BridgeDispatcher';
+import type { BridgeRequests } from '../../contract';
+import type { Validator } from './validator';
 
 type ReplayChannel = Extract<keyof BridgeRequests, `replays:${string}`>;
-
-export interface ReplayService {
-  list(): Promise<readonly ReplayEntry[]>;
-  read(id: string): Promise<ReplayFile>;
-  save(base64: string): Promise<{ readonly id: string }>;
-}
 
 /** Same rule as replays.ts's REPLAY_ID (kept here so the validator needs no file system). */
 export const REPLAY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;

@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../../core/net/header';
+import { PROTOCOL_VERSION } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import type { LanList } from '../../contract';
-import { newGameId, startProbeResponder } from './';
-import { JoinList } from './JoinList';
+import { AppDiscovery, JoinList, newGameId, startProbeResponder } from './';
 
-describe('LAN bridge', () => {
+describe('Join list', () => {
   it('with discovery off opens no discovery socket, says so, and still joins by address', async () => {
     const events: LanList[] = [];
-    const lan = new JoinList(['--discovery=off'], {}, () => 'all', (l) => events.push(l));
+    const lan = new JoinList(new AppDiscovery(['--discovery=off'], {}, () => 'all'), (l) => events.push(l));
     const list = await lan.browse(true);
     expect(list.games).toEqual([]);
     expect(list.discovery.mode).toBe('off');
@@ -28,9 +27,9 @@ describe('LAN bridge', () => {
   });
 
   it('takes the setting when neither flag nor environment says otherwise', async () => {
-    const lan = new JoinList([], {}, () => 'off', () => undefined);
+    const lan = new JoinList(new AppDiscovery([], {}, () => 'off'), () => undefined);
     expect((await lan.browse(true)).discovery.mode).toBe('off');
-    const env = new JoinList([], { BB_DISCOVERY: 'off' }, () => 'all', () => undefined);
+    const env = new JoinList(new AppDiscovery([], { BB_DISCOVERY: 'off' }, () => 'all'), () => undefined);
     expect((await env.browse(true)).discovery.mode).toBe('off');
     await lan.close();
     await env.close();

@@ -1,14 +1,18 @@
 /**
- * The Join screen's side of LAN discovery: turns the DiscoveryService's rows and status into the
- * bridge contract's `LanList` and pushes every change to the renderer as a `lan:list` event.
- *
- * The discovery mode comes from the command line, the environment and the player's setting
- * (resolveDiscoveryMode: flag > BB_DISCOVERY > setting > all), read when browsing starts, so a
- * changed setting applies the next time the Join screen opens. Probing a typed address needs no
- * discovery socket and works in every mode, including 'off'.
+ * The Join screen's list: turns the app's DiscoveryService's rows and status (AppDiscovery, whose
+ * mode is read when browsing starts, so a changed setting applies the next time the Join screen
+ * opens) into the bridge contract's `LanList` and pushes every change to the renderer as a
+ * `lan:list` event. Probing a typed address needs no discovery socket and works in every mode,
+ * including 'off'.
  */
 import type { DiscoveryInfo, LanGame, LanList, ProbeResult } from '../../contract';
-import { DiscoveryService, describeStatus, manualJoin, resolveDiscoveryMode, type DiscoveryStatus, type GameAdvert, type GameRow, type MechanismStatus } from './';
+import type { AppDiscovery } from './AppDiscovery';
+import type { DiscoveryService } from './discoveryService';
+import type { GameAdvert } from './advert';
+import type { GameRow } from './gameList';
+import { manualJoin } from './manualJoin';
+import { describeStatus } from './status';
+import type { DiscoveryStatus, MechanismStatus } from './status';
 
 /** Whether this app holds a stored session token for the host at "ip:port". */
 export type HasToken = (address: string) => boolean;
@@ -39,18 +43,16 @@ function probedGame(address: string, port: number, advert: GameAdvert, pingMs: n
 }
 
 export class JoinList {
-  private service: DiscoveryService | null = null;
+  private browsing: { readonly service: DiscoveryService; readonly off: (() => void)[] } | null = null;
 
   constructor(
-    private readonly argv: readonly string[],
-    private readonly env: Readonly<Record<string, string | undefined>>,
-    private readonly setting: () => string,
+    private readonly discovery: AppDiscovery,
     private readonly emit: (list: LanList) => void,
     private readonly hasToken: HasToken = () => false,
   ) {}
 
   private list(): LanList {
-    const s = this.service;
+    const s = this.browsing?.service;
     if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }) };
     return { games: s.rows().map((r) => gameOf(r, this.hasToken)), discovery: infoOf(s.status()) };
   }
@@ -61,12 +63,10 @@ export class JoinList {
       await this.close();
       return this.list();
     }
-    if (!this.service) {
-      const { mode, warnings } = resolveDiscoveryMode(this.argv, this.env, this.setting());
-      const service = new DiscoveryService({ mode, notes: warnings });
-      service.onRows(() => this.emit(this.list()));
-      service.onStatus(() => this.emit(this.list()));
-      this.service = service;
+    if (!this.browsing) {
+      const service = await this.discovery.acquire();
+      const off = [service.onRows(() => this.emit(this.list())), service.onStatus(() => this.emit(this.list()))];
+      this.browsing = { service, off };
       await service.startBrowsing();
     }
     return this.list();
@@ -78,9 +78,13 @@ export class JoinList {
     return { ok: false, reason: r.reason, message: r.message };
   }
 
+  /** Stops browsing (the service itself stays the app's). */
   async close(): Promise<void> {
-    const s = this.service;
-    this.service = null;
-    await s?.close();
+    const b = this.browsing;
+    this.browsing = null;
+    if (!b) return;
+    for (const off of b.off) off();
+    await b.service.stopBrowsing();
+    this.discovery.release(b.service);
   }
 }

@@ -95,11 +95,18 @@ export class DiscoveryService {
     this.list.onChange((rows) => this.rowFns.emit(rows, this.deps.onFault));
   }
 
-  onRows(fn: (rows: readonly GameRow[]) => void): void {
-    this.rowFns.add(fn);
+  /** Calls `fn` whenever the list changes; returns the unsubscribe. */
+  onRows(fn: (rows: readonly GameRow[]) => void): () => void {
+    return this.rowFns.add(fn);
   }
-  onStatus(fn: (s: DiscoveryStatus) => void): void {
-    this.statusFns.add(fn);
+  /** Calls `fn` whenever the status changes; returns the unsubscribe. */
+  onStatus(fn: (s: DiscoveryStatus) => void): () => void {
+    return this.statusFns.add(fn);
+  }
+
+  /** The mode this service was made for. */
+  get mode(): DiscoveryMode {
+    return this.opts.mode;
   }
   rows(): readonly GameRow[] {
     return this.list.rows();

@@ -22,3 +22,6 @@ export { BEACON_PORT } from './beacon';
 export type { GameRow, Via } from './gameList';
 export { describeStatus } from './status';
 export type { DiscoveryStatus, MechanismStatus } from './status';
+export { AppDiscovery } from './AppDiscovery';
+export { JoinList } from './JoinList';
+export type { HasToken } from './JoinList';

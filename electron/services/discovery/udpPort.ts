@@ -40,8 +40,13 @@ export type OpenDatagram = (opts: DatagramOptions) => Promise<DatagramPort>;
 /** Dispatches to listeners, keeping one listener's exception from reaching the others or the socket. */
 export class Listeners<T> {
   private readonly fns: Array<(value: T) => void> = [];
-  add(fn: (value: T) => void): void {
+  /** Adds a listener; returns its removal. */
+  add(fn: (value: T) => void): () => void {
     this.fns.push(fn);
+    return () => {
+      const i = this.fns.indexOf(fn);
+      if (i >= 0) this.fns.splice(i, 1);
+    };
   }
   emit(value: T, onFault: (err: unknown) => void = () => {}): void {
     for (const fn of this.fns) {

@@ -13,7 +13,8 @@ import { PROTOCOL_VERSION } from '../../../core/lockstep';
 import { parseReplay, summarizeReplay, type ReplayEnv } from '../../../core/replay';
 import { APP_VERSION } from '../../../core/version';
 import type { ReplayEntry, ReplayFile } from '../../contract';
-import { REPLAY_ID_PATTERN as REPLAY_ID, type ReplayService } from '../bridge/replayRequests';
+import { REPLAY_ID_PATTERN as REPLAY_ID } from '../bridge/replayRequests';
+import type { ReplayService } from '../bridge/services';
 
 export const REPLAY_EXT = '.bbr';
 /** Largest replay file read or written (a 50-player hour is far below this). */

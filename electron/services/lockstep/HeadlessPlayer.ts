@@ -2,7 +2,7 @@
  * A game loop without a window, for the dedicated host's verifier, the hosting app's verifier and
  * headless clients: on the peer's 'loading' it loads the map and reports 100 %; on 'start' (or
  * 'resume': a rejoin, a late loader, a spectator mid-match) it runs the real simulation through
- * core's MatchLoop, ticked at 60 Hz; its own input comes from a LocalBot (`bot`), a seeded
+ * core's MatchLoop, ticked at 60 Hz while a match runs (every IDLE_TICK_MS otherwise); its own input comes from a LocalBot (`bot`), a seeded
  * InputScript (`random`), or nothing (`none`, spectators). Desync reports go to `reportsDir`.
  * Everything notable is logged as one JSON object per line through `log`.
  */
@@ -11,6 +11,7 @@ import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StepHooks } from
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
+import { IDLE_TICK_MS } from './LockstepClientService';
 
 export type HeadlessInput = 'bot' | 'random' | 'none';
 
@@ -34,7 +35,7 @@ export class HeadlessPlayer {
   private script: InputScript | null = null;
   private hooks: StepHooks | undefined;
   private map: GameMap | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private match: ClientMatch | null = null;
   private lastTick = 0;
   private shownStall = '';
@@ -50,7 +51,13 @@ export class HeadlessPlayer {
 
   start(): void {
     this.lastTick = this.o.now();
-    this.timer = setInterval(() => this.tick(), 1000 / 60);
+    const next = (): void => {
+      this.tick();
+      if (this.timer === null) return;
+      const running = this.loop !== null && !this.loop.finished;
+      this.timer = setTimeout(next, running ? 1000 / 60 : IDLE_TICK_MS);
+    };
+    this.timer = setTimeout(next, IDLE_TICK_MS);
   }
 
   /**
@@ -64,7 +71,7 @@ export class HeadlessPlayer {
   }
 
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 

@@ -1,8 +1,11 @@
 /**
  * Runs a ClientPeer against a remote host on a real UDP socket with real timers (main side only).
- * The game loop (LockstepRunner) runs wherever the simulation runs — the renderer, a worker, or
- * the same process for headless clients — and talks to `peer` through the LockstepPort surface.
- * Time: performance.now() ms; the tick timer runs every `tickMs` (default 5 ms).
+ * The match loop runs wherever the simulation runs — the page (through the session link) or the
+ * same process for headless clients — and talks to `peer` as its PeerLink.
+ * Time: performance.now() ms. The protocol's timer (retransmissions, closures, NACKs, keep-alives)
+ * ticks every `tickMs` (default 5 ms) while a match runs and every IDLE_TICK_MS otherwise, when
+ * nothing is due sooner than tens of ms. `onActivity` runs after every datagram batch and every
+ * tick, so a driver pushes what changed at once instead of polling.
  */
 import { performance } from 'node:perf_hooks';
 import { ClientPeer } from '../../../core/lockstep';
@@ -22,11 +25,18 @@ export interface ClientServiceOptions extends UdpTransportOptions {
   readonly lockClosures?: boolean;
   /** Rejoin a running match with the session token an earlier ACCEPT gave (ClientOptions.rejoinToken). */
   readonly rejoinToken?: number;
+  /** Called after every datagram batch and every tick (the peer may have new events). */
+  readonly onActivity?: () => void;
 }
+
+/** The protocol timer's period outside a match (ms): lobby keep-alives and acks need no more. */
+export const IDLE_TICK_MS = 25;
 
 export class LockstepClientService {
   readonly peer: ClientPeer;
-  private readonly timer: ReturnType<typeof setInterval>;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The timer runs at the idle period (no match running). */
+  private idle = true;
   private closed = false;
 
   private constructor(
@@ -43,12 +53,27 @@ export class LockstepClientService {
       random32: randomU32,
       send: (to, bytes) => transport.send(to, bytes),
     });
+    const tickMs = opts.tickMs ?? 5;
+    const next = (): void => {
+      if (this.closed) return;
+      this.tick();
+      opts.onActivity?.();
+      this.idle = this.peer.phase !== 'running';
+      this.timer = setTimeout(next, this.idle ? Math.max(tickMs, IDLE_TICK_MS) : tickMs);
+    };
     transport.onDatagrams((batch) => {
       const now = this.now();
       for (const d of batch) this.peer.receive(now, d.bytes, d.from);
+      opts.onActivity?.();
+      // A match just started: the protocol's timer goes to match pace now, not after an idle period.
+      if (this.idle && this.peer.phase === 'running' && this.timer) {
+        clearTimeout(this.timer);
+        this.idle = false;
+        this.timer = setTimeout(next, 0);
+      }
     });
-    this.timer = setInterval(() => this.tick(), opts.tickMs ?? 5);
     this.peer.join(this.now());
+    this.timer = setTimeout(next, tickMs);
   }
 
   /** Opens a socket on a free port (unless one is given) and sends JOIN to `opts.host`. */
@@ -69,7 +94,7 @@ export class LockstepClientService {
     if (this.closed) return;
     this.peer.leave(this.now());
     this.closed = true;
-    clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     await this.transport.close();
   }
 }

@@ -3,7 +3,9 @@
  * player, if any, is an ordinary ClientPeer joined over an in-process loopback (LOOPBACK): the
  * same datagrams, the same code path, no special case. Probe datagrams (types 0x01-0x0f) go to
  * the discovery service's `answerProbe` when one is given.
- * Time: performance.now() ms. The tick timer runs every `tickMs` (default 5 ms).
+ * Time: performance.now() ms. The protocol's timer ticks every `tickMs` (default 5 ms) while a
+ * match runs and every IDLE_TICK_MS otherwise; `onActivity` runs after every datagram batch,
+ * loopback delivery and tick, so a driver pushes what changed at once instead of polling.
  */
 import { performance } from 'node:perf_hooks';
 import { ClientPeer } from '../../../core/lockstep';
@@ -12,6 +14,7 @@ import type { SnapshotSource } from '../../../core/lockstep';
 import type { RoomSettings } from '../../../core/lockstep';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
+import { IDLE_TICK_MS } from './LockstepClientService';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
 
@@ -39,14 +42,17 @@ export interface HostServiceOptions extends UdpTransportOptions {
   readonly seed?: number;
   /** Latest key-frame snapshot of a simulating peer, for rejoins (see HostOptions.snapshots). */
   readonly snapshotSource?: SnapshotSource;
+  /** Called after every datagram batch, loopback delivery and tick (a peer may have new events). */
+  readonly onActivity?: () => void;
 }
 
 export class LockstepHostService {
   readonly host: HostAuthority;
   readonly owner: ClientPeer | null;
   readonly verifier: ClientPeer | null;
-  private readonly timer: ReturnType<typeof setInterval>;
+  private timer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  private readonly onActivity: () => void;
 
   private constructor(
     readonly transport: UdpTransport,
@@ -70,11 +76,21 @@ export class LockstepHostService {
     this.verifier = opts.verifier
       ? new ClientPeer({ appVersion, name: 'verifier', spectate: true, host: VERIFIER_LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(VERIFIER_LOOPBACK, bytes) })
       : null;
+    this.onActivity = opts.onActivity ?? (() => undefined);
     transport.onDatagrams((batch) => {
       const now = this.now();
       for (const d of batch) this.host.receive(now, d.bytes, d.from);
+      this.onActivity();
     });
-    this.timer = setInterval(() => this.tick(), opts.tickMs ?? 5);
+    const tickMs = opts.tickMs ?? 5;
+    const next = (): void => {
+      if (this.closed) return;
+      this.tick();
+      this.onActivity();
+      // Outside a match nothing is due sooner than tens of ms (keep-alives, loading progress).
+      this.timer = setTimeout(next, this.host.phase === 'running' ? tickMs : Math.max(tickMs, IDLE_TICK_MS));
+    };
+    this.timer = setTimeout(next, tickMs);
     this.owner?.join(this.now());
     this.verifier?.join(this.now());
   }
@@ -113,7 +129,9 @@ export class LockstepHostService {
   private toPeer(peer: ClientPeer | null, address: string, bytes: Uint8Array): void {
     const copy = bytes.slice();
     setImmediate(() => {
-      if (!this.closed) peer?.receive(this.now(), copy, address);
+      if (this.closed) return;
+      peer?.receive(this.now(), copy, address);
+      this.onActivity();
     });
   }
 
@@ -135,7 +153,7 @@ export class LockstepHostService {
     this.verifier?.leave(this.now());
     this.host.close(this.now(), reason);
     this.closed = true;
-    clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     await this.transport.close();
   }
 }

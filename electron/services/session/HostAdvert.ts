@@ -63,6 +63,6 @@ export class HostAdvert {
   }
 
   async close(): Promise<void> {
-    await this.discovery.close().catch(() => undefined);
+    await this.discovery.stopHosting().catch(() => undefined);
   }
 }

@@ -16,6 +16,7 @@ import { findRepoRoot } from '../files/paths';
 import { mapLoader } from '../lockstep/loadMap';
 import { until } from '../testing/until';
 import { TestLoop } from '../testing/TestLoop';
+import { dispatcherPage } from '../testing/socketPage';
 
 const ARGV = ['--discovery=off', '--game-port=0', '--game-bind=127.0.0.1'];
 const closers: (() => Promise<void> | void)[] = [];
@@ -28,7 +29,7 @@ const loadMap = mapLoader();
 function app(seed: number): { services: AppServices; loop: TestLoop } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-net-'));
   const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
-  const loop = new TestLoop(services.bridge, loadMap, seed);
+  const loop = new TestLoop(dispatcherPage(services.bridge), loadMap, seed);
   closers.push(() => rmSync(dir, { recursive: true, force: true }));
   closers.push(() => services.close());
   closers.push(() => loop.stop());
@@ -129,7 +130,7 @@ describe('LanSession', () => {
     await new Promise<void>((resolve) => s.close(() => resolve()));
     const again = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
     await a.services.close();
-    expect(a.loop.session?.phase).toBe('left');
+    expect(await until(() => a.loop.session?.phase === 'left', 1000)).toBe(true);
     const t = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) => {
       t.once('error', reject);
@@ -150,9 +151,12 @@ describe('LanSession', () => {
     expect(b.loop.session?.message).toBe(HOST_CLOSED_REASON);
   }, 10_000);
 
-  it('ignores loop messages outside a match and refuses actions outside a room', async () => {
+  it('ignores loop messages outside a match, drops malformed ones, and refuses actions outside a room', async () => {
     const a = app(3);
-    expect(await a.services.bridge.handle('net:loop', { t: 'begin', key: 0, hash: 1 })).toEqual({ ok: true, value: null });
+    a.services.bridge.linkIn({ t: 'begin', key: 0, hash: 1 });
+    expect(a.services.session.counters.ignoredLoop).toBe(1);
+    for (const bad of [null, 'begin', { t: 'begin', key: -1, hash: 1 }, { t: 'intent' }, { t: 'launch' }]) a.services.bridge.linkIn(bad);
+    expect(a.services.bridge.badLink).toBe(5);
     expect(a.services.session.counters.ignoredLoop).toBe(1);
     expect(await a.services.bridge.handle('net:act', { t: 'ready', ready: true })).toMatchObject({ ok: false, error: expect.stringContaining('not in a room') });
   });

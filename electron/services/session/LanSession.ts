@@ -1,54 +1,55 @@
 /**
- * The main side of networked play (issue 5): runs this app's ClientPeer — over the in-process
- * loopback of a LockstepHostService when hosting, or a LockstepClientService when joining — and
- * carries it across the bridge. The simulation runs in the renderer: it sends its intent and
- * key-frame hashes (net:loop) and receives the confirmed updates (net:updates).
- *
- * Events: every PUMP_MS the peer's event queue is drained in order onto the bridge (pumpSession:
- * net:updates, net:start, net:resume, net:event, net:session, net:status). When hosting, a
- * spectating verifier in this process simulates the match (HeadlessPlayer) so rejoiners and late
- * spectators get its latest key-frame snapshot instead of a replay from key 0. A joined player's
- * session token is kept in the user data folder (TokenStore) for `net:join {rejoin}`. The hosted
- * room is published on LAN discovery (the advert follows room name, map, players and state) and
- * the game port answers discovery probes in every mode, 'off' included.
+ * The main side of networked play: hosting a room (a LockstepHostService whose owner is this
+ * app's ClientPeer, over an in-process loopback) or joining one (a LockstepClientService), carried
+ * to the page over the session link. The simulation runs in the page: it sends its intent and
+ * key-frame hashes up the link (`loop`), and receives the session, the match start and the
+ * confirmed updates down it as they happen — the services call back after every datagram batch
+ * and tick, and push.ts sends whatever changed (no polling timer here).
+ * When hosting, a spectating verifier in this process simulates the match (HeadlessPlayer) so
+ * rejoiners and late spectators get its latest key-frame snapshot instead of a replay from key 0.
+ * A joined player's session token is kept in the user data folder (rejoinTokens.ts) for
+ * `net:join {rejoin}`. The hosted room is published on the app's one DiscoveryService (the advert
+ * follows room name, map, players and state), and the game port answers discovery probes in every
+ * mode, 'off' included.
  * Switches: --game-port N / BB_GAME_PORT (default 47777, 0 = any free port; a taken port falls
  * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
  * Time: performance.now() ms, the clock the lockstep services use.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { BridgeEvents, EventChannel, RequestOf, ResponseOf } from '../../contract';
-import { DiscoveryService, resolveDiscoveryMode } from '../discovery';
-import { HostAdvert, lanAddress } from './HostAdvert';
-import { resolveGameSocket } from './gameSocket';
-import type { GameSocket } from './gameSocket';
-import { pumpSession } from './pump';
-import type { PumpSession } from './pump';
-import { SessionView, StatusMeter } from './SessionView';
-import { TokenStore } from './rejoinTokens';
-import type { NetService } from '../bridge/netRequests';
+import type { ClientPeer } from '../../../core/lockstep';
+import type { BridgeEvents, LinkDown, LinkUp, RequestOf, ResponseOf } from '../../contract';
+import type { NetService } from '../bridge/services';
+import type { AppDiscovery } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { LockstepClientService } from '../lockstep/LockstepClientService';
 import { LockstepHostService } from '../lockstep/LockstepHostService';
-
-export const PUMP_MS = 5;
-export { STATUS_MS } from './pump';
+import { resolveGameSocket } from './gameSocket';
+import type { GameSocket } from './gameSocket';
+import { HostAdvert, lanAddress } from './HostAdvert';
+import { pushSession } from './push';
+import type { PushedSession } from './push';
+import { TokenStore } from './rejoinTokens';
+import { SessionView, StatusMeter } from './SessionView';
 
 export interface LanSessionOptions {
   readonly userDataDir: string;
-  readonly emit: <E extends EventChannel>(channel: E, payload: BridgeEvents[E]) => void;
-  /** The process's command line and environment (game port, bind address, discovery mode). */
+  /** Pushes a message to the page on the session link. */
+  readonly send: (m: LinkDown) => void;
+  /** An app-level notice (a damaged token file). */
+  readonly notice: (n: BridgeEvents['app:notice']) => void;
+  /** The process's command line and environment (game port, bind address). */
   readonly argv: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** The player's discovery setting ('off', 'all' or an interface name). */
-  readonly discoverySetting: () => string;
+  /** The app's one DiscoveryService, shared with the Join list. */
+  readonly discovery: AppDiscovery;
   /** Maps for the hosting app's verifier (default: the checkout's resources/). */
   readonly resourcesDir?: string;
 }
 
-interface Session extends PumpSession {
+interface Session extends PushedSession {
   readonly close: () => Promise<void>;
   /** The joined host's "ip:port" (null when hosting). */
   readonly hostAddress: string | null;
@@ -57,7 +58,7 @@ interface Session extends PumpSession {
 export class LanSession implements NetService {
   /**
    * For tests and logs: loop messages ignored because they did not fit the match (stale key, no
-   * match), and peer events with no bridge form (not sent).
+   * match), updates of a match the page was not told about, faults of a link sink.
    */
   readonly counters = { ignoredLoop: 0, emittedUpdates: 0, unforwarded: 0, faults: 0, verifierErrors: 0 };
   readonly socket: GameSocket;
@@ -66,7 +67,6 @@ export class LanSession implements NetService {
   verifier: HeadlessPlayer | null = null;
   private readonly loadMap: ReturnType<typeof mapLoader>;
   private session: Session | null = null;
-  private timer: ReturnType<typeof setInterval> | null = null;
   /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
   private generation = 0;
 
@@ -82,8 +82,7 @@ export class LanSession implements NetService {
 
   async host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>> {
     const gen = await this.restart();
-    const { mode, warnings } = resolveDiscoveryMode(this.opts.argv, this.opts.env, this.opts.discoverySetting());
-    const discovery = new DiscoveryService({ mode, notes: warnings });
+    const discovery = await this.opts.discovery.acquire();
     let advert: HostAdvert | null = null;
     const service = await LockstepHostService.start({
       port: this.socket.port,
@@ -96,16 +95,18 @@ export class LanSession implements NetService {
         advert?.refresh();
         return discovery.answerProbe(bytes);
       },
-    }).catch(async (e: unknown) => {
-      await discovery.close();
+      onActivity: () => this.sync(),
+    }).catch((e: unknown) => {
+      this.opts.discovery.release(discovery);
       throw e;
     });
     const owner = service.owner;
     if (gen !== this.generation || !owner) {
-      await Promise.all([service.close(), discovery.close()]);
+      await service.close();
+      this.opts.discovery.release(discovery);
       throw new Error('superseded by another request');
     }
-    const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(mode) : this.socket.bind}:${service.port}`;
+    const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(discovery.mode) : this.socket.bind}:${service.port}`;
     const published = new HostAdvert(discovery, service);
     advert = published;
     const verifier = this.startVerifier(service);
@@ -117,6 +118,7 @@ export class LanSession implements NetService {
         if (this.verifier === verifier) this.verifier = null;
         await service.close();
         await published.close();
+        this.opts.discovery.release(discovery);
       },
       advert: published,
       colour: req.colour,
@@ -136,15 +138,14 @@ export class LanSession implements NetService {
       ...(rejoinToken !== null ? { rejoinToken } : {}),
       port: 0,
       ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
+      onActivity: () => this.sync(),
     });
     if (gen !== this.generation) {
       await service.close();
       throw new Error('superseded by another request');
     }
-    const peer = service.peer;
     // LockstepClientService.close sends LEAVE and closes the socket once it has left.
-    const close = (): Promise<void> => service.close();
-    this.begin({ ...this.fresh(peer, req.address, !req.spectate || rejoinToken !== null), close });
+    this.begin({ ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null), close: () => service.close() });
     return null;
   }
 
@@ -179,19 +180,16 @@ export class LanSession implements NetService {
     return null;
   }
 
-  /** The renderer's game loop. Never throws: a message that does not fit the match is counted and ignored. */
-  loop(m: RequestOf<'net:loop'>): null {
+  /** The page's match loop, on the session link. Never throws: a message that does not fit the match is counted and ignored. */
+  loop(m: LinkUp): void {
     const peer = this.session?.peer;
     const match = peer?.match;
-    if (!peer || !match || peer.phase !== 'running') {
-      this.counters.ignoredLoop++;
-      return null;
-    }
+    if (!peer || !match || peer.phase !== 'running') return void this.counters.ignoredLoop++;
     const now = this.now();
     switch (m.t) {
       case 'intent': peer.setIntent(m.input); break;
       case 'begin':
-        // The update was pushed to the renderer, so it is here; a stale or repeated key is a no-op.
+        // The update was pushed to the page, so it is here; a stale or repeated key is a no-op.
         if (m.key <= match.execKey || peer.update(m.key) === undefined) this.counters.ignoredLoop++;
         else peer.beginKey(now, m.key, m.hash);
         break;
@@ -199,7 +197,7 @@ export class LanSession implements NetService {
       case 'blocked': peer.noteBlocked(now); break;
       case 'subhashes': peer.sendSubhashes(m.key, m.hashes); break;
     }
-    return null;
+    this.sync();
   }
 
   async desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>> {
@@ -211,19 +209,17 @@ export class LanSession implements NetService {
     const gen = ++this.generation;
     const s = this.session;
     this.session = null;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     if (s) {
-      this.pump(s);
+      this.push(s);
       await s.close();
       const v = s.view.changed();
-      if (v) this.opts.emit('net:session', v);
+      if (v) this.opts.send({ t: 'session', session: v });
     }
     return gen;
   }
 
   /** A session's initial state; `keepToken`: a joined player, whose token is stored for rejoining. */
-  private fresh(peer: Session['peer'], address: string, keepToken: boolean): Omit<Session, 'close'> {
+  private fresh(peer: ClientPeer, address: string, keepToken: boolean): Omit<Session, 'close'> {
     const tokens = this.tokens;
     return {
       peer,
@@ -233,6 +229,7 @@ export class LanSession implements NetService {
       colour: null,
       lastPhase: '',
       statusAt: 0,
+      statusKey: '',
       shown: null,
       sentKey: -1,
       hostAddress: keepToken ? address : null,
@@ -260,24 +257,26 @@ export class LanSession implements NetService {
 
   private begin(s: Session): void {
     this.session = s;
-    this.timer = setInterval(() => {
-      if (this.session !== s) return;
-      try {
-        this.pump(s);
-      } catch {
-        // A throwing event sink (a shell bug) must not take the main process down with it.
-        this.counters.faults++;
-      }
-    }, PUMP_MS);
-    this.pump(s);
+    this.push(s);
     const notice = this.tokens.notice;
     if (notice) {
       this.tokens.notice = null;
-      this.opts.emit('app:notice', { level: 'warn', text: notice });
+      this.opts.notice({ level: 'warn', text: notice });
     }
   }
 
-  private pump(s: Session): void {
-    pumpSession(s, this.opts.emit, this.now(), this.counters);
+  /** Pushes what changed in the current session (the services call this after every activity). */
+  private sync(): void {
+    const s = this.session;
+    if (s) this.push(s);
+  }
+
+  private push(s: Session): void {
+    try {
+      pushSession(s, this.opts.send, this.now(), this.counters);
+    } catch {
+      // A throwing link sink (a shell bug) must not take the main process down with it.
+      this.counters.faults++;
+    }
   }
 }

@@ -17,6 +17,7 @@ import { findRepoRoot } from '../files/paths';
 import { mapLoader } from '../lockstep/loadMap';
 import { until } from '../testing/until';
 import { TestLoop } from '../testing/TestLoop';
+import { dispatcherPage } from '../testing/socketPage';
 
 const ARGV = ['--discovery=off', '--game-port=0', '--game-bind=127.0.0.1'];
 const closers: (() => Promise<void> | void)[] = [];
@@ -34,7 +35,7 @@ function tempDir(): string {
 
 function app(seed: number, dir = tempDir()): { services: AppServices; loop: TestLoop; dir: string } {
   const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
-  const loop = new TestLoop(services.bridge, loadMap, seed);
+  const loop = new TestLoop(dispatcherPage(services.bridge), loadMap, seed);
   closers.push(() => services.close());
   closers.push(() => loop.stop());
   return { services, loop, dir };

@@ -1,9 +1,10 @@
 /**
- * Test helper: a minimal "renderer" for one app (over the in-process dispatcher or a real browser-shell socket), doing what the game screen does with
- * the net:* channels — report loading at 100 %, run the real simulation (SimGame) in core's
- * MatchLoop fed from net:updates through a RemotePort, steer with a seeded InputScript —
- * so LanSession tests (and headless checks) can play whole matches over real sockets. A net:resume
- * (rejoin, spectator mid-match) restores the snapshot and fast-forwards, as the match screen does.
+ * Test helper: a minimal page for one app (over the in-process dispatcher or a real browser-shell
+ * socket, see socketPage.ts), doing what the game screens do with the session link — report
+ * loading at 100 %, run the real simulation (SimGame) in core's MatchLoop fed through a
+ * RemotePort, steer with a seeded InputScript (or by hand) — so LanSession tests and benchmarks
+ * play whole matches over real sockets. A resume (rejoin, spectator mid-match) restores the
+ * snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
@@ -11,7 +12,7 @@ import { InputScript, MatchLoop, RemotePort, SimGame } from '../../../core/locks
 import type { LockstepRunner, RunnerOptions } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import type { PlayerInput } from '../../../core/sim';
-import type { BridgeEvents, EventChannel, NetEvent, NetResume, NetSession, NetStart, RequestChannel, RequestOf } from '../../contract';
+import type { LinkDown, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestChannel, RequestOf } from '../../contract';
 import type { PageBridge } from './socketPage';
 
 export class TestLoop {
@@ -23,7 +24,7 @@ export class TestLoop {
   readonly events: NetEvent[] = [];
   readonly errors: string[] = [];
   statuses = 0;
-  lastStatus: BridgeEvents['net:status'] | null = null;
+  lastStatus: NetStatus | null = null;
   /** A frozen loop stops running frames and sending (the e2e's stuck renderer). */
   frozen = false;
   private script: InputScript | null = null;
@@ -41,7 +42,7 @@ export class TestLoop {
     /** `manual`: no scripted input (the caller sets intents); `onKey`: each key as it runs. */
     private readonly opts: { readonly manual?: boolean; readonly onKey?: RunnerOptions['onKey'] } = {},
   ) {
-    this.off = bridge.onEvent((channel, payload) => this.onEvent(channel, payload));
+    this.off = bridge.link.on((m) => this.onLink(m));
   }
 
   /** A request that must succeed. */
@@ -57,43 +58,42 @@ export class TestLoop {
     });
   }
 
-  private onEvent(channel: EventChannel, payload: unknown): void {
-    switch (channel) {
-      case 'net:session': {
-        const s = payload as NetSession;
-        this.session = s;
-        if (s.phase === 'loading' && this.loadedFor !== this.loads) {
-          this.loadedFor = this.loads;
-          this.loadMap(s.settings.map);
-          this.send('net:act', { t: 'progress', percent: 100 });
-        }
-        if (s.phase !== 'loading') this.loads++;
-        break;
-      }
-      case 'net:start': this.onStart(payload as NetStart, null); break;
-      case 'net:resume':
+  private onLink(m: LinkDown): void {
+    switch (m.t) {
+      case 'session': return this.onSession(m.session);
+      case 'start': return this.onStart(m.start, null);
+      case 'resume':
         try {
-          this.onStart((payload as NetResume).start, payload as NetResume);
+          this.onStart(m.resume.start, m.resume);
         } catch (e) {
           this.errors.push(`resume: ${(e as Error).message}`);
         }
-        break;
-      case 'net:updates': this.port?.push((payload as BridgeEvents['net:updates']).updates); break;
-      case 'net:status':
+        return;
+      case 'updates': return void this.port?.push(m.updates);
+      case 'status':
         this.statuses++;
-        this.lastStatus = payload as BridgeEvents['net:status'];
-        this.port?.setPace(this.lastStatus.pace);
-        break;
-      case 'net:event': this.events.push(payload as NetEvent); break;
-      default: break;
+        this.lastStatus = m.status;
+        this.port?.setPace(m.status.pace);
+        return;
+      case 'event': return void this.events.push(m.event);
     }
+  }
+
+  private onSession(s: NetSession): void {
+    this.session = s;
+    if (s.phase === 'loading' && this.loadedFor !== this.loads) {
+      this.loadedFor = this.loads;
+      this.loadMap(s.settings.map);
+      this.send('net:act', { t: 'progress', percent: 100 });
+    }
+    if (s.phase !== 'loading') this.loads++;
   }
 
   private onStart(s: NetStart, resume: NetResume | null): void {
     this.start = s;
     this.resumed = resume;
     const fromKey = resume?.fromKey ?? 0;
-    this.port = new RemotePort(s, (m) => this.send('net:loop', m), fromKey);
+    this.port = new RemotePort(s, (m) => this.bridge.link.post(m), fromKey);
     const snapshot = resume?.snapshot ? new Uint8Array(Buffer.from(resume.snapshot, 'base64')) : null;
     const onKey = this.opts.onKey;
     this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start), resume: resume ? { fromKey, snapshot } : null, ...(onKey ? { onKey } : {}) });

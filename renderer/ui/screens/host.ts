@@ -1,7 +1,7 @@
 /**
  * Host LAN game: the room settings (room name, map with preview, match length, key-frame
  * interval, slots), then `net:host` with my Settings name and colour. The session's first
- * `net:session` (phase lobby) moves to the lobby; a failure stays here and says why.
+ * the session (phase lobby) moves to the lobby; a failure stays here and says why.
  */
 import { paletteIndexOf } from '../../game/colors';
 import { DEFAULT_SETTINGS } from '../../game/simApi';
@@ -10,10 +10,10 @@ import { prewarmRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 export const hostScreen: Screen = (root, ctx) => {
-  const net = netClient(ctx);
+  const net = sessionClient(ctx);
   const form = new RoomForm(ctx.bridge, { ...DEFAULT_SETTINGS, roomName: t('host.defaultRoom', { name: ctx.settings.name }).slice(0, 32) });
   const status = h('p', { className: 'status', testId: 'host-status' });
   const create = h('button', { className: 'menu-button', testId: 'host-create' }, t('host.create'));
@@ -23,7 +23,7 @@ export const hostScreen: Screen = (root, ctx) => {
     status.textContent = t('host.creating');
     net.host({ name: ctx.settings.name, colour: paletteIndexOf(ctx.settings.color), settings: form.value() }).then(
       () => {
-        // The lobby comes with the session's first update (NetClient routes it); nothing else to do.
+        // The lobby comes with the session's first update (SessionClient routes it); nothing else to do.
         if (net.session?.phase === 'lobby' && ctx.hook.screen === 'host') ctx.show('lobby');
       },
       (e: Error) => {

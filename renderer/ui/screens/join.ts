@@ -10,7 +10,7 @@ import type { LanGame, LanList } from '../../../electron/contract';
 import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { clear, h } from '../dom';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HTMLTableRowElement {
   const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
@@ -48,7 +48,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
     if (!ctx.info.capabilities.join) return void (message.textContent = t('join.arrives', { room: g.room }));
     message.textContent = t(rejoin ? 'join.rejoining' : 'join.joining', { room: g.room });
     // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
-    netClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
+    sessionClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
   };
   const render = (list: LanList): void => {
     clear(tbody);

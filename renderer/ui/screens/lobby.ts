@@ -1,7 +1,7 @@
 /**
  * The LAN lobby screen, for the owner and for those who joined: LobbyView fed from the session
- * (NetClient), the room settings with the map preview (editable by the owner only, Apply sends
- * them), and every action as `net:act`. NetClient moves on to loading when the owner starts.
+ * (SessionClient), the room settings with the map preview (editable by the owner only, Apply sends
+ * them), and every action as `net:act`. SessionClient moves on to loading when the owner starts.
  */
 import { paletteColor } from '../../game/colors';
 import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
@@ -10,7 +10,7 @@ import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [SlotKind.Closed]: 'closed', [SlotKind.Human]: 'human', [SlotKind.Bot]: 'bot' };
 const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bot } as const;
@@ -20,7 +20,7 @@ function slotViews(slots: readonly LobbySlot[], mine: number): LobbySlotView[] {
 }
 
 export const lobbyScreen: Screen = (root, ctx) => {
-  const net = netClient(ctx);
+  const net = sessionClient(ctx);
   if (!net.session) return void ctx.show('menu');
   const view = new LobbyView({
     start: () => net.act({ t: 'start' }),

@@ -2,7 +2,7 @@
  * The networked loading screen (phase 'loading'): loads what the match needs and reports real
  * progress to the host (`net:act progress`) — map parsed 40, tileset 70, bots 85, view ready 100 —
  * and shows everyone's bars from the session (NetSession.progress). The host starts the match
- * when all are at 100 % (or its timeout passes); `net:start` then moves to the match screen.
+ * when all are at 100 % (or its timeout passes); the match start then moves to the match screen.
  */
 import { defaultBrains } from '../../../core/ai';
 import { paletteColor } from '../../game/colors';
@@ -13,10 +13,10 @@ import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { LoadingView } from '../components/LoadingView';
 import { h } from '../dom';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 export const netLoadingScreen: Screen = (root, ctx) => {
-  const net = netClient(ctx);
+  const net = sessionClient(ctx);
   const view = new LoadingView();
   const status = h('p', { className: 'status', testId: 'loading-status' });
   view.el.append(status, h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'loading-leave', onClick: () => (net.leave(), ctx.show('menu')) }, t('lobby.leave'))));

@@ -1,7 +1,7 @@
 /**
- * The networked match screen: on `net:start` (NetClient holds the start and the port that has
+ * The networked match screen: on a start (SessionClient holds it and the port that has
  * been buffering updates since), builds the LockstepMatch on the map the loading screen loaded
- * and puts it on screen like an offline match (mountMatch). A match joined running (net:resume)
+ * and puts it on screen like an offline match (mountMatch). A match joined running (a resume)
  * is built from its snapshot (LockstepMatch `resume`). A spectator gets a bar to follow any player
  * or pan freely. The end leads to the same results screen; Leave (Escape menu) leaves the room.
  */
@@ -15,10 +15,10 @@ import { spectatorBar } from '../components/followCamera';
 import { h } from '../dom';
 import type { StartMarks } from '../match/matchHook';
 import { mountMatch } from '../match/mountMatch';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 export const netMatchScreen: Screen = (root, ctx) => {
-  const net = netClient(ctx);
+  const net = sessionClient(ctx);
   const start = net.start;
   const port = net.port;
   if (!start || !port) return void ctx.show(net.active ? 'lobby' : 'menu');

@@ -7,11 +7,11 @@ import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { massChart } from '../components/massChart';
 import { h } from '../dom';
-import { netClient } from '../net/NetClient';
+import { sessionClient } from '../session/SessionClient';
 
 export const resultsScreen: Screen = (root, ctx) => {
   const r = ctx.results;
-  const net = netClient(ctx);
+  const net = sessionClient(ctx);
   if (!r) return void ctx.show('menu');
   const { canvas, lines } = massChart(r.history, r.players, r.mySlot);
   const rows = r.rows.map((row) => {

@@ -4,24 +4,24 @@
  * and pace comes from the latest status.
  */
 import { describe, expect, it } from 'vitest';
-import type { NetLoopMsg, NetStart, NetStatus } from '../../electron/contract';
+import type { LinkUp, NetStart, NetStatus } from '../../electron/contract';
 import { ToyGame } from '../../core/lockstep/testing';
-import { NetPort } from './netPort';
+import { LinkPort } from './linkPort';
 import { DEFAULT_SETTINGS, LockstepRunner, type KeyUpdate } from './simApi';
 
 const TICK = 1000 / 60;
 
-function setup(seconds = 2): { port: NetPort; sent: NetLoopMsg[] } {
+function setup(seconds = 2): { port: LinkPort; sent: LinkUp[] } {
   const settings = { ...DEFAULT_SETTINGS, matchSeconds: seconds };
   const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: seconds * 10 - 1 };
-  const sent: NetLoopMsg[] = [];
-  return { port: new NetPort(start, (m) => sent.push(m)), sent };
+  const sent: LinkUp[] = [];
+  return { port: new LinkPort(start, (m) => sent.push(m)), sent };
 }
 
 const upd = (key: number, extra: Partial<KeyUpdate> = {}): KeyUpdate => ({ key, inputs: [], events: [], ...extra });
 const status = (pace: number): NetStatus => ({ status: null, hostSilentMs: 0, pace, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
 
-describe('NetPort', () => {
+describe('LinkPort', () => {
   it('buffers updates contiguously and drops duplicates and gaps', () => {
     const { port } = setup();
     port.push([upd(0), upd(1)]);
@@ -32,10 +32,10 @@ describe('NetPort', () => {
     expect(port.recvKey).toBe(3);
   });
 
-  it('a resumed port holds keys from its first key on (net:resume)', () => {
+  it('a resumed port holds keys from its first key on (a resume)', () => {
     const settings = { ...DEFAULT_SETTINGS, matchSeconds: 2 };
     const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: 19 };
-    const port = new NetPort(start, () => undefined, 5);
+    const port = new LinkPort(start, () => undefined, 5);
     expect(port.recvKey).toBe(4);
     port.push([upd(4), upd(5), upd(6)]);
     expect(port.recvKey).toBe(6);

@@ -1,11 +1,11 @@
 /**
  * The networked part of the end-to-end test hook (`window.__bb.net`): live getters over the
- * NetClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
+ * SessionClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
  * never on time. Read-only: nothing here changes the session.
  */
-import type { NetClient } from './NetClient';
+import type { SessionClient } from './SessionClient';
 
-export interface NetHook {
+export interface SessionHook {
   /** The session phase ('idle' before host/join). */
   readonly phase: string;
   readonly slot: number;
@@ -39,7 +39,7 @@ export interface NetHook {
   readonly notice: string | null;
 }
 
-export function netHook(c: NetClient): NetHook {
+export function sessionHook(c: SessionClient): SessionHook {
   const hud = (): { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null } | null => c.waitProbe?.() ?? null;
   return {
     get phase() { return c.session?.phase ?? 'idle'; },

@@ -1,22 +1,22 @@
 /**
- * The page's side of a LAN session: listens to every `net:*` event for the page's lifetime (so an
+ * The page's side of a LAN session: listens to the session link for the page's lifetime (so an
  * update that arrives while a screen is still loading is buffered, never lost), keeps the latest
- * session and status, creates the NetPort on `net:start` (or `net:resume`: a rejoin or a spectator
- * joining a running match, which restores a snapshot and fast-forwards), and moves between the networked
- * screens as the session's phase changes (lobby → loading → match → results/lobby; a rejection,
- * kick or lost host ends on a screen that says so). Text from the network is only ever shown as
+ * session and status, creates the LinkPort on a start (or a resume: a rejoin or a spectator
+ * joining a running match, which restores a snapshot and fast-forwards), and moves between the
+ * networked screens as the session's phase changes (lobby → loading → match → results/lobby; a
+ * rejection, kick or lost host ends on a screen that says so). Text from the network is only ever shown as
  * text by the screens.
  * Routing only happens while `active` (from host/join until leave), so a stale event after
  * leaving never yanks the player off the menu.
  */
-import type { NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
+import type { LinkDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
-import { NetPort } from '../../game/netPort';
+import { LinkPort } from '../../game/linkPort';
 import type { LobbySlot } from '../../game/simApi';
 import { t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
-import { netHook } from './netHook';
+import { sessionHook } from './sessionHook';
 
 export interface LobbyChatLine {
   readonly from: number;
@@ -26,15 +26,15 @@ export interface LobbyChatLine {
 const LOBBY_CHAT_KEEP = 50;
 const NET_SCREENS: readonly ScreenName[] = ['lobby', 'netLoading', 'netMatch'];
 
-export class NetClient {
+export class SessionClient {
   session: NetSession | null = null;
   status: NetStatus | null = null;
   start: NetStart | null = null;
-  /** Set when the match was joined running (net:resume): where the loop starts. */
+  /** Set when the match was joined running (a resume): where the loop starts. */
   resume: ResumeFrom | null = null;
   /** The lobby as the match started (names and colours of the roster). */
   startSlots: readonly LobbySlot[] = [];
-  port: NetPort | null = null;
+  port: LinkPort | null = null;
   /** The running match, while the match screen shows it. */
   match: LockstepMatch | null = null;
   readonly chat: LobbyChatLine[] = [];
@@ -47,21 +47,25 @@ export class NetClient {
   private readonly listeners = new Set<() => void>();
 
   constructor(readonly ctx: AppContext) {
-    const b = ctx.bridge;
-    b.on('net:session', (s) => this.onSession(s));
-    b.on('net:start', (s) => this.onStart(s, null));
-    b.on('net:resume', (r) => this.onResume(r));
-    b.on('net:updates', (u) => this.port?.push(u.updates));
-    b.on('net:status', (s) => {
-      this.status = s;
-      this.port?.setStatus(s);
-    });
-    b.on('net:event', (e) => this.onEvent(e));
-    ctx.hook.net = netHook(this);
+    ctx.bridge.link.on((m) => this.onLink(m));
+    ctx.hook.net = sessionHook(this);
     ctx.hook.freezeNet = (on) => {
       this.frozen = on;
       if (this.match) this.match.frozen = on;
     };
+  }
+
+  private onLink(m: LinkDown): void {
+    switch (m.t) {
+      case 'session': return this.onSession(m.session);
+      case 'start': return this.onStart(m.start, null);
+      case 'resume': return this.onResume(m.resume);
+      case 'updates': return void this.port?.push(m.updates);
+      case 'status':
+        this.status = m.status;
+        return this.port?.setStatus(m.status);
+      case 'event': return this.onEvent(m.event);
+    }
   }
 
   /** Calls `l` on every session or chat change; returns the unsubscribe. */
@@ -145,7 +149,7 @@ export class NetClient {
     this.start = s;
     this.resume = resume;
     this.startSlots = this.session?.slots ?? [];
-    this.port = new NetPort(s, (m) => void this.ctx.bridge.request('net:loop', m).catch(() => undefined), resume?.fromKey ?? 0);
+    this.port = new LinkPort(s, (m) => this.ctx.bridge.link.post(m), resume?.fromKey ?? 0);
     if (this.status) this.port.setStatus(this.status);
     // A resume while the match screen is up (a spectator's resync): rebuild it on the new port.
     this.ctx.show('netMatch');
@@ -191,13 +195,13 @@ export class NetClient {
   }
 }
 
-const clients = new WeakMap<object, NetClient>();
+const clients = new WeakMap<object, SessionClient>();
 
-/** The page's NetClient (one per bridge; the entry point creates it before the first screen). */
-export function netClient(ctx: AppContext): NetClient {
+/** The page's SessionClient (one per bridge; the entry point creates it before the first screen). */
+export function sessionClient(ctx: AppContext): SessionClient {
   let c = clients.get(ctx.bridge);
   if (!c) {
-    c = new NetClient(ctx);
+    c = new SessionClient(ctx);
     clients.set(ctx.bridge, c);
   }
   return c;

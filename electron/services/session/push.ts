@@ -1,0 +1,115 @@
+/**
+ * Pushes a LAN session's peer events onto the session link as they happen (LanSession calls it
+ * after every datagram batch, tick and page message: no timer of its own). Consecutive 'updates'
+ * go out as one message (each KeyUpdate exactly once, in key order, after its start or resume);
+ * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
+ * becomes the session view (names first), a resume with the snapshot as base64, then the updates
+ * already held from its key on; every other event goes out as an event. Updates of a match the
+ * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
+ * with its resume. The session view, the advert, the status and the stored rejoin token follow
+ * the events. Status goes out when the host's word on the stall changes, and at most every
+ * STATUS_MS otherwise (the F3 panel's figures).
+ */
+import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
+import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent } from '../../../core/lockstep';
+import type { LinkDown } from '../../contract';
+import type { HostAdvert } from './HostAdvert';
+import type { SessionView, StatusMeter } from './SessionView';
+
+export const STATUS_MS = 100;
+
+export interface PushedSession {
+  readonly peer: ClientPeer;
+  readonly view: SessionView;
+  readonly meter: StatusMeter;
+  readonly advert: HostAdvert | null;
+  /** The owner's colour, sent once the host accepted the owner. */
+  colour: number | null;
+  lastPhase: string;
+  statusAt: number;
+  /** The host's stall word last pushed (JSON), to push a change at once. */
+  statusKey: string;
+  /** The match the page runs (told by start or resume), and the newest key sent for it. */
+  shown: ClientMatch | null;
+  sentKey: number;
+  /** Where this app's rejoin token is kept (a joined player's session only). */
+  readonly tokens: { set(token: number): void; remove(): void } | null;
+}
+
+export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
+  const peer = s.peer;
+  let updates: KeyUpdate[] = [];
+  const flush = (): void => {
+    if (updates.length === 0) return;
+    counters.emittedUpdates += updates.length;
+    send({ t: 'updates', updates });
+    updates = [];
+  };
+  const take = (list: readonly (KeyUpdate | undefined)[]): void => {
+    for (const u of list) {
+      if (!u || u.key <= s.sentKey) continue;
+      updates.push(u);
+      s.sentKey = u.key;
+    }
+  };
+  let touched = false;
+  for (const e of peer.events.splice(0)) {
+    if (e.t === 'updates') {
+      if (s.shown && s.shown === peer.match) take(e.updates);
+      else counters.unforwarded++;
+      continue;
+    }
+    flush();
+    touched = true;
+    s.view.onEvent(e);
+    if (e.t === 'start' || e.t === 'resume') {
+      const m = e.match;
+      const start = { start: m.start, slot: peer.slot, player: e.t === 'start' ? m.player : peer.slot !== SPECTATOR_SLOT, lastKey: m.lastKey };
+      s.shown = m;
+      s.sentKey = (e.t === 'start' ? 0 : e.key) - 1;
+      s.statusAt = 0;
+      if (e.t === 'start') send({ t: 'start', start });
+      else {
+        // The roster's names and colours come with the session: the page reads them at resume.
+        const v = s.view.changed();
+        if (v) send({ t: 'session', session: v });
+        send({ t: 'resume', resume: { start, fromKey: e.key, snapshot: e.snapshot ? Buffer.from(e.snapshot).toString('base64') : null } });
+        take(m.updates.slice(e.key));
+      }
+      continue;
+    }
+    token(s, e);
+    if (e.t === 'accepted' && s.colour !== null) {
+      peer.setColour(s.colour);
+      s.colour = null;
+    }
+    send({ t: 'event', event: e });
+  }
+  flush();
+  if (touched || peer.phase !== s.lastPhase) {
+    s.lastPhase = peer.phase;
+    const v = s.view.changed();
+    if (v) send({ t: 'session', session: v });
+    // Players, slots and the phase change with events: the LAN advert follows them.
+    s.advert?.refresh();
+  }
+  pushStatus(s, send, now);
+}
+
+function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number): void {
+  const peer = s.peer;
+  if (peer.phase !== 'running' || !peer.match) return;
+  const key = peer.status ? JSON.stringify(peer.status) : '';
+  if (key === s.statusKey && now - s.statusAt < STATUS_MS) return;
+  s.statusKey = key;
+  s.statusAt = now;
+  send({ t: 'status', status: s.meter.sample(now) });
+}
+
+/** The stored token lives from the ACCEPT to the match's end (or until the host forgets it). */
+function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' }>): void {
+  const t = s.tokens;
+  if (!t) return;
+  if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);
+  else if (e.t === 'end' || e.t === 'kicked' || (e.t === 'rejected' && e.reason === RejectReason.UnknownToken)) t.remove();
+}
