@@ -58,8 +58,8 @@ const OURS = [
   { name: `ours JPS + ${4 * LANDMARKS} landmarks`, jps: true, landmarks: 4 * LANDMARKS },
 ] as const;
 
-/** What the bench calls on a searcher (AStar and JumpPointSearch alike). */
-type Finder = Pick<AStar, 'findPath'>;
+/** What the bench calls on a searcher (AStar and JumpPointSearch alike; JPS also counts its jump points). */
+type Finder = Pick<AStar, 'findPath'> & { readonly jumpPoints?: number };
 
 function setup(): Setup {
   const rand = rng(0xba11);
@@ -249,11 +249,15 @@ function checkPaths(ctx: BenchContext, s: Setup, pfPath: (q: number) => number[]
   let equal = 0;
   let optimal = 0;
   const expanded = ours.map(() => 0);
+  const work = ours.map(() => 0);
   for (let q = 0; q < QUERIES; q++) {
     const grid = grids[qGrid[q]!]!;
     const costs = ours.map((searchers, i) => {
-      const res = searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-      expanded[i]! += res.expanded;
+      const searcher = searchers[qGrid[q]!]!;
+      const res = searcher.findPath(qStart[q]!, qGoal[q]!);
+      // PathResult.expanded is the budget's unit: cells for AStar, work for JPS (jump points apart).
+      expanded[i]! += searcher.jumpPoints ?? res.expanded;
+      work[i]! += res.expanded;
       const cost = pathCost(grid, res.path, res.length);
       return res.status === PathStatus.Found && res.cost === cost ? cost : -1;
     });
@@ -265,9 +269,10 @@ function checkPaths(ctx: BenchContext, s: Setup, pfPath: (q: number) => number[]
   const count = (name: string, v: number): void => ctx.record({ group: GROUP, name, value: v, unit: `/ ${QUERIES}`, goal: `= ${QUERIES}`, met: v === QUERIES });
   count(`legal paths of equal cost: ours ×${OURS.length}, PathFinding.js (integer costs)`, equal);
   count('path cost equal to Dijkstra (optimal), all of ours', optimal);
-  OURS.forEach(({ name, jps }, i) =>
-    ctx.record({ group: GROUP, name: `${name}: expansions a query (mean)`, value: expanded[i]! / QUERIES, unit: jps ? 'jump points' : 'cells' }),
-  );
+  OURS.forEach(({ name, jps }, i) => {
+    ctx.record({ group: GROUP, name: `${name}: expansions a query (mean)`, value: expanded[i]! / QUERIES, unit: jps ? 'jump points' : 'cells' });
+    if (jps) ctx.record({ group: GROUP, name: `${name}: budget work a query (mean)`, value: work[i]! / QUERIES, unit: 'work units (JUMP_POINT_WORK a jump point + cells scanned)' });
+  });
 }
 
 /** Speed-ups of each of ours against PathFinding.js; the goals are on the sequential (wall) means. */
