@@ -10,21 +10,20 @@
  * - The open list holds jump points only, in AStar's (f, h, index) order. A jump is a straight or
  *   diagonal line, so its cost is the octile distance between its ends and both heuristics stay
  *   consistent: a popped jump point is final, and the path found is optimal.
- * - Budget unit: work, not nodes. An expansion costs JUMP_POINT_WORK plus the cells its scans
- *   stepped onto (jumps.ts); `expanded`, the budget and `resume`'s slices count work, so they
- *   track time whatever the map: a jump point scans ~7 cells on a random 25 % grid but 30 to 90
- *   (hundreds at worst) in the shipped maps' rooms and corridors, so a count of jump points would
- *   let a frame's slice take 10× longer on one map than on another. `jumpPoints` counts expansions.
+ * - Budget unit: work, not nodes: JUMP_POINT_WORK an expansion plus the cells its scans stepped
+ *   onto (jumps.ts). A jump point scans ~7 cells on a random 25 % grid but 30 to 90 (hundreds at
+ *   worst) in the shipped maps' rooms, so only work tracks time whatever the map. `expanded`, the
+ *   budget (default: unlimited) and `resume`'s slices count work; `jumpPoints` counts expansions.
  * - A search stops only between expansions, at the first where its work has reached the budget or
- *   the slice's end: a slice may overrun by one expansion's work. Work grows by at least
- *   JUMP_POINT_WORK an expansion, so sliced searches (`begin`/`resume`) give exactly `findPath`'s
- *   result, and re-running a search up to a recorded `expanded` stops exactly where it stopped.
- *   The default budget is unlimited.
+ *   the slice's end (a slice may overrun by one expansion's work). Work grows with every
+ *   expansion, so slices (`begin`/`resume`) give exactly `findPath`'s result, and re-running a
+ *   search up to a recorded `expanded` stops exactly where it stopped.
  * - `path` is the jumps expanded back into cells, start to goal, each step a legal 8-neighbour
  *   move, so smoothPath and AStar's callers work unchanged. It is an optimal path; where several
  *   tie it may differ from AStar's (JPS keeps diagonal-first paths), always deterministically.
  * - For 'no-path' and 'budget' the partial path ends at the expanded jump point with the smallest
- *   (h, g, index), as AStar's does among its expanded cells.
+ *   (h, g, index), as AStar's does among its expanded cells (so for 'no-path' it need not be the
+ *   reachable cell nearest the goal, as AStar's is: regions.ts finds that one without a search).
  * - Landmarks (AStarConfig) are stored as Uint16 beside each cell's search fields (jumpRecords.ts);
  *   a query uses the ACTIVE_LANDMARKS (8) of them with the largest bounds at its start. The table
  *   is built in `setGrid` unless the caller passes one it built (buildLandmarkTable) for the grid,
@@ -45,19 +44,14 @@ import { compactHeap, landmarkBound16, pickLandmarks, storeLandmarks, writeJumpP
 import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPathOptions, type MutableResult, type PathResult } from './pathResult';
 
 /**
- * Work an expansion costs besides its scanned cells (the budget's unit, see the header): its heap
- * pop and relaxations (with landmark bounds) and the set-up of its up to 8 scans. Fitting query
- * times to jump points and scanned cells (JPS + 8 landmarks; the shipped maps and
- * bench/astar.bench.ts's grids) puts one expansion at 18 to 48 cells; with 32, a unit of work
- * took 3.8 to 6.1 ns on all of them (a jump point alone, 0.2 µs on random grids to 3 µs in the
- * shipped maps' rooms). At least 1, so that work grows with every expansion.
+ * Work an expansion costs besides its scanned cells: its heap pop, relaxations and the set-up of
+ * its scans. Fitting query times to jump points and scanned cells (the shipped maps and the
+ * bench's grids) puts an expansion at 18 to 48 cells; with 32, a unit of work took 3.8 to 6.1 ns
+ * on all of them. At least 1, so that work grows with every expansion.
  */
 export const JUMP_POINT_WORK = 32;
 
-/**
- * The default budget: work has no small bound (a diagonal scan runs straight scans from each of
- * its cells, so one expansion may scan ~2 × cols × rows cells on an open grid), so none.
- */
+/** The default budget: none (one expansion may scan ~2 · cols · rows cells on an open grid). */
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 /** Reusable JPS searcher for one grid (or any grid of the same size); same API as AStar. */
