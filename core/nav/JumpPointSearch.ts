@@ -13,7 +13,7 @@
  * - Budget unit: work, not nodes: JUMP_POINT_WORK an expansion plus the cells its scans stepped
  *   onto (jumps.ts). A jump point scans ~7 cells on a random 25 % grid but 30 to 90 (hundreds at
  *   worst) in the shipped maps' rooms, so only work tracks time whatever the map. `expanded`, the
- *   budget (default: unlimited) and `resume`'s slices count work; `jumpPoints` counts expansions.
+ *   budget (default 2^30 - 1, ~5 s) and `resume`'s slices count work; `jumpPoints` counts expansions.
  * - A search stops only between expansions, at the first where its work has reached the budget or
  *   the slice's end (a slice may overrun by one expansion's work). Work grows with every
  *   expansion, so slices (`begin`/`resume`) give exactly `findPath`'s result, and re-running a
@@ -51,8 +51,12 @@ import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPath
  */
 export const JUMP_POINT_WORK = 32;
 
-/** The default budget: none (one expansion may scan ~2 · cols · rows cells on an open grid). */
-const UNLIMITED = Number.MAX_SAFE_INTEGER;
+/**
+ * The default budget and findPath's slice: 2^30 - 1 work units, ~5 s of search, beyond any real
+ * query (an expansion scans at most ~2 · cols · rows cells, on an open grid). V8's largest small
+ * integer: a larger (double) one was boxed, 16 bytes of garbage a query.
+ */
+const UNLIMITED = 2 ** 30 - 1;
 
 /** Reusable JPS searcher for one grid (or any grid of the same size); same API as AStar. */
 export class JumpPointSearch {

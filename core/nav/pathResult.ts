@@ -48,7 +48,7 @@ export type MutableResult = { -readonly [K in keyof PathResult]: PathResult[K] }
 
 /** Per-search knobs. Hoist the object out of hot loops: it is only read. */
 export interface FindPathOptions {
-  /** Maximum work (PathResult.expanded's unit); by default it never runs out (AStar: `cols * rows`). */
+  /** Maximum work (PathResult.expanded's unit); by default it never runs out (AStar: `cols * rows`; JPS: 2^30 - 1). */
   readonly budget?: number;
   /**
    * When the goal is blocked, search for `nearestFreeCell(goal, retargetRadius)` instead; 0 (the
