@@ -81,8 +81,8 @@ export interface Pellets {
 
 /**
  * Derived data and reusable buffers: rebuilt from the state after a restore (rebuildDerived),
- * never snapshotted or hashed. Anything here must be a pure function of the state, or scratch
- * that is rewritten before it is read within a frame.
+ * never snapshotted or hashed. Anything here must be a pure function of the state (or the map), or
+ * scratch that is rewritten before it is read within a frame.
  */
 export interface Scratch {
   /** Pellet id per cell, -1 when none (the one-pellet-per-cell rule). */
@@ -104,7 +104,8 @@ export interface Scratch {
    * The path searchers, one per size class (searchers.ts: JPS with the map's landmark tables),
    * run in slices with begin/resume; their in-flight state is private to nav, so it is scratch and
    * redone after a restore (planPaths.ts). Made with the world, so that the landmark tables are
-   * built while the match loads, never by a search mid-match.
+   * built, and copied into the searchers (~0.6 ms a size class on labyrinth-large), while the
+   * match loads, never by a search mid-match; a world that never searches pays for them too.
    */
   readonly searchers: readonly JumpPointSearch[];
   /** Region labels per size class, the map's (searchers.ts PlanData; shared, read only). */
