@@ -1,5 +1,7 @@
 /**
- * core/nav path-finding benchmark: ours (AStar, JumpPointSearch; plain and with landmarks) against
+ * core/nav path-finding benchmark: ours (AStar, JumpPointSearch; plain and with landmarks, and the
+ * game's planner exactly as core/sim makes and calls it: searchers.ts's createPlanSearcher with the
+ * landmark table built apart, as at world creation, and PLAN_SEARCH_OPTIONS) against
  * PathFinding.js's AStarFinder (allowDiagonal + dontCrossCorners: the same moves as ours) on
  * 256×256 grids with 25 % random walls, the same 200 solvable queries for all. Every path is costed
  * with nav's integer step costs and compared with the others and with a Dijkstra (optimality).
@@ -25,8 +27,9 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import PF, { type PFGrid } from 'pathfinding';
 import type { BenchContext, Timing } from './lib';
 import { heapDelta, measure, summarize } from './lib';
-import { AStar, JumpPointSearch, PathStatus, pathCost, smoothPath } from '../core/nav';
-import type { NavGrid } from '../core/nav';
+import { AStar, buildLandmarkTable, JumpPointSearch, PathStatus, pathCost, smoothPath } from '../core/nav';
+import type { FindPathOptions, NavGrid } from '../core/nav';
+import { createPlanSearcher, PLAN_LANDMARKS, PLAN_SEARCH_OPTIONS } from '../core/sim';
 import { dijkstra, randomFreeCell, randomGrid, rng } from '../core/nav/test/fixtures';
 
 const SIZE = 256;
@@ -42,24 +45,30 @@ interface Setup {
   readonly ours: Finder[][];
   /** Time to build one grid's landmark table (in AStar's constructor), ms. */
   readonly altBuildMs: number;
+  /** Time to build one grid's landmark table for the game planner (at world creation in the game), ms. */
+  readonly gameBuildMs: number;
   /** Query q: grid qGrid[q], from cell qStart[q] to cell qGoal[q]. */
   readonly qGrid: Int32Array;
   readonly qStart: Int32Array;
   readonly qGoal: Int32Array;
 }
 
-/** Our contenders. */
+/** Our contenders; `game`: the game's planner (core/sim searchers.ts), with the sim's search options. */
 const OURS = [
-  { name: 'ours A*', jps: false, landmarks: 0 },
-  { name: `ours A* + ${LANDMARKS} landmarks`, jps: false, landmarks: LANDMARKS },
-  { name: 'ours JPS', jps: true, landmarks: 0 },
-  { name: `ours JPS + ${LANDMARKS} landmarks`, jps: true, landmarks: LANDMARKS },
-  { name: `ours JPS + ${2 * LANDMARKS} landmarks`, jps: true, landmarks: 2 * LANDMARKS },
-  { name: `ours JPS + ${4 * LANDMARKS} landmarks`, jps: true, landmarks: 4 * LANDMARKS },
+  { name: 'ours A*', jps: false, landmarks: 0, game: false },
+  { name: `ours A* + ${LANDMARKS} landmarks`, jps: false, landmarks: LANDMARKS, game: false },
+  { name: 'ours JPS', jps: true, landmarks: 0, game: false },
+  { name: `ours JPS + ${LANDMARKS} landmarks`, jps: true, landmarks: LANDMARKS, game: false },
+  { name: `ours JPS + ${2 * LANDMARKS} landmarks`, jps: true, landmarks: 2 * LANDMARKS, game: false },
+  { name: `ours JPS + ${4 * LANDMARKS} landmarks`, jps: true, landmarks: 4 * LANDMARKS, game: false },
+  { name: `game planner (JPS + ${PLAN_LANDMARKS} landmarks, as core/sim runs it)`, jps: true, landmarks: PLAN_LANDMARKS, game: true },
 ] as const;
 
-/** What the bench calls on a searcher (AStar and JumpPointSearch alike). */
-type Finder = Pick<AStar, 'findPath'>;
+/** The FindPathOptions contender i searches with. */
+const optionsOf = (i: number): FindPathOptions | undefined => (OURS[i]!.game ? PLAN_SEARCH_OPTIONS : undefined);
+
+/** What the bench calls on a searcher (AStar and JumpPointSearch alike; JPS also counts its jump points). */
+type Finder = Pick<AStar, 'findPath'> & { readonly jumpPoints?: number };
 
 function setup(): Setup {
   const rand = rng(0xba11);
@@ -77,10 +86,14 @@ function setup(): Setup {
   const t = performance.now();
   const alt = grids.map((g) => new AStar(g, { landmarks: LANDMARKS }));
   const altBuildMs = (performance.now() - t) / GRIDS;
-  const ours = OURS.map(({ jps, landmarks }, i): Finder[] =>
-    i === 0 ? plain : i === 1 ? alt : grids.map((g) => (jps ? new JumpPointSearch(g, { landmarks }) : new AStar(g, { landmarks }))),
-  );
-  return { grids, ours, altBuildMs, qGrid, qStart, qGoal };
+  const t2 = performance.now();
+  const gameTables = grids.map((g) => buildLandmarkTable(g, PLAN_LANDMARKS));
+  const gameBuildMs = (performance.now() - t2) / GRIDS;
+  const ours = OURS.map(({ jps, landmarks, game }, i): Finder[] => {
+    if (game) return grids.map((g, gi) => createPlanSearcher(g, gameTables[gi]));
+    return i === 0 ? plain : i === 1 ? alt : grids.map((g) => (jps ? new JumpPointSearch(g, { landmarks }) : new AStar(g, { landmarks })));
+  });
+  return { grids, ours, altBuildMs, gameBuildMs, qGrid, qStart, qGoal };
 }
 
 /** Times what runs between `start` and `stop`: wall and CPU ms, less the stopwatch's own cost. */
@@ -193,9 +206,9 @@ function contenders(s: Setup): { runs: Run[]; names: string[]; pfPath: (q: numbe
   const pfGrids = grids.map((g) => new PF.Grid(SIZE, SIZE, Array.from({ length: SIZE }, (_, r) => Array.from(g.blocked.subarray(r * SIZE, (r + 1) * SIZE)))));
   const pfFind = (q: number, grid: PFGrid): number[][] =>
     finder.findPath(qStart[q]! % SIZE, Math.floor(qStart[q]! / SIZE), qGoal[q]! % SIZE, Math.floor(qGoal[q]! / SIZE), grid);
-  const oursRun = (searchers: Finder[]): Run => (q, sw) => {
+  const oursRun = (searchers: Finder[], options?: FindPathOptions): Run => (q, sw) => {
     sw.start();
-    searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+    searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!, options);
     sw.stop();
   };
   const searchAlone: Run = (q, sw) => {
@@ -210,7 +223,7 @@ function contenders(s: Setup): { runs: Run[]; names: string[]; pfPath: (q: numbe
     sw.stop();
   };
   return {
-    runs: [...ours.map(oursRun), searchAlone, withClone],
+    runs: [...ours.map((searchers, i) => oursRun(searchers, optionsOf(i))), searchAlone, withClone],
     names: [...OURS.map((o) => o.name), 'PathFinding.js search alone', 'PathFinding.js with grid.clone()'],
     pfPath: (q) => pfFind(q, pfGrids[qGrid[q]!]!.clone()).map(([x, y]) => y! * SIZE + x!),
   };
@@ -237,6 +250,7 @@ export default async function astarBench(ctx: BenchContext): Promise<void> {
     return f;
   });
   ms(`${LANDMARKS} landmarks: table build per 256×256 grid (once, in setGrid)`, s.altBuildMs);
+  ms(`game planner: ${PLAN_LANDMARKS}-landmark table build per 256×256 grid (once per map, at world creation)`, s.gameBuildMs);
   recordRatios(ctx, figures);
   const pfGc = await countGc(() => sequentialTimes(1, [runs[runs.length - 1]!]));
   ctx.note(`PathFinding.js with clone, one sequential pass of ${QUERIES} queries: ${pfGc.count} GC pauses, ${pfGc.ms.toFixed(1)} ms in all.`);
@@ -249,11 +263,15 @@ function checkPaths(ctx: BenchContext, s: Setup, pfPath: (q: number) => number[]
   let equal = 0;
   let optimal = 0;
   const expanded = ours.map(() => 0);
+  const work = ours.map(() => 0);
   for (let q = 0; q < QUERIES; q++) {
     const grid = grids[qGrid[q]!]!;
     const costs = ours.map((searchers, i) => {
-      const res = searchers[qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
-      expanded[i]! += res.expanded;
+      const searcher = searchers[qGrid[q]!]!;
+      const res = searcher.findPath(qStart[q]!, qGoal[q]!, optionsOf(i));
+      // PathResult.expanded is the budget's unit: cells for AStar, work for JPS (jump points apart).
+      expanded[i]! += searcher.jumpPoints ?? res.expanded;
+      work[i]! += res.expanded;
       const cost = pathCost(grid, res.path, res.length);
       return res.status === PathStatus.Found && res.cost === cost ? cost : -1;
     });
@@ -265,9 +283,10 @@ function checkPaths(ctx: BenchContext, s: Setup, pfPath: (q: number) => number[]
   const count = (name: string, v: number): void => ctx.record({ group: GROUP, name, value: v, unit: `/ ${QUERIES}`, goal: `= ${QUERIES}`, met: v === QUERIES });
   count(`legal paths of equal cost: ours ×${OURS.length}, PathFinding.js (integer costs)`, equal);
   count('path cost equal to Dijkstra (optimal), all of ours', optimal);
-  OURS.forEach(({ name, jps }, i) =>
-    ctx.record({ group: GROUP, name: `${name}: expansions a query (mean)`, value: expanded[i]! / QUERIES, unit: jps ? 'jump points' : 'cells' }),
-  );
+  OURS.forEach(({ name, jps }, i) => {
+    ctx.record({ group: GROUP, name: `${name}: expansions a query (mean)`, value: expanded[i]! / QUERIES, unit: jps ? 'jump points' : 'cells' });
+    if (jps) ctx.record({ group: GROUP, name: `${name}: budget work a query (mean)`, value: work[i]! / QUERIES, unit: 'work units (JUMP_POINT_WORK a jump point + cells scanned)' });
+  });
 }
 
 /** Speed-ups of each of ours against PathFinding.js; the goals are on the sequential (wall) means. */
@@ -289,8 +308,9 @@ function recordHeap(ctx: BenchContext, s: Setup): void {
   const { grids, ours, qGrid, qStart, qGoal } = s;
   const heap = (name: string, bytes: number): void => ctx.record({ group: GROUP, name, value: bytes, unit: 'B', goal: '<= 1024 B', met: bytes <= 1024 });
   OURS.forEach(({ name }, i) => {
+    const options = optionsOf(i);
     const findAll = (): void => {
-      for (let q = 0; q < QUERIES; q++) ours[i]![qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!);
+      for (let q = 0; q < QUERIES; q++) ours[i]![qGrid[q]!]!.findPath(qStart[q]!, qGoal[q]!, options);
     };
     heap(`heap allocated per ${QUERIES} queries (${name})`, steadyHeapDelta(findAll));
   });

@@ -1,6 +1,7 @@
 /**
  * Simulation benchmarks (`npm run bench -- bench/sim`): one logic step with 50 balls and 1000 pellets on
- * the large map, and a snapshot → restore → full hash round trip of that world.
+ * the large map (and, for path planning's worst case of far targets, on the small one too), and a
+ * snapshot → restore → full hash round trip of that world.
  * Inputs come from the seeded ScriptedPlayers, so every run measures the same frames.
  */
 import os from 'node:os';
@@ -14,9 +15,9 @@ const WARMUP_FRAMES = 2000;
 const FRAMES = 3000;
 const ROUND_TRIP_WARMUP = 2000;
 
-function setup(targetRange: number): { world: World; script: ScriptedPlayers } {
-  const map = loadShippedMaps().get('labyrinth-large');
-  if (!map) throw new Error('labyrinth-large missing');
+function setup(targetRange: number, mapId = 'labyrinth-large'): { world: World; script: ScriptedPlayers } {
+  const map = loadShippedMaps().get(mapId);
+  if (!map) throw new Error(`${mapId} missing`);
   const world = createWorld(map, { seed: 2024, players: 50, pelletTarget: 1000, lengthFrames: 1_000_000 });
   return { world, script: new ScriptedPlayers(2024, 50, mapInfoOf(map), { targetRange }) };
 }
@@ -43,7 +44,7 @@ function timeSteps(world: World, script: ScriptedPlayers): { t: Timing; cpu: Tim
     pellets += world.scratch.pelletCount;
     for (let b = 0; b < 50; b++) alive += world.balls.alive[b]!;
   }
-  const notes = `labyrinth-large 128×96, 50 players (avg ${(alive / FRAMES).toFixed(1)} alive), avg ${(pellets / FRAMES).toFixed(0)} pellets`;
+  const notes = `${world.map.id} ${world.map.cols}×${world.map.rows}, 50 players (avg ${(alive / FRAMES).toFixed(1)} alive), avg ${(pellets / FRAMES).toFixed(0)} pellets`;
   return { t: summarize(samples), cpu: summarize(cpu), notes: `${notes}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores` };
 }
 
@@ -65,6 +66,13 @@ export default async function simBench(ctx: BenchContext): Promise<void> {
   ctx.record({ group: GROUP, name: `${wlabel}, p99`, value: worst.t.p99Ms, unit: 'ms', goal, met: worst.t.p99Ms <= 0.3, notes: worst.notes });
   ctx.record({ group: GROUP, name: `${wlabel}, max`, value: worst.t.maxMs, unit: 'ms' });
   ctx.record({ group: GROUP, name: `${wlabel}, CPU time p99`, value: worst.cpu.p99Ms, unit: 'ms', goal, met: worst.cpu.p99Ms <= 0.3, notes: 'process.cpuUsage around each step' });
+  // The same on the small map: its open rooms make for long jump scans and dear path smoothing.
+  const small = setup(0, 'arena-small');
+  const arena = timeSteps(small.world, small.script);
+  const alabel = 'step 50 balls on arena-small, targets anywhere';
+  ctx.record({ group: GROUP, name: `${alabel}, median`, value: arena.t.medianMs, unit: 'ms', goal, met: arena.t.medianMs <= 0.3, notes: arena.notes });
+  ctx.record({ group: GROUP, name: `${alabel}, p99`, value: arena.t.p99Ms, unit: 'ms', goal, met: arena.t.p99Ms <= 0.3, notes: arena.notes });
+  ctx.record({ group: GROUP, name: `${alabel}, max`, value: arena.t.maxMs, unit: 'ms' });
   const idle: SlotInput[] = [];
   ctx.record({ group: GROUP, name: 'step heap allocation (no input changes)', value: Math.max(0, heapDelta(() => step(world, idle), 1000)) / 1000, unit: 'B/step' });
 

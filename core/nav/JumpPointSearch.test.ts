@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AStar } from './AStar';
-import { JumpPointSearch } from './JumpPointSearch';
+import { buildLandmarkTable } from './distanceField';
+import { JUMP_POINT_WORK, JumpPointSearch } from './JumpPointSearch';
 import { hasLineOfSight } from './lineOfSight';
 import type { NavGrid } from './NavGrid';
 import { nearestFreeCell, octile, pathCost, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
@@ -73,7 +74,7 @@ describe('JumpPointSearch', () => {
         const j = jps.findPath(s, g);
         expect(j.status).toBe(status);
         if (status === PathStatus.Found) expect(j.cost).toBe(cost);
-        [cells, jumpPoints] = [cells + expanded, jumpPoints + j.expanded];
+        [cells, jumpPoints] = [cells + expanded, jumpPoints + jps.jumpPoints];
       }
       expect(jumpPoints).toBeLessThan(0.6 * cells);
     }
@@ -111,7 +112,17 @@ describe('JumpPointSearch', () => {
     expect(Array.from(res.path.subarray(0, res.length))).toEqual([0, 6, 12, 13, 14]);
   });
 
-  it('stops at the budget (counted in jump points) with a legal partial path; enough budget finds the path', () => {
+  it('counts work: JUMP_POINT_WORK a jump point plus every cell its scans stepped onto', () => {
+    // One row: the start's only scan (east) steps onto 7 cells and finds the goal.
+    const row = new JumpPointSearch(gridFrom(['........'])).findPath(0, 7);
+    expect([row.status, row.expanded]).toEqual([PathStatus.Found, JUMP_POINT_WORK + 7]);
+    // The scan east stops on the wall (3 cells); nothing else is open: one jump point, no path.
+    const walled = new JumpPointSearch(gridFrom(['...#.']));
+    const res = walled.findPath(0, 4);
+    expect([res.status, res.expanded, walled.jumpPoints]).toEqual([PathStatus.NoPath, JUMP_POINT_WORK + 3, 1]);
+  });
+
+  it('stops at the first expansion whose work reaches the budget, with a legal partial path', () => {
     const rand = rng(5);
     const grid = randomGrid(rand, 80, 80, 15);
     const jps = new JumpPointSearch(grid);
@@ -119,16 +130,23 @@ describe('JumpPointSearch', () => {
     let checked = 0;
     for (let q = 0; q < 40; q++) {
       const [start, goal] = [randomFreeCell(rand, grid), randomFreeCell(rand, grid)];
+      // work[i]: the work after i expansions, while the goal is not on top (resume(1) runs exactly
+      // one expansion: each costs JUMP_POINT_WORK or more).
+      const work: number[] = [];
+      for (let res = jps.begin(start, goal); res.status === PathStatus.Running; res = jps.resume(1)) work.push(res.expanded);
       const full = jps.findPath(start, goal);
-      if (full.status !== PathStatus.Found || full.expanded < 6) continue;
-      const [fullExpanded, fullCost] = [full.expanded, full.cost];
-      const part = jps.findPath(start, goal, { budget: 5 });
-      expect([part.status, part.expanded, part.path[0]]).toEqual([PathStatus.Budget, 5, start]);
-      expect(illegalStep(grid, part.path, part.length)).toBeUndefined();
-      expect(pathCost(grid, part.path, part.length)).toBe(part.cost);
-      expect(h(part.path[part.length - 1]!, goal)).toBeLessThanOrEqual(h(start, goal));
-      expect(jps.findPath(start, goal, { budget: fullExpanded }).cost).toBe(fullCost);
-      expect(jps.findPath(start, goal, { budget: fullExpanded - 1 }).status).toBe(PathStatus.Budget);
+      if (full.status !== PathStatus.Found || jps.jumpPoints < 6) continue;
+      const [fullWork, fullCost, m] = [full.expanded, full.cost, jps.jumpPoints];
+      expect(work.length).toBe(m); // the m-th expansion puts the goal on top: found
+      for (const budget of [0, 5, work[3]!, work[3]! + 1, work[m - 1]!, rand(work[m - 1]!)]) {
+        const part = jps.findPath(start, goal, { budget });
+        const stop = work.findIndex((w) => w >= budget);
+        expect([part.status, part.expanded, jps.jumpPoints, part.path[0]]).toEqual([PathStatus.Budget, work[stop], stop, start]);
+        expect(illegalStep(grid, part.path, part.length)).toBeUndefined();
+        expect(pathCost(grid, part.path, part.length)).toBe(part.cost);
+        expect(h(part.path[part.length - 1]!, goal)).toBeLessThanOrEqual(h(start, goal));
+      }
+      expect([jps.findPath(start, goal, { budget: work[m - 1]! + 1 }).cost, jps.findPath(start, goal, { budget: fullWork }).cost]).toEqual([fullCost, fullCost]);
       checked++;
     }
     expect(checked).toBeGreaterThan(10);
@@ -196,6 +214,23 @@ describe('JumpPointSearch', () => {
     }
     plain.setGrid({ ...grid });
     expect(plain.findPath(s, s).path).toBe(path); // same size: buffers kept
+  });
+
+  it('uses a landmark table it is given instead of building one, and rejects one of the wrong size', () => {
+    const rand = rng(31);
+    const grid = randomGrid(rand, 64, 64, 20);
+    const table = buildLandmarkTable(grid, 8);
+    const [built, given, plain] = [new JumpPointSearch(grid, { landmarks: 8 }), new JumpPointSearch(grid, { landmarks: 8 }, table), new JumpPointSearch(grid)];
+    // All distances 0: every landmark bound is 0, so the search is plain octile JPS.
+    const flat = new JumpPointSearch(grid, { landmarks: 8 }, new Int32Array(table.length));
+    for (let q = 0; q < 30; q++) {
+      const [s, g] = [randomFreeCell(rand, grid), randomFreeCell(rand, grid)];
+      expect(snapshot(given.findPath(s, g))).toEqual(snapshot(built.findPath(s, g)));
+      expect(given.jumpPoints).toBe(built.jumpPoints);
+      expect(snapshot(flat.findPath(s, g))).toEqual(snapshot(plain.findPath(s, g)));
+    }
+    expect(() => new JumpPointSearch(grid, { landmarks: 8 }, table.subarray(1))).toThrow(RangeError);
+    expect(() => new JumpPointSearch(grid, { landmarks: 4 }, table)).toThrow(RangeError);
   });
 
   it('stays optimal when landmark distances exceed their Uint16 storage (saturated)', () => {

@@ -3,22 +3,31 @@
  * and API (8 directions without corner cutting, integer octile costs, optimal paths, `findPath`,
  * `begin`/`resume`, budget, retargeting, optional landmarks), found by expanding far fewer nodes.
  * The jump scans and the pruning rules of this no-corner-cutting variant are in jumps.ts.
+ * It is the game's planner (core/sim searchers.ts: with landmarks, one per size class).
  * Figures (bench/astar.bench.ts, 256×256, 25 % walls): ~1.8k jump points a query against
  * AStar's ~3.9k cells; with 16 landmarks ~340, about 0.12 ms.
  *
  * - The open list holds jump points only, in AStar's (f, h, index) order. A jump is a straight or
  *   diagonal line, so its cost is the octile distance between its ends and both heuristics stay
  *   consistent: a popped jump point is final, and the path found is optimal.
- * - Budget unit: jump-point expansions (heap pops; each runs up to 8 scans). `expanded` counts
- *   them; the default budget, `cols * rows`, never runs out. Sliced searches (`begin`/`resume`)
- *   give exactly `findPath`'s result, as in AStar.
+ * - Budget unit: work, not nodes: JUMP_POINT_WORK an expansion plus the cells its scans stepped
+ *   onto (jumps.ts). A jump point scans ~7 cells on a random 25 % grid but 30 to 90 (hundreds at
+ *   worst) in the shipped maps' rooms, so only work tracks time whatever the map. `expanded`, the
+ *   budget (default 2^30 - 1, ~5 s) and `resume`'s slices count work; `jumpPoints` counts expansions.
+ * - A search stops only between expansions, at the first where its work has reached the budget or
+ *   the slice's end (a slice may overrun by one expansion's work). Work grows with every
+ *   expansion, so slices (`begin`/`resume`) give exactly `findPath`'s result, and re-running a
+ *   search up to a recorded `expanded` stops exactly where it stopped.
  * - `path` is the jumps expanded back into cells, start to goal, each step a legal 8-neighbour
  *   move, so smoothPath and AStar's callers work unchanged. It is an optimal path; where several
  *   tie it may differ from AStar's (JPS keeps diagonal-first paths), always deterministically.
  * - For 'no-path' and 'budget' the partial path ends at the expanded jump point with the smallest
- *   (h, g, index), as AStar's does among its expanded cells.
+ *   (h, g, index), as AStar's does among its expanded cells (so for 'no-path' it need not be the
+ *   reachable cell nearest the goal, as AStar's is: regions.ts finds that one without a search).
  * - Landmarks (AStarConfig) are stored as Uint16 beside each cell's search fields (jumpRecords.ts);
- *   a query uses the ACTIVE_LANDMARKS (8) of them with the largest bounds at its start.
+ *   a query uses the ACTIVE_LANDMARKS (8) of them with the largest bounds at its start. The table
+ *   is built in `setGrid` unless the caller passes one it built (buildLandmarkTable) for the grid,
+ *   so searchers of one grid can share one build.
  * - Speed (same results either way): the open list is lazyHeap.ts (no decrease-key); an expansion
  *   reads its successors' records together, then relaxes them; its best successor, when it beats
  *   the open list, is expanded next without a push and pop.
@@ -26,13 +35,28 @@
  * - It reads the live `blocked` array: wall changes need `setGrid` only with landmarks.
  */
 import type { NavGrid } from './NavGrid';
-import { buildLandmarkTable } from './distanceField';
+import { buildLandmarkTable, checkLandmarkTable } from './distanceField';
 import { findSuccessors, type Successors } from './jumps';
 import { checkGrid, octile, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
 import { createLazyHeap, lazyPop, lazyPush, type LazyHeap } from './lazyHeap';
 import { ACTIVE_LANDMARKS, CLOSED, DIR_DC, DIR_DR, DIR_SHIFT, FIELDS, FROM, G, H, recordStride, STAMP } from './jumpRecords';
 import { compactHeap, landmarkBound16, pickLandmarks, storeLandmarks, writeJumpPath } from './jumpRecords';
 import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPathOptions, type MutableResult, type PathResult } from './pathResult';
+
+/**
+ * Work an expansion costs besides its scanned cells: its heap pop, relaxations and the set-up of
+ * its scans. Fitting query times to jump points and scanned cells (the shipped maps and the
+ * bench's grids) puts an expansion at 18 to 48 cells; with 32, a unit of work took 3.8 to 6.1 ns
+ * on all of them. At least 1, so that work grows with every expansion.
+ */
+export const JUMP_POINT_WORK = 32;
+
+/**
+ * The default budget and findPath's slice: 2^30 - 1 work units, ~5 s of search, beyond any real
+ * query (an expansion scans at most ~2 · cols · rows cells, on an open grid). V8's largest small
+ * integer: a larger (double) one was boxed, 16 bytes of garbage a query.
+ */
+const UNLIMITED = 2 ** 30 - 1;
 
 /** Reusable JPS searcher for one grid (or any grid of the same size); same API as AStar. */
 export class JumpPointSearch {
@@ -52,7 +76,7 @@ export class JumpPointSearch {
   private nActive = 0;
   private bounds = new Int32Array(0);
   /** The jump points one expansion found (jumps.ts findSuccessors), relaxed together (relaxFound). */
-  private readonly successors: Successors = { found: new Int32Array(3 * 8), count: 0 };
+  private readonly successors: Successors = { found: new Int32Array(3 * 8), count: 0, scanned: 0 };
   /** The best successor of the current expansion, not pushed yet (offer, takeHeld); -1 for none. */
   private held = -1;
   /** Sum of the loads that warm a successor's record (relaxFound); kept so they are not optimised away. */
@@ -63,19 +87,27 @@ export class JumpPointSearch {
   private goalRow = 0;
   private best = -1;
   private bestH = 0;
+  private expandedJumpPoints = 0;
   private readonly out: MutableResult = { status: PathStatus.Invalid, path: new Int32Array(0), length: 0, cost: 0, expanded: 0, goal: -1 };
 
-  constructor(grid: NavGrid, config: AStarConfig = {}) {
+  /** `table`: as in setGrid. */
+  constructor(grid: NavGrid, config: AStarConfig = {}, table?: Int32Array) {
     this.landmarkCount = checkLandmarks(config.landmarks ?? 0);
     this.stride = recordStride(this.landmarkCount);
-    this.setGrid(grid);
+    this.setGrid(grid, table);
+  }
+
+  /** Jump points expanded by the current (or last) search; `expanded` is its work (see the header). */
+  get jumpPoints(): number {
+    return this.expandedJumpPoints;
   }
 
   /**
    * As AStar.setGrid: reallocates only when the cell count changes; rebuilds the landmarks (stored
-   * in the cell records, saturated: see jumpRecords.ts).
+   * in the cell records, saturated: see jumpRecords.ts) from `table` when given, which must be
+   * `buildLandmarkTable(grid, landmarks)` (checked for size only), else from a new build.
    */
-  setGrid(grid: NavGrid): void {
+  setGrid(grid: NavGrid, table?: Int32Array): void {
     checkGrid(grid);
     const n = grid.cols * grid.rows;
     const stride = this.stride;
@@ -89,15 +121,16 @@ export class JumpPointSearch {
     }
     this.grid = grid;
     if (this.landmarkCount === 0) return;
-    const table = buildLandmarkTable(grid, this.landmarkCount);
-    this.bounds = new Int32Array(table.length / n);
-    storeLandmarks(this.lm, stride, table, table.length / n);
+    const lms = table ?? buildLandmarkTable(grid, this.landmarkCount);
+    checkLandmarkTable(lms, n, this.landmarkCount);
+    this.bounds = new Int32Array(lms.length / n);
+    storeLandmarks(this.lm, stride, lms, lms.length / n);
   }
 
   /** As AStar.findPath: the whole search at once; returns this instance's reused PathResult. */
   findPath(start: number, goal: number, options?: FindPathOptions): PathResult {
     const out = this.begin(start, goal, options);
-    return out.status === PathStatus.Running ? this.resume(this.cells + 1) : out;
+    return out.status === PathStatus.Running ? this.resume(UNLIMITED) : out;
   }
 
   /** As AStar.begin: starts a search for `resume` ('running'), or reports 'invalid' at once. */
@@ -129,13 +162,14 @@ export class JumpPointSearch {
     lazyPush(this.heap, start, h0, h0);
     this.best = start;
     this.bestH = h0;
-    this.budget = options?.budget ?? this.cells;
+    this.expandedJumpPoints = 0;
+    this.budget = options?.budget ?? UNLIMITED;
     out.goal = goal;
     out.status = PathStatus.Running;
     return out;
   }
 
-  /** As AStar.resume, counting jump-point expansions. */
+  /** As AStar.resume, counting work (see the header): runs until `expanded` grows by `maxExpansions` or more. */
   resume(maxExpansions: number): PathResult {
     const out = this.out;
     if (out.status !== PathStatus.Running) return out;
@@ -146,8 +180,8 @@ export class JumpPointSearch {
   }
 
   /**
-   * Expands jump points until the search ends or `out.expanded` reaches `until` (as AStar.run).
-   * The next node is the held best successor of the last expansion when it beats the open list
+   * Expands jump points until the search ends or `out.expanded` (work) reaches `until` (as
+   * AStar.run, checked between expansions only). The next node is the held best successor of the last expansion when it beats the open list
    * (takeHeld), which is the node a pop would give, without the push and pop.
    */
   private run(until: number): PathStatus {
@@ -155,6 +189,7 @@ export class JumpPointSearch {
     const goal = out.goal;
     let { best, bestH } = this;
     let expanded = out.expanded;
+    let jumpPoints = this.expandedJumpPoints;
     let status: PathStatus = PathStatus.NoPath;
     for (let next = -1; ; next = this.takeHeld()) {
       const cur = next >= 0 ? next : this.liveTop();
@@ -169,7 +204,7 @@ export class JumpPointSearch {
       const h = rec[cur * stride + H]!;
       const g0 = rec[cur * stride + G]!;
       rec[cur * stride + H] = CLOSED;
-      expanded++;
+      jumpPoints++;
       // DETERMINISM: expansions come in (f, h, index) order: the first of equal h wins (AStar.run).
       if (h < bestH) {
         best = cur;
@@ -178,10 +213,12 @@ export class JumpPointSearch {
       const from = rec[cur * stride + FROM]!;
       const code = from < 0 ? 4 : from >>> DIR_SHIFT;
       findSuccessors(this.grid, cur, DIR_DC[code]!, DIR_DR[code]!, goal, this.successors);
+      expanded += JUMP_POINT_WORK + this.successors.scanned;
       this.relaxFound(cur, g0);
     }
     this.best = best;
     this.bestH = bestH;
+    this.expandedJumpPoints = jumpPoints;
     out.expanded = expanded;
     return status;
   }

@@ -106,3 +106,12 @@ export function landmarkBound(table: Int32Array, goalD: Int32Array, k: number, n
   }
   return h;
 }
+
+/**
+ * Throws unless `table` can be a landmark table (buildLandmarkTable) of a `cells`-cell grid for a
+ * searcher configured with `landmarks`: K = table.length / cells whole, and at most `landmarks`.
+ */
+export function checkLandmarkTable(table: Int32Array, cells: number, landmarks: number): void {
+  const k = table.length / cells;
+  if (!Number.isInteger(k) || k > landmarks) throw new RangeError(`nav: landmark table of ${table.length} entries does not fit ${cells} cells × ${landmarks} landmarks`);
+}

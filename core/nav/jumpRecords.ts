@@ -40,11 +40,11 @@ export function recordStride(landmarks: number): number {
 
 /** Copies a node-major landmark table (distanceField.ts, k a cell) into the records, saturated. */
 export function storeLandmarks(lm: Uint16Array, stride: number, table: Int32Array, k: number): void {
-  const cells = table.length / k;
-  for (let cell = 0; cell < cells; cell++) {
+  // Running offsets, not products: every world's searchers do this as the world is made.
+  for (let t = 0, at = 2 * FIELDS; t < table.length; at += 2 * stride) {
     for (let i = 0; i < k; i++) {
-      const d = table[cell * k + i]!;
-      lm[cell * 2 * stride + 2 * FIELDS + i] = d < 0 ? LM_NONE : d > LM_MAX ? LM_MAX : d;
+      const d = table[t++]!;
+      lm[at + i] = d < 0 ? LM_NONE : d > LM_MAX ? LM_MAX : d;
     }
   }
 }

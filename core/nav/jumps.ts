@@ -16,11 +16,23 @@
  *   diagonal step, or at a cell from which one of its two straight scans finds something.
  * Cells are indices `row * cols + col`; a "room" is how many steps the grid's edge leaves in a
  * direction, so a scan never walks off the grid and never wraps to the next row.
+ * Work: every scan adds the cells it stepped onto (the wall or jump point that ended it included)
+ * to `scanned`, JumpPointSearch's measure of an expansion's cost: one jump point can scan a handful
+ * of cells or hundreds (open rooms, long corridors), so counting jump points alone says little
+ * about time.
  */
 import type { NavGrid } from './NavGrid';
 
-/** Where findSuccessors writes: `count` (dc, dr, steps) triples in `found` (room for 8). */
-export interface Successors {
+/** What the scans add their work to: cells stepped onto, summed. */
+export interface ScanTally {
+  scanned: number;
+}
+
+/**
+ * Where findSuccessors writes: `count` (dc, dr, steps) triples in `found` (room for 8), and in
+ * `scanned` the cells its scans stepped onto (both reset by each call).
+ */
+export interface Successors extends ScanTally {
   readonly found: Int32Array;
   count: number;
 }
@@ -35,6 +47,7 @@ export function findSuccessors(grid: NavGrid, cur: number, dc: number, dr: numbe
   const c = cur % cols;
   const r = (cur - c) / cols;
   out.count = 0;
+  out.scanned = 0;
   if (dc !== 0 && dr !== 0) {
     straight(grid, cur, c, r, dc, 0, goal, out);
     straight(grid, cur, c, r, 0, dr, goal, out);
@@ -68,14 +81,14 @@ function straight(grid: NavGrid, cur: number, c: number, r: number, dc: number, 
   const { cols, rows, blocked } = grid;
   const steps =
     dr === 0
-      ? jumpStraight(blocked, cur, dc, dc > 0 ? cols - 1 - c : c, r > 0 ? -cols : 0, r < rows - 1 ? cols : 0, goal)
-      : jumpStraight(blocked, cur, dr * cols, dr > 0 ? rows - 1 - r : r, c > 0 ? -1 : 0, c < cols - 1 ? 1 : 0, goal);
+      ? jumpStraight(blocked, cur, dc, dc > 0 ? cols - 1 - c : c, r > 0 ? -cols : 0, r < rows - 1 ? cols : 0, goal, out)
+      : jumpStraight(blocked, cur, dr * cols, dr > 0 ? rows - 1 - r : r, c > 0 ? -1 : 0, c < cols - 1 ? 1 : 0, goal, out);
   add(out, dc, dr, steps);
 }
 
 /** Scans diagonally from `cur` by (dc, dr) into `out`. */
 function diagonal(grid: NavGrid, cur: number, c: number, r: number, dc: number, dr: number, goal: number, out: Successors): void {
-  add(out, dc, dr, jumpDiagonal(grid.blocked, grid.cols, grid.rows, cur, c, r, dc, dr, goal));
+  add(out, dc, dr, jumpDiagonal(grid.blocked, grid.cols, grid.rows, cur, c, r, dc, dr, goal, out));
 }
 
 /** Appends a jump point `steps` moves of (dc, dr) away (none when 0). */
@@ -89,43 +102,59 @@ function add(out: Successors, dc: number, dr: number, steps: number): void {
 
 /**
  * Scans from `cell` by `step` (±1 or ±cols) for at most `room` steps; returns how many steps
- * away the jump point is, or 0 when there is none.
+ * away the jump point is, or 0 when there is none. Adds the cells it stepped onto to `tally`.
  * `sideA` and `sideB` are the offsets of the two side cells (±cols for a row scan, ±1 for a column
  * scan), 0 for a side outside the grid: `blocked[cell + 0]` is the free current cell, so that side
  * never forces anything, with no extra branch.
  */
-export function jumpStraight(blocked: Uint8Array, cell: number, step: number, room: number, sideA: number, sideB: number, goal: number): number {
-  for (let n = 1; n <= room; n++) {
+export function jumpStraight(blocked: Uint8Array, cell: number, step: number, room: number, sideA: number, sideB: number, goal: number, tally: ScanTally): number {
+  let n = 0;
+  let found = 0;
+  while (n < room) {
     const next = cell + step;
-    if (blocked[next] !== 0) return 0;
-    if (next === goal) return n;
-    // Forced neighbour: blocked behind on a side, free beside.
-    if ((blocked[cell + sideA] !== 0 && blocked[next + sideA] === 0) || (blocked[cell + sideB] !== 0 && blocked[next + sideB] === 0)) return n;
+    n++;
+    if (blocked[next] !== 0) break;
+    // The goal, or a forced neighbour: blocked behind on a side, free beside.
+    if (next === goal || (blocked[cell + sideA] !== 0 && blocked[next + sideA] === 0) || (blocked[cell + sideB] !== 0 && blocked[next + sideB] === 0)) {
+      found = n;
+      break;
+    }
     cell = next;
   }
-  return 0;
+  tally.scanned += n;
+  return found;
 }
 
 /**
  * Scans diagonally from `cell` (column `c`, row `r` of a `cols × rows` grid) by `dc` columns and
  * `dr` rows (each ±1); returns how many steps away the jump point is, or 0. Each step needs the corner cell and both edge
  * cells it passes between free; after it, a straight scan along dc, then one along dr, from the
- * new cell decides whether that cell is a jump point.
+ * new cell decides whether that cell is a jump point. Adds the cells it (and its straight scans)
+ * stepped onto to `tally`.
  */
-export function jumpDiagonal(blocked: Uint8Array, cols: number, rows: number, cell: number, c: number, r: number, dc: number, dr: number, goal: number): number {
+export function jumpDiagonal(blocked: Uint8Array, cols: number, rows: number, cell: number, c: number, r: number, dc: number, dr: number, goal: number, tally: ScanTally): number {
   const stepR = dr * cols;
   let roomC = dc > 0 ? cols - 1 - c : c;
   let roomR = dr > 0 ? rows - 1 - r : r;
-  for (let n = 1; roomC > 0 && roomR > 0; n++) {
-    if (blocked[cell + dc] !== 0 || blocked[cell + stepR] !== 0) return 0;
+  let n = 0;
+  let found = 0;
+  while (roomC > 0 && roomR > 0) {
+    n++;
+    if (blocked[cell + dc] !== 0 || blocked[cell + stepR] !== 0) break;
     cell += dc + stepR;
-    if (blocked[cell] !== 0) return 0;
+    if (blocked[cell] !== 0) break;
     roomC--;
     roomR--;
-    if (cell === goal) return n;
     // Side cells behind the scans (-stepR, -dc) are in the grid: we just came past them.
-    if (jumpStraight(blocked, cell, dc, roomC, -stepR, roomR > 0 ? stepR : 0, goal) > 0) return n;
-    if (jumpStraight(blocked, cell, stepR, roomR, -dc, roomC > 0 ? dc : 0, goal) > 0) return n;
+    if (
+      cell === goal ||
+      jumpStraight(blocked, cell, dc, roomC, -stepR, roomR > 0 ? stepR : 0, goal, tally) > 0 ||
+      jumpStraight(blocked, cell, stepR, roomR, -dc, roomC > 0 ? dc : 0, goal, tally) > 0
+    ) {
+      found = n;
+      break;
+    }
   }
-  return 0;
+  tally.scanned += n;
+  return found;
 }

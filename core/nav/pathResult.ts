@@ -34,7 +34,10 @@ export interface PathResult {
   readonly length: number;
   /** Cost of path[0..length) in step-cost units. */
   readonly cost: number;
-  /** Nodes expanded by this search, the budget's unit: cells for AStar, jump points for JumpPointSearch. */
+  /**
+   * Work done by this search, the budget's unit: for AStar the cells expanded; for JumpPointSearch
+   * JUMP_POINT_WORK per jump point expanded plus the cells its scans stepped onto (its header).
+   */
   readonly expanded: number;
   /** The goal actually searched for (differs from the request after retargeting), or -1. */
   readonly goal: number;
@@ -45,7 +48,7 @@ export type MutableResult = { -readonly [K in keyof PathResult]: PathResult[K] }
 
 /** Per-search knobs. Hoist the object out of hot loops: it is only read. */
 export interface FindPathOptions {
-  /** Maximum node expansions (PathResult.expanded's unit); default `cols * rows` (never runs out). */
+  /** Maximum work (PathResult.expanded's unit); by default it never runs out (AStar: `cols * rows`; JPS: 2^30 - 1). */
   readonly budget?: number;
   /**
    * When the goal is blocked, search for `nearestFreeCell(goal, retargetRadius)` instead; 0 (the

@@ -10,11 +10,12 @@
  * respawn > 0; pellets lie in free cells, at most one per cell.
  */
 import type { GameMap } from '../map';
-import { NineGrid, type AStar, type PathResult } from '../nav';
+import { NineGrid, type JumpPointSearch, type PathResult } from '../nav';
 import { RNG_STATE_WORDS } from '../math';
 import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { pelletCell } from './pellets';
+import { createPlanSearchers, planDataOf } from './searchers';
 import { BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
 import type { MatchSettings } from './settings';
 
@@ -31,7 +32,7 @@ export const PathState = {
   Following: 2,
   /** At the end of the path: holds still until the next input. */
   Arrived: 3,
-  /** Following a path cut short (A* budget or waypoint capacity): plans again at its end. */
+  /** Following a path cut short (search budget or waypoint capacity): plans again at its end. */
   Partial: 4,
   /** Its search is in flight (planner column); heads straight for the target meanwhile. */
   Planning: 5,
@@ -80,8 +81,8 @@ export interface Pellets {
 
 /**
  * Derived data and reusable buffers: rebuilt from the state after a restore (rebuildDerived),
- * never snapshotted or hashed. Anything here must be a pure function of the state, or scratch
- * that is rewritten before it is read within a frame.
+ * never snapshotted or hashed. Anything here must be a pure function of the state (or the map), or
+ * scratch that is rewritten before it is read within a frame.
  */
 export interface Scratch {
   /** Pellet id per cell, -1 when none (the one-pellet-per-cell rule). */
@@ -100,12 +101,15 @@ export interface Scratch {
   readonly query: Int32Array;
   readonly cellPath: Int32Array;
   /**
-   * One nav A* per size class (plain octile, no landmarks), run in slices with begin/resume; its
-   * in-flight state is private to nav, so it is scratch and redone after a restore (planPaths.ts).
-   * Made on a class's first search (null until then), so a world that never searches on a class
-   * (e.g. one restored only to be hashed) does not pay for its buffers.
+   * The path searchers, one per size class (searchers.ts: JPS with the map's landmark tables),
+   * run in slices with begin/resume; their in-flight state is private to nav, so it is scratch and
+   * redone after a restore (planPaths.ts). Made with the world, so that the landmark tables are
+   * built, and copied into the searchers (~0.6 ms a size class on labyrinth-large), while the
+   * match loads, never by a search mid-match; a world that never searches pays for them too.
    */
-  readonly astars: (AStar | null)[];
+  readonly searchers: readonly JumpPointSearch[];
+  /** Region labels per size class, the map's (searchers.ts PlanData; shared, read only). */
+  readonly regions: readonly Int32Array[];
   /**
    * What the searchers hold: the result object (nav's, live) of the last search begun, and its
    * ball, cells and class (null / -1: none; planPaths.ts redoes the search when they do not match).
@@ -163,7 +167,7 @@ export const Planner = {
   /** Start and goal cells of the search. */
   From: 2,
   Goal: 3,
-  /** Node expansions done so far. */
+  /** Search work done so far (nav's PathResult.expanded: JPS work units, see planPaths.ts). */
   Expanded: 4,
   /** 1 when the start cell is a waypoint too (the ball started from a nearby roomier cell). */
   KeepFirst: 5,
@@ -257,7 +261,8 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     balls: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, B),
     query: col(B),
     cellPath: col(map.cols * map.rows),
-    astars: info.navGrids.map(() => null),
+    searchers: createPlanSearchers(info),
+    regions: planDataOf(info).regions,
     searchResult: null,
     searchBall: -1,
     searchFrom: -1,

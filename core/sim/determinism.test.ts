@@ -5,6 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
+import { asciiMap, targetInput } from '../../test/fixtures/sim/scenario';
+import type { GameMap } from '../map';
+import { rng } from '../nav/test/fixtures';
 import {
   EventKind,
   MoveMode,
@@ -28,6 +31,13 @@ import {
 
 const golden: ReplayLog = validateReplayLog(JSON.parse(readFileSync(new URL('../../test/fixtures/golden-replay.json', import.meta.url), 'utf8')));
 const map = loadShippedMaps().get(golden.mapId)!;
+
+/** A cols×rows map picture: a walled border, and `percent` % of the other cells walls (seeded). */
+function randomPicture(cols: number, rows: number, percent: number): string[] {
+  const rand = rng(0x5eed);
+  const wall = (c: number, r: number): boolean => r === 0 || c === 0 || r === rows - 1 || c === cols - 1 || rand(100) < percent;
+  return Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (wall(c, r) ? '#' : '.')).join(''));
+}
 
 /** The log's inputs grouped by frame. */
 function inputsByFrame(log: ReplayLog): SlotInput[][] {
@@ -93,32 +103,56 @@ describe('snapshot → restore → continue', () => {
     for (const f of at) continueFrom(restore(snaps.get(f)!, map), f, Math.min(golden.frames, f + 400));
   });
 
-  it('restoring in the middle of a path search redoes it and lands on the same path', () => {
-    // Long searches on the labyrinth span several frames.
-    const lab = loadShippedMaps().get('labyrinth-large')!;
-    const options = { seed: 11, players: 20 };
-    const w = createWorld(lab, options);
-    const script = new ScriptedPlayers(11, 20, mapInfoOf(lab));
-    const log: SlotInput[][] = [];
-    const hashes: number[] = [];
-    const mid: [number, Uint8Array][] = [];
-    for (let f = 0; f < 1500; f++) {
-      if (w.planner[Planner.Ball]! >= 0 && w.planner[Planner.Expanded]! > 0 && (mid.length === 0 || f > mid[mid.length - 1]![0] + 200)) {
-        mid.push([f, snapshot(w)]);
-      }
-      const inputs = [...script.next()];
+  /**
+   * Plays `frames` frames of `players` balls on `map` (scripted inputs, and every 100 frames all
+   * balls sent to far cells at once, which queues long searches), snapshotting the world at most
+   * every 20 frames when a search is in flight. Returns the log, hashes and snapshots, and how
+   * many of those searches were still running after the next frame too.
+   */
+  function midSearchRun(map: GameMap, players: number, frames: number): { log: SlotInput[][]; hashes: number[]; mid: [number, Uint8Array][]; spanning: number } {
+    const w = createWorld(map, { seed: 11, players });
+    const info = mapInfoOf(map);
+    const script = new ScriptedPlayers(11, players, info);
+    const burst = (f: number): SlotInput[] =>
+      Array.from({ length: players }, (_, slot) => {
+        const cell = info.freeCells[(slot * 7919 + f * 31) % info.freeCells.length]!;
+        return targetInput(slot, (cell % info.cols) + 0.5, Math.floor(cell / info.cols) + 0.5);
+      });
+    const [log, hashes, mid] = [[] as SlotInput[][], [] as number[], [] as [number, Uint8Array][]];
+    let spanning = 0;
+    for (let f = 0; f < frames; f++) {
+      const [ball, work] = [w.planner[Planner.Ball]!, w.planner[Planner.Expanded]!];
+      const snap = ball >= 0 && work > 0 && (mid.length === 0 || f > mid[mid.length - 1]![0] + 20);
+      if (snap) mid.push([f, snapshot(w)]);
+      const scripted = script.next();
+      const inputs = f % 100 === 50 ? burst(f) : [...scripted];
       log.push(inputs);
       step(w, inputs);
       hashes.push(hashWorld(w));
+      if (snap && w.planner[Planner.Ball] === ball && w.planner[Planner.Expanded]! > work) spanning++;
     }
+    return { log, hashes, mid, spanning };
+  }
+
+  // Searches on the labyrinth take a frame or two; on a large map with random walls, several. Those
+  // still running a frame after the restore make the re-run's stopping point matter (minSpanning).
+  it.each([
+    ['labyrinth-large', () => loadShippedMaps().get('labyrinth-large')!, 20, 1500, 0],
+    ['a random 200×150 map', () => asciiMap(randomPicture(200, 150, 30), 'random-walls'), 12, 1200, 3],
+  ] as const)('restoring in the middle of a path search (%s) redoes it and lands on the same path', (_name, makeMap, players, frames, minSpanning) => {
+    const m = makeMap();
+    const { log, hashes, mid, spanning } = midSearchRun(m, players, frames);
     expect(mid.length).toBeGreaterThanOrEqual(3);
+    // Onto a fresh copy of the map: its landmark tables and regions are rebuilt, not shared.
+    const copy = makeMap();
     for (const [f, blob] of mid) {
-      const r = restore(blob, lab);
-      for (let g = f; g < Math.min(1500, f + 150); g++) {
+      const r = restore(blob, copy);
+      for (let g = f; g < Math.min(frames, f + 60); g++) {
         step(r, log[g]!);
         if (hashWorld(r) !== hashes[g]) expect.fail(`restored mid-search at ${f}: hash differs after frame ${g}`);
       }
     }
+    expect(spanning).toBeGreaterThanOrEqual(minSpanning);
   });
 
   it('restoreInto() an unrelated world of the same match continues exactly too', () => {

@@ -18,6 +18,8 @@ export { scoreboard } from './matchClock';
 export { setMass } from './ballOps';
 export { packPellet, pelletValue, pelletX, pelletY } from './pellets';
 export { EXACT_TARGET, waypointX, waypointY } from './planPaths';
+export type { PlanData } from './searchers';
+export { PLAN_LANDMARKS, PLAN_SEARCH_OPTIONS, createPlanSearcher, planDataOf } from './searchers';
 export { checkInvariants } from './invariants';
 export type { Component } from './components';
 export { COMPONENTS } from './components';

@@ -3,24 +3,33 @@
  * A ball whose pathState is NeedsPlan gets a path on the nav grid of its size class — from the
  * nearest cell where it fits when its own cell is too tight (else on a smaller class). A target
  * cell where the ball does not fit moves to the nearest one where it does; an unreachable target
- * leads to the reachable cell nearest to it. A target in plain sight (segmentClear) needs no
- * search. Otherwise core/nav's AStar (plain octile heuristic, no landmarks; `begin`/`resume`)
- * runs — at most one at a time, spread over frames: RULES.planExpansionsPerFrame node expansions
- * a frame in total, RULES.pathBudget per search — and its path, smoothed by line of sight
- * (core/nav), becomes the ball's waypoints (cell indices, steered to at their centres; the last
- * one is EXACT_TARGET when the path reaches the target's cell). Requests are served round robin
- * from planner[Cursor], at most RULES.plansPerFrame new ones a frame; waiting balls head straight
- * for their target meanwhile.
- * The search in flight is state (planner column: ball, class, cells, expansions done); nav's
- * searcher (scratch.astars) keeps its open set private, so it cannot be snapshotted. After a
- * restore (or whenever the searcher does not hold this search) the search is restarted from its
- * recorded start and goal and re-run up to the recorded expansion count before it continues —
- * same result, as nav guarantees slicing never changes a search.
+ * (in another region of the grid, searchers.ts) leads to the reachable cell nearest to it, found
+ * without a search. A target in plain sight (segmentClear) needs no
+ * search. Otherwise the class's searcher runs (searchers.ts: core/nav's JumpPointSearch with the
+ * map's landmark tables; `begin`/`resume`) — at most one search at a time, spread over frames — and
+ * its path (optimal; among equally short ones, JPS's pick), smoothed by line of sight (core/nav),
+ * becomes the ball's waypoints (cell indices, steered to at their centres; the last one is
+ * EXACT_TARGET when the path reaches the target's cell). Requests are served round robin from
+ * planner[Cursor], at most RULES.plansPerFrame new ones a frame; waiting balls head straight for
+ * their target meanwhile.
+ * Budgets are in JPS work units (JumpPointSearch.ts: JUMP_POINT_WORK a jump point plus each cell
+ * its scans step onto; a unit took ~4-6 ns), which follow time on any map, where a count of jump
+ * points would not: RULES.planWorkPerFrame a frame for searches, smoothing and nearest-cell scans
+ * together (charged as they finish, so a frame overruns it by at most one expansion, smoothing or
+ * scan), RULES.pathBudget per search. Measured (50 balls, far targets, labyrinth-large): planning
+ * took at most 83 µs a frame (A* with 512 expansions: 113 µs), and a search was still in flight
+ * at the end of 0.5 % of frames (A*: 63 %).
+ * The search in flight is state (planner column: ball, class, cells, work done); nav's searcher
+ * keeps its open set private, so it cannot be snapshotted. After a restore (or whenever the
+ * searcher does not hold this search) the search is restarted from its recorded start and goal
+ * and re-run up to the recorded work before it continues — same result, as nav guarantees that
+ * slicing never changes a search and that a re-run stops at exactly the recorded work.
  */
 import { FX_HALF, FX_SHIFT } from '../math';
-import { AStar, nearestFreeCell, PathStatus, segmentClear, smoothPath, type FindPathOptions, type PathResult } from '../nav';
+import { nearestFreeCell, nearestInRegion, PathStatus, segmentClear, smoothPath, type JumpPointSearch, type PathResult } from '../nav';
 import { sizeClassOf } from './mapInfo';
 import { MAX_BALLS, PATH_CAPACITY, RULES } from './rules';
+import { PLAN_SEARCH_OPTIONS } from './searchers';
 import { PathState, Planner, type World } from './World';
 
 /** Waypoint value meaning "the exact target point" rather than a cell centre. */
@@ -29,10 +38,14 @@ export const EXACT_TARGET = -1;
 const UNWEDGE_RADIUS = 3;
 /** How far (cells) a goal where the ball does not fit may move to one where it does. */
 const RETARGET_RADIUS = 32;
-/** Budget charged per cell of a finished path for smoothing it (measured: ≈ 2 expansions' time). */
-const SMOOTH_COST = 2;
-/** Per-search options (hoisted: nav only reads them). Goals are free already, so no retargeting. */
-const SEARCH_OPTIONS: FindPathOptions = { budget: RULES.pathBudget };
+/**
+ * Work charged per cell of a finished path for smoothing it. smoothPath tests line of sight from
+ * each waypoint to every later cell, so its cost grows with the open space around the path:
+ * measured 80-270 ns a raw path cell on the shipped maps (arena-small's rooms the dearest), where
+ * a unit of search work took ~4.5 ns: 48 charges the dear end. With JPS, smoothing a path costs
+ * about as much as finding it, so it must be charged for a frame's planning to stay bounded.
+ */
+const SMOOTH_COST = 48;
 
 /** x (Fx) of waypoint `k` of ball `b`. */
 export function waypointX(w: World, b: number, k: number): number {
@@ -46,11 +59,11 @@ export function waypointY(w: World, b: number, k: number): number {
   return cell === EXACT_TARGET ? w.balls.targetY[b]! : (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
 }
 
-/** Serves path requests within this frame's expansion budget (see the file header). */
+/** Serves path requests within this frame's work budget (see the file header). */
 export function planPaths(w: World): void {
   const P = w.planner;
   dropStale(w);
-  let budget: number = RULES.planExpansionsPerFrame;
+  let budget: number = RULES.planWorkPerFrame;
   let starts: number = RULES.plansPerFrame;
   while (budget > 0) {
     if (P[Planner.Ball]! < 0) {
@@ -58,13 +71,15 @@ export function planPaths(w: World): void {
       const b = nextRequest(w);
       if (b < 0) return;
       starts--;
-      if (!beginPlan(w, b)) continue; // resolved at once (line of sight, or nowhere to go)
+      // The plan may be settled at once (line of sight, or nowhere to go): then the loop takes the next.
+      budget -= beginPlan(w, b);
+      continue;
     }
     const before = P[Planner.Expanded]!;
     const result = ensureSearch(w).resume(budget);
     budget -= result.expanded - before;
     P[Planner.Expanded] = result.expanded;
-    // Smoothing walks lines of sight along the whole path: charge it as SMOOTH_COST expansions a cell.
+    // Smoothing walks lines of sight along the whole path: charge it as SMOOTH_COST work a cell.
     if (result.status !== PathStatus.Running) budget -= SMOOTH_COST * finishPlan(w, result);
   }
 }
@@ -103,8 +118,12 @@ function nextRequest(w: World): number {
   return -1;
 }
 
-/** Starts planning for ball `b`: returns true when a search is now in flight, false when settled at once. */
-function beginPlan(w: World, b: number): boolean {
+/**
+ * Starts planning for ball `b`: a search is then in flight (planner[Ball] = b), or the request is
+ * settled at once. Returns the work it cost: the scan for the nearest reachable cell when the goal
+ * is in another region, charged a unit a grid cell (measured 4-8 ns a cell), else 0.
+ */
+function beginPlan(w: World, b: number): number {
   const B = w.balls;
   const { cols } = w.info;
   const startCell = (B.y[b]! >> FX_SHIFT) * cols + (B.x[b]! >> FX_SHIFT);
@@ -115,13 +134,21 @@ function beginPlan(w: World, b: number): boolean {
   for (let cls = sizeClassOf(B.radius[b]!); cls >= 0; cls--) {
     const grid = w.info.navGrids[cls]!;
     const from = grid.blocked[startCell] === 0 ? startCell : nearestFreeCell(grid, startCell, UNWEDGE_RADIUS);
-    const goal = grid.blocked[goalCell] === 0 ? goalCell : nearestFreeCell(grid, goalCell, RETARGET_RADIUS);
+    let goal = grid.blocked[goalCell] === 0 ? goalCell : nearestFreeCell(grid, goalCell, RETARGET_RADIUS);
     if (from < 0 || goal < 0) continue;
+    let work = 0;
+    const regions = w.scratch.regions[cls]!;
+    if (regions[goal] !== regions[from]) {
+      // Unreachable: head for the reachable cell nearest to it. A search would only find out by
+      // expanding the whole region, and JPS's partial path ends at a jump point, not that cell.
+      goal = nearestInRegion(grid, regions, regions[from]!, goal);
+      work = regions.length;
+    }
     if (from === startCell && goal === goalCell && segmentClear(grid, B.x[b]!, B.y[b]!, B.targetX[b]!, B.targetY[b]!)) {
       B.wp[b * PATH_CAPACITY] = EXACT_TARGET;
       B.pathLen[b] = 1;
       B.pathState[b] = PathState.Following;
-      return false;
+      return work;
     }
     const P = w.planner;
     P[Planner.Ball] = b;
@@ -131,36 +158,37 @@ function beginPlan(w: World, b: number): boolean {
     P[Planner.Expanded] = 0;
     P[Planner.KeepFirst] = from === startCell ? 0 : 1;
     B.pathState[b] = PathState.Planning;
-    return true;
+    return work;
   }
   B.pathState[b] = PathState.Arrived; // nowhere to go from here: hold until the next input
-  return false;
+  return 0;
 }
 
 /**
  * The searcher of the plan in flight, holding it at the recorded progress: restarted from the
- * recorded start and goal and re-run up to planner[Expanded] expansions when it does not hold this
+ * recorded start and goal and re-run up to planner[Expanded] work when it does not hold this
  * search at exactly that progress (after a restore, or a new plan).
  */
-function ensureSearch(w: World): AStar {
+function ensureSearch(w: World): JumpPointSearch {
   const P = w.planner;
   const s = w.scratch;
   const cls = P[Planner.Class]!;
-  const astar = (s.astars[cls] ??= new AStar(w.info.navGrids[cls]!));
+  const searcher = s.searchers[cls]!;
   const last = s.searchResult;
   const fresh =
     last !== null && s.searchBall === P[Planner.Ball] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
     s.searchClass === cls && last.status === PathStatus.Running && last.expanded === P[Planner.Expanded];
-  if (fresh) return astar;
-  const begun = astar.begin(P[Planner.From]!, P[Planner.Goal]!, SEARCH_OPTIONS);
-  // DETERMINISM: nav's search state after n expansions is the same however they were sliced.
-  const redone = begun.status === PathStatus.Running ? astar.resume(P[Planner.Expanded]!) : begun;
+  if (fresh) return searcher;
+  const begun = searcher.begin(P[Planner.From]!, P[Planner.Goal]!, PLAN_SEARCH_OPTIONS);
+  // DETERMINISM: nav's search state after some work is the same however it was sliced, and the
+  // recorded work is where an expansion ended, so the re-run stops exactly there.
+  const redone = begun.status === PathStatus.Running ? searcher.resume(P[Planner.Expanded]!) : begun;
   s.searchResult = redone;
   s.searchBall = P[Planner.Ball]!;
   s.searchFrom = P[Planner.From]!;
   s.searchGoal = P[Planner.Goal]!;
   s.searchClass = cls;
-  return astar;
+  return searcher;
 }
 
 /** Turns the finished search into the ball's waypoints and frees the planner; returns the raw path length. */
