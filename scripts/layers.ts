@@ -4,8 +4,8 @@
  *
  * - layer-imports (layers/imports.ts): core/ imports only core/ (its tests and benches may add
  *   packages, node:*, test/ and bench/); renderer/ imports core/, renderer/, three and *type-only*
- *   electron/contract; electron/ never imports renderer/, only main.ts, preload.ts and
- *   electronShell/ import `electron`, the preload only `electron` and the contract; everything else
+ *   electron/contract; electron/ never imports renderer/, only main.ts and preload.ts import
+ *   `electron`, the preload only `electron` and the contract; everything else
  *   never imports `electron` as a value (from plain Node that starts a binary download).
  * - test-helpers (layers/imports.ts): product code never imports test code. Test code is
  *   *.test|spec|bench.ts, any `test/` or `testing/` folder, top-level test/, e2e/ and bench/, and the

@@ -55,7 +55,7 @@ export interface Balls {
   readonly dashCooldown: Int32Array;
   /** Frames left of the current dash burst. */
   readonly dashLeft: Int32Array;
-  /** 1 when the centre is in a bush cell (hidden from other players, see visibility.ts). */
+  /** 1 when the centre is in a bush cell (hidden from other players, see bushes.ts). */
   readonly inBush: Int32Array;
   readonly kills: Int32Array;
   readonly deaths: Int32Array;

@@ -1,10 +1,10 @@
 /**
- * Player controls → simulation input, without the DOM (renderer/hud/ControlsDom.ts feeds it
+ * Player controls → simulation input, without the DOM (renderer/ui/match/matchInput.ts feeds it
  * keyboard and mouse events). Implements the lockstep traffic cut (seed 000): `poll` returns an
  * input only when the intent changed (or a dash was pressed), otherwise null.
  * Directions: the held direction keys give one of 8 angles (input units: 4096 a turn, 0 = east,
  * 1024 = south); no key held after moving by keys = stop. Right-click sets a move-to target
- * (A*), quantised to TARGET_UNITS_PER_CELL of a cell; a direction key overrides it. Dash is
+ * (path finding), quantised to TARGET_UNITS_PER_CELL of a cell; a direction key overrides it. Dash is
  * edge-triggered: sent once with the current intent.
  */
 import type { Action } from '../../electron/contract';

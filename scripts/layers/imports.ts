@@ -6,7 +6,7 @@
 import { isTest, isTestCode, layerOf, resolveRel, type ImportRef } from './common';
 
 /** The only main-side files that may import `electron` as a value (the rest must run in plain Node). */
-const ELECTRON_IMPORTERS = [/^electron\/main\.ts$/, /^electron\/preload\.ts$/, /^electron\/electronShell\//];
+const ELECTRON_IMPORTERS = [/^electron\/main\.ts$/, /^electron\/preload\.ts$/];
 
 /**
  * Tests and benchmarks beside core/renderer code run in Node (vitest, the bench runner), never in
@@ -44,7 +44,7 @@ export function importViolation(rel: string, imp: ImportRef): string | undefined
   if ((imp.spec === 'electron' || imp.spec.startsWith('electron/')) && !imp.typeOnly) {
     if (layer === 'electron' && ELECTRON_IMPORTERS.some((r) => r.test(rel))) return undefined;
     return layer === 'electron'
-      ? `only electron/main.ts, electron/preload.ts and electron/electronShell/ may import electron (services must run in plain Node)`
+      ? `only electron/main.ts and electron/preload.ts may import electron (services must run in plain Node)`
       : `"${imp.spec}" must not be imported from plain Node (it would start a binary download)`;
   }
   return undefined;
