@@ -3,10 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { BRIDGE_VERSION } from '../../contract';
 import { createAppServices } from '../appServices';
+import type { AppServices } from '../appServices';
 import { startBrowserShell, type BrowserShell } from './browserShellServer';
 
 let shell: BrowserShell;
+let services: AppServices;
 let quits = 0;
 
 beforeAll(async () => {
@@ -15,7 +18,7 @@ beforeAll(async () => {
   mkdirSync(rendererDir);
   writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   writeFileSync(path.join(tmp, 'secret.txt'), 'secret');
-  const services = createAppServices({ shell: 'browser', userDataDir: path.join(tmp, 'user'), resourcesDir: path.join(tmp, 'resources'), quit: () => quits++ });
+  services = createAppServices({ shell: 'browser', userDataDir: path.join(tmp, 'user'), resourcesDir: path.join(tmp, 'resources'), quit: () => quits++ });
   shell = await startBrowserShell({ bridge: services.bridge, rendererDir, port: 0 });
 });
 afterAll(() => shell.close());
@@ -57,12 +60,28 @@ describe('browser shell', () => {
     const ws = await connect(`?token=${shell.token}`, origin());
     if (typeof ws === 'string') throw new Error(ws);
     const info = await ask(ws, { id: 1, channel: 'app:info', payload: null });
-    expect(info).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser', bridgeVersion: 5 } } });
+    expect(info).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser', bridgeVersion: BRIDGE_VERSION } } });
     expect((await ask(ws, { id: 2, channel: 'fs:read', payload: '/etc/passwd' })).result).toMatchObject({ ok: false, error: expect.stringContaining('unknown request channel') });
     expect((await ask(ws, { id: 3, channel: 'resources:map', payload: { id: 42 } })).result).toMatchObject({ ok: false, error: expect.stringContaining('expected { id: string }') });
     expect((await ask(ws, 'not json')).result).toMatchObject({ ok: false, error: 'malformed message' });
     expect((await ask(ws, { id: 4, channel: 'app:quit', payload: null })).result.ok).toBe(true);
     expect(quits).toBe(1);
+    ws.close();
+  });
+
+  it('takes session-link frames without an answer: a valid one reaches the session, a bad one is dropped', async () => {
+    const ws = await connect(`?token=${shell.token}`, origin());
+    if (typeof ws === 'string') throw new Error(ws);
+    const answers: { id?: unknown }[] = [];
+    ws.on('message', (d) => answers.push(JSON.parse(String(d)) as { id?: unknown }));
+    ws.send(JSON.stringify({ link: { t: 'begin', key: 3, hash: 7 } })); // valid, but no match runs
+    ws.send(JSON.stringify({ link: { t: 'begin', key: -3, hash: 7 } }));
+    ws.send(JSON.stringify({ link: 'intent' }));
+    // A request after them: its answer proves the frames before it were read, in order.
+    expect((await ask(ws, { id: 9, channel: 'app:info', payload: null })).id).toBe(9);
+    expect(services.session.counters.ignoredLoop).toBe(1);
+    expect(services.bridge.badLink).toBe(2);
+    expect(answers.filter((a) => a.id !== 9)).toEqual([]); // nothing answered the link frames
     ws.close();
   });
 

@@ -4,12 +4,11 @@
  * saved replay travels as base64, capped in size and checked for its alphabet before any decoding.
  */
 import type { BridgeRequests } from '../../contract';
+import { REPLAY_ID } from '../files/replays';
 import type { Validator } from './validator';
 
 type ReplayChannel = Extract<keyof BridgeRequests, `replays:${string}`>;
 
-/** Same rule as replays.ts's REPLAY_ID (kept here so the validator needs no file system). */
-export const REPLAY_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 /** Largest base64 payload accepted by replays:save (64 MiB of text, 48 MiB of bytes). */
 export const MAX_REPLAY_BASE64 = 64 << 20;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -22,7 +21,7 @@ export const REPLAY_VALIDATORS: { [C in ReplayChannel]: Validator<C> } = {
   'replays:list': (p) => (p === null || p === undefined ? null : 'expected no payload'),
   'replays:read': (p) => {
     const id = record(p)?.['id'];
-    return typeof id === 'string' && REPLAY_ID_PATTERN.test(id) ? { id } : 'expected { id } (letters, digits, "-" and "_", at most 64)';
+    return typeof id === 'string' && REPLAY_ID.test(id) ? { id } : 'expected { id } (letters, digits, "-" and "_", at most 64)';
   },
   'replays:save': (p) => {
     const b = record(p)?.['base64'];

@@ -13,15 +13,16 @@ import { PROTOCOL_VERSION } from '../../../core/lockstep';
 import { parseReplay, summarizeReplay, type ReplayEnv } from '../../../core/replay';
 import { APP_VERSION } from '../../../core/version';
 import type { ReplayEntry, ReplayFile } from '../../contract';
-import { REPLAY_ID_PATTERN as REPLAY_ID } from '../bridge/replayRequests';
-import type { ReplayService } from '../bridge/services';
 
 export const REPLAY_EXT = '.bbr';
 /** Largest replay file read or written (a 50-player hour is far below this). */
 export const MAX_REPLAY_BYTES = 48 << 20;
 const FRAME_RATE = 30;
 
-export class ReplayStore implements ReplayService {
+/** A replay's id: a plain file-name stem (no separators, no dots: no path traversal). */
+export const REPLAY_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export class ReplayStore {
   readonly dir: string;
 
   constructor(
