@@ -119,6 +119,10 @@ describe('lockstep on a simulated network', () => {
     const dropKey = drops[0]?.[0]?.key ?? -1;
     expect(dropKey).toBeGreaterThan(0);
     expect(room.sim.now - silentAt).toBeLessThan(5000);
+    // The room's wait for the dropped player is charged to it, not lost with its slot.
+    const waited = room.host.match?.players.waitedBySlot() ?? [];
+    expect(waited.find((w) => w.slot === 2)?.ms).toBeGreaterThan(2500);
+    for (const w of waited) if (w.slot !== 2) expect(w.ms).toBeLessThan(500);
     expect(room.runToEnd(120_000)).toBe(true);
     for (const i of [0, 1, 3]) {
       expect(room.client(i).runner?.botSlots()).toEqual([2]);
@@ -137,6 +141,7 @@ describe('lockstep on a simulated network', () => {
     room.sim.removeNode('c1');
     room.run(4600);
     expect(events(room.client(0), 'dropped')).toEqual([{ t: 'dropped', slot: 1, key: expect.any(Number), why: 2 }]);
+    expect(room.host.match?.players.waitedBySlot().find((w) => w.slot === 1)?.ms).toBeGreaterThan(3500);
     expect(room.runToEnd(60_000)).toBe(true);
     expect(room.host.lastResult?.agreed).toBe(true);
   });

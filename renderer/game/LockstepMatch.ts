@@ -174,7 +174,14 @@ export class LockstepMatch implements MatchSession {
       bytesInPerSec: s?.bytesInPerSec ?? 0,
       bytesOutPerSec: s?.bytesOutPerSec ?? 0,
       stalls: this.o.port.stalls,
+      waitedMost: this.waitedMost(),
     };
+  }
+
+  private waitedMost(): NetStats['waitedMost'] {
+    let most: { slot: number; ms: number } | null = null;
+    for (const w of this.o.port.waitedBySlot()) if (w.ms > (most?.ms ?? 0)) most = w;
+    return most ? { name: this.nameOf(most.slot), ms: most.ms } : null;
   }
 
   overlay(now: number): NetOverlay {

@@ -91,6 +91,18 @@ describe('LinkPort', () => {
     expect(port.delay).toBe(40);
   });
 
+  it('sums the room wait per waited player: each hold longest report, a hold that ended included', () => {
+    const { port } = setup();
+    const held = (key: number, heldMs: number, slots: number[]): NetStatus => ({ ...status(1), status: { state: 1, key, heldMs, votesNeeded: 1, voteInMs: 0, forceInMs: 0, waiting: slots.map((slot) => ({ slot, cause: 1, votes: 0 })), pausedBy: 0 } });
+    port.setStatus(held(5, 300, [2]));
+    port.setStatus(held(5, 900, [2]));
+    expect(port.waitedBySlot()).toEqual([{ slot: 2, ms: 900 }]);
+    port.setStatus(held(6, 400, [2, 3]));
+    port.setStatus(status(1)); // running again
+    port.setStatus(status(1));
+    expect(port.waitedBySlot()).toEqual([{ slot: 2, ms: 1300 }, { slot: 3, ms: 400 }]);
+  });
+
   it('refuses to begin a key that has not arrived (a loop bug, never silently played)', () => {
     const { port } = setup();
     expect(() => port.beginKey(0, 0, 0)).toThrow(/no update/);

@@ -29,6 +29,8 @@ export interface NetStats {
   readonly bytesInPerSec: number;
   readonly bytesOutPerSec: number;
   readonly stalls: number;
+  /** The player the room waited for longest this match, and for how long (null: nobody). */
+  readonly waitedMost: { readonly name: string; readonly ms: number } | null;
 }
 
 /** A line of chat (local log offline). Text is shown as text. */

@@ -85,21 +85,6 @@ export class HostMatch {
     for (const slot of late) this.players.add(slot, -1, false, now);
   }
 
-  /** Active human slots, ascending. */
-  activeSlots(): number[] {
-    return this.players.activeSlots();
-  }
-
-  /** How far ahead of the latest player's phase `slot` runs (ms; MatchPlayers.earlyOf). */
-  earlyOf(slot: number): number {
-    return this.players.earlyOf(slot);
-  }
-
-  /** Per-slot totals of ms the clock was held waiting for that player. */
-  waitedBySlot(): { slot: number; ms: number }[] {
-    return this.players.waitedBySlot();
-  }
-
   get paused(): boolean {
     return this.pauses.state !== null;
   }
@@ -180,12 +165,16 @@ export class HostMatch {
   }
 
   private account(now: number, key: number): void {
-    const start = this.firstCloseAt === null ? this.lastReleaseAt + 2 * this.keyMs : this.firstCloseAt + this.delay;
-    const blocked = now - start;
+    const blocked = this.blockedFor(now);
     if (blocked <= 0) return;
     this.stallMs += blocked;
     this.stalls++;
     for (const p of this.players.holding(key)) p.waitedMs += blocked;
+  }
+
+  /** How long peers have been blocked by the hold of the next key, at `now` (≤ 0: not yet). */
+  private blockedFor(now: number): number {
+    return now - (this.firstCloseAt === null ? this.lastReleaseAt + 2 * this.keyMs : this.firstCloseAt + this.delay);
   }
 
   private holdStart(): number {
@@ -234,14 +223,19 @@ export class HostMatch {
     const t = this.players.get(target);
     if (!t || !st.waiting.some((w) => w.slot === target)) return false;
     t.votes.add(voter);
-    if (t.votes.size * 2 > this.voters(st.waiting)) this.drop(target, 1);
+    if (t.votes.size * 2 > this.voters(st.waiting)) this.drop(target, 1, now);
     return true;
   }
 
-  /** Removes a player from the clock; its slot becomes a bot at the key being held. */
-  drop(slot: number, why: 1 | 2 | 3 | 4): void {
+  /**
+   * Removes a player from the clock; its slot becomes a bot at the key being held. The room's
+   * wait for it so far is charged to it now (the release that follows charges only who still
+   * holds the key), so a drop never leaves its wait unblamed.
+   */
+  drop(slot: number, why: 1 | 2 | 3 | 4, now: number): void {
     const p = this.players.get(slot);
     if (!p || !p.active) return;
+    if (p.closed < this.released + 1 && !this.pauses.state) p.waitedMs += Math.max(0, this.blockedFor(now));
     p.active = false;
     p.inputs.clear();
     for (const q of this.players.list) q.votes.delete(slot);
@@ -271,12 +265,18 @@ export class HostMatch {
     return this.pauses.pausesLeft(slot);
   }
 
-  /** Timers: forced drops, pause expiry. */
+  /**
+   * Timers: pause expiry, and drops without a vote — at the force-drop time, or already when
+   * voting opens if nobody could vote (everyone else is a bot, a spectator or the dedicated host's
+   * verifier: no one would ever vote, so waiting longer only freezes the room).
+   */
   tick(now: number): void {
     const ps = this.pauses.state;
     if (ps && this.pauses.expired(now)) this.resume(ps.by, true, now);
     const st = this.status(now);
-    if (st && st.state === 1 && st.forceInMs <= 0) for (const w of st.waiting) this.drop(w.slot, 2);
+    if (!st || st.state !== 1) return;
+    const unvotable = st.voteInMs <= 0 && this.voters(st.waiting) === 0;
+    if (st.forceInMs <= 0 || unvotable) for (const w of st.waiting) this.drop(w.slot, 2, now);
   }
 
   /** The released updates from `from` on (for resending to a session). */

@@ -201,7 +201,7 @@ export class HostRoom {
     const m = st.match;
     if (m && !s.spectator && s.inMatch && why !== 4) st.detached.set(s.token, { slot: s.slot, name: s.name, reporter: s.reporter });
     if (m && !s.spectator && m.players.isActive(s.slot)) {
-      m.drop(s.slot, why);
+      m.drop(s.slot, why, now);
       this.flushNotices(now);
     } else if (st.phase !== 'running' && !s.spectator) {
       st.lobby.free(s.slot);

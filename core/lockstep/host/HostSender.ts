@@ -52,7 +52,7 @@ export class HostSender {
     const updates = inMatch ? m.updatesFrom(s.recvKey + 1) : [];
     const inputAck = inMatch && s.inputsToAck && m.players.isActive(s.slot) ? m.players.closedOf(s.slot) : undefined;
     s.inputsToAck = false;
-    const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? m.earlyOf(s.slot) : 0).bytes;
+    const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? m.players.earlyOf(s.slot) : 0).bytes;
     this.out(s.addr, bytes);
     return bytes;
   }

@@ -64,11 +64,6 @@ export class MatchPlayers {
     if (p) p.behindMs = behindMs;
   }
 
-  /** Active human slots, ascending. */
-  activeSlots(): number[] {
-    return this.list.filter((p) => p.active).map((p) => p.slot);
-  }
-
   anyActive(): boolean {
     return this.list.some((p) => p.active);
   }

@@ -4,10 +4,13 @@
  * 'resume': a rejoin, a late loader, a spectator mid-match) it runs the real simulation through
  * core's MatchLoop, ticked at 60 Hz while a match runs (every IDLE_TICK_MS otherwise); its own input comes from a LocalBot (`bot`), a seeded
  * InputScript (`random`), or nothing (`none`, spectators). Desync reports go to `reportsDir`.
+ * A headless player has nobody to ask whether to drop a silent peer, so it votes to drop every
+ * player the room waits for as soon as voting opens: a room of headless players is never held
+ * longer than the vote time (the host's force-drop time is for rooms of people who did not vote).
  * Everything notable is logged as one JSON object per line through `log`.
  */
 import { InputScript, LocalBot, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StepHooks } from '../../../core/lockstep';
+import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
@@ -40,6 +43,8 @@ export class HeadlessPlayer {
   private lastTick = 0;
   private shownStall = '';
   private noticed = '';
+  /** The held key, and the slots this player already voted to drop while it is held. */
+  private voted = { key: -1, slots: new Set<number>() };
   private logged = false;
 
   constructor(private readonly o: HeadlessOptions) {}
@@ -94,6 +99,7 @@ export class HeadlessPlayer {
 
   private logStall(now: number): void {
     const st = this.o.peer.stall(now);
+    this.voteOut(st.status);
     // The host's notice, as soon as it arrives (the dialog itself waits for the 0.5 s grace).
     const notice = st.status ? JSON.stringify(st.status.waiting.map((w) => [w.slot, w.cause])) + st.status.state : '';
     if (notice !== this.noticed) {
@@ -104,6 +110,18 @@ export class HeadlessPlayer {
     if (key !== this.shownStall) {
       this.shownStall = key;
       if (key) this.o.log({ ev: 'waiting', state: st.status?.state, waiting: st.status?.waiting, heldMs: Math.round(st.status?.heldMs ?? 0), blockedMs: Math.round(st.blockedMs) });
+    }
+  }
+
+  private voteOut(status: StallView['status']): void {
+    if (this.o.input === 'none' || !status || status.state !== 1 || status.voteInMs > 0) return;
+    const peer = this.o.peer;
+    if (this.voted.key !== status.key) this.voted = { key: status.key, slots: new Set() };
+    for (const w of status.waiting) {
+      if (w.slot === peer.slot || this.voted.slots.has(w.slot)) continue;
+      this.voted.slots.add(w.slot);
+      peer.voteDrop(w.slot);
+      this.o.log({ ev: 'vote', slot: w.slot, key: status.key });
     }
   }
 

@@ -1,0 +1,65 @@
+/**
+ * Test and benchmark tool: many headless bot players in one process, so a 2-core machine can fill
+ * a 50-player room with a few processes instead of 49 Node start-ups (the protocol is measured,
+ * not process overhead). Each bot is a real LockstepClientService (its own UDP socket on
+ * 127.0.0.1) and a HeadlessPlayer steering with a behavior-tree LocalBot, as `npm run client --
+ * --bot` does.
+ *
+ *   node --import tsx electron/services/testing/botSwarm.ts <host ip:port> <count> <name prefix>
+ *
+ * Prints one JSON line when every bot is in the lobby ({ev:'joined'}), and one at the end
+ * ({ev:'done', bots:[{name, hash, blockedMs, blocks, sent, sentBytes, received, receivedBytes}]})
+ * once every bot's match ended (or the host went away), then exits.
+ */
+import { performance } from 'node:perf_hooks';
+import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
+import { mapLoader } from '../lockstep/loadMap';
+import { LockstepClientService } from '../lockstep/LockstepClientService';
+
+const [host, countText, prefix = 'bot'] = process.argv.slice(2);
+const count = Number(countText);
+if (!host || !Number.isInteger(count) || count < 1 || count > 64) {
+  console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix]');
+  process.exit(2);
+}
+
+const print = (o: Record<string, unknown>): void => void process.stdout.write(JSON.stringify(o) + '\n');
+
+async function main(): Promise<void> {
+  const loadMap = mapLoader();
+  const bots = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const name = `${prefix}${i}`;
+      const service = await LockstepClientService.connect({ host: host as string, name, address: '127.0.0.1' });
+      const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', name, log: () => undefined });
+      player.start();
+      return { name, service, player };
+    }),
+  );
+  let joined = false;
+  const timer = setInterval(() => {
+    const phases = bots.map((b) => b.service.peer.phase);
+    if (!joined && phases.every((p) => p === 'lobby')) {
+      joined = true;
+      print({ ev: 'joined', count });
+    }
+    const ended = bots.every((b) => b.player.finishedHash !== null || b.service.peer.phase === 'failed');
+    if (!ended) return;
+    clearInterval(timer);
+    print({
+      ev: 'done',
+      bots: bots.map((b) => {
+        const s = b.service.peer.stats;
+        const r = b.player.loop?.runner.stats;
+        return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes };
+      }),
+    });
+    for (const b of bots) b.player.stop();
+    void Promise.all(bots.map((b) => b.service.close())).then(() => process.exit(0));
+  }, 100);
+}
+
+main().catch((e: unknown) => {
+  console.error(`botSwarm: ${(e as Error).message}`);
+  process.exit(1);
+});
