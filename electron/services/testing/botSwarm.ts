@@ -9,7 +9,7 @@
  *
  * Prints one JSON line when every bot is in the lobby ({ev:'joined'}), and one at the end
  * ({ev:'done', bots:[{name, hash, blockedMs, blocks, sent, sentBytes, received, receivedBytes}]})
- * once every bot's match ended (or the host went away), then exits.
+ * once the host announced the end to every bot (or went away), then exits.
  */
 import { performance } from 'node:perf_hooks';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
@@ -43,7 +43,9 @@ async function main(): Promise<void> {
       joined = true;
       print({ ev: 'joined', count });
     }
-    const ended = bots.every((b) => b.player.finishedHash !== null || b.service.peer.phase === 'failed');
+    // Ended: the host announced the end (back in the lobby), or it is gone. A bot that leaves as
+    // soon as its own loop is done would be dropped from a match the others still finish.
+    const ended = bots.every((b) => (b.player.finishedHash !== null && b.service.peer.phase === 'lobby') || b.service.peer.phase === 'failed');
     if (!ended) return;
     clearInterval(timer);
     print({
