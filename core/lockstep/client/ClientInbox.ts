@@ -56,6 +56,8 @@ export class ClientInbox {
       this.trees.report();
       st.events.push({ t: 'accepted', slot: m.slot, owner: m.owner });
       for (const b of this.earlyFrames.splice(0)) this.receive(now, b, from);
+      // The trees report goes now, not at the next (idle, 25 ms) tick: a transfer starts one RTT later.
+      if (st.connected) this.uplink.sendFrame(now);
     } else if (m.type === 'reject' && st.phase === 'joining' && m.nonce === st.nonce) {
       st.fail({ t: 'rejected', reason: m.reason, hostVersion: m.appVersion }, 'rejected');
     } else if (m.type === 'hframe' && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) {

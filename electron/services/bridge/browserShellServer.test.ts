@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createAppServices } from '../appServices';
 import { startBrowserShell, type BrowserShell } from './browserShellServer';
+import { BRIDGE_VERSION } from '../../contract';
 
 let shell: BrowserShell;
 let quits = 0;
@@ -57,7 +58,7 @@ describe('browser shell', () => {
     const ws = await connect(`?token=${shell.token}`, origin());
     if (typeof ws === 'string') throw new Error(ws);
     const info = await ask(ws, { id: 1, channel: 'app:info', payload: null });
-    expect(info).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser', bridgeVersion: 5 } } });
+    expect(info).toMatchObject({ id: 1, result: { ok: true, value: { shell: 'browser', bridgeVersion: BRIDGE_VERSION } } });
     expect((await ask(ws, { id: 2, channel: 'fs:read', payload: '/etc/passwd' })).result).toMatchObject({ ok: false, error: expect.stringContaining('unknown request channel') });
     expect((await ask(ws, { id: 3, channel: 'resources:map', payload: { id: 42 } })).result).toMatchObject({ ok: false, error: expect.stringContaining('expected { id: string }') });
     expect((await ask(ws, 'not json')).result).toMatchObject({ ok: false, error: 'malformed message' });
