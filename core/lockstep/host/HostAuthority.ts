@@ -104,7 +104,7 @@ export class HostAuthority {
     if (!d.ok || d.msg.type !== 'cframe') return void c.malformed++;
     this.inbox.onFrame(now, s, d.msg);
     // Its ack may release the next tree chunk: queued and sent now, not at the next tick.
-    if (s.treesOut && st.sessions.has(from)) this.trees.pump(now, s);
+    if (s.treesOut && !s.treesOut.done && st.sessions.has(from)) this.trees.pump(now, s);
   }
 
   private onProbe(bytes: Uint8Array, from: string): void {
@@ -125,7 +125,7 @@ export class HostAuthority {
     if (st.loading) this.room.tickLoading(now, st.loading);
     for (const s of st.sessions.values()) {
       if (s.sync) this.resync.pump(now, s);
-      if (s.treesOut) this.trees.pump(now, s);
+      if (s.treesOut && !s.treesOut.done) this.trees.pump(now, s);
     }
     const m = st.match;
     if (m) {

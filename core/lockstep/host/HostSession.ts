@@ -45,7 +45,7 @@ export class HostSession {
    */
   syncing = false;
   sync: SnapshotSender | null = null;
-  /** The host's trees on their way to this peer (its own differ), while chunks remain (HostTrees). */
+  /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
   treesOut: TreeSender | null = null;
   /** Transfers of the host's trees this peer asked for so far. */
   treeSends = 0;

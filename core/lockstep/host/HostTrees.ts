@@ -47,8 +47,8 @@ export class HostTrees {
   pump(now: number, s: HostSession): void {
     const t = s.treesOut;
     if (!t) return;
-    const bytes = t.pump(s.ctl);
-    if (t.done) s.treesOut = null;
+    // A finished sender stays: a restarted transfer waits for its last chunk's ack too.
+    const bytes = t.done ? 0 : t.pump(s.ctl);
     if (bytes === 0) return;
     this.st.counters.treeChunks++;
     this.st.counters.treeBytes += bytes;

@@ -42,7 +42,7 @@ import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
 import { unwrap16 } from './wire';
 import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
-import { MAX_REPORTED_TREES, readTreeChunk, writeTreeChunk } from './treesWire';
+import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
 import type { TreeChunk } from './treesWire';
 
 const ROOM_BYTES = 32;
@@ -112,10 +112,7 @@ function readKind(r: Reader): SlotKind {
 }
 
 function readU32s(r: Reader): number[] {
-  return readU32sOf(r, r.count(MAX_SUBHASHES));
-}
-
-function readU32sOf(r: Reader, n: number): number[] {
+  const n = r.count(MAX_SUBHASHES);
   const out: number[] = [];
   for (let i = 0; i < n && !r.failed; i++) out.push(r.u32());
   return out;
@@ -175,10 +172,7 @@ function writeClientBody(w: Writer, m: ClientControl): void {
     case 'setSlot': w.u8(m.slot).u8(m.kind).u8(m.difficulty); return;
     case 'kick': w.u8(m.slot); return;
     case 'live': w.u16(m.key); return;
-    case 'trees':
-      w.u8(Math.min(MAX_REPORTED_TREES, m.prints.length));
-      for (const p of m.prints.slice(0, MAX_REPORTED_TREES)) w.u32(p);
-      return;
+    case 'trees': return writeTreeReport(w, m.prints);
   }
 }
 
@@ -278,11 +272,7 @@ function readClient(r: Reader, kind: number, ref: number): ClientControl | null 
     case 0x52: return { t: 'kick', slot: r.u8() };
     case 0x53: return { t: 'start' };
     case 0x49: return { t: 'live', key: unwrap16(r.u16(), ref) };
-    case 0x4a: {
-      const n = r.count(MAX_REPORTED_TREES);
-      if (n < 1) r.fail();
-      return { t: 'trees', prints: readU32sOf(r, n) };
-    }
+    case 0x4a: return { t: 'trees', prints: readTreeReport(r) };
     default: return null;
   }
 }

@@ -37,6 +37,22 @@ export interface TreeChunk {
   readonly bytes: Uint8Array;
 }
 
+/** Writes a report's body (after the kind byte): at most MAX_REPORTED_TREES fingerprints. */
+export function writeTreeReport(w: Writer, prints: readonly number[]): void {
+  const n = Math.min(MAX_REPORTED_TREES, prints.length);
+  w.u8(n);
+  for (let i = 0; i < n; i++) w.u32(prints[i] ?? 0);
+}
+
+/** Reads a report's body; fails the reader on an empty or oversized one. */
+export function readTreeReport(r: Reader): number[] {
+  const n = r.count(MAX_REPORTED_TREES);
+  if (n < 1) r.fail();
+  const out: number[] = [];
+  for (let i = 0; i < n && !r.failed; i++) out.push(r.u32());
+  return out;
+}
+
 /** Writes a chunk's body (after the kind byte). */
 export function writeTreeChunk(w: Writer, c: TreeChunk): void {
   w.u32(c.fingerprint).u16(c.total).u8(c.count).u8(c.index).bytes(c.bytes);
