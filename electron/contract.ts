@@ -15,10 +15,10 @@
  * Versioning: BRIDGE_VERSION changes whenever a request, response or event changes shape. The
  * renderer reads the main side's version from `app:info` and refuses to run against another one.
  */
-import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind } from '../core/lockstep';
+import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 6;
+export const BRIDGE_VERSION = 7;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -182,6 +182,26 @@ export interface NetSession {
   readonly message: string | null;
   /** The host's game address others can type to join ("ip:port"), on the hosting app. */
   readonly address: string | null;
+  /** The bot trees of the room's matches (codes and data; the page words them). */
+  readonly trees: NetTrees;
+}
+
+/** A tree file of this app's that fell back to the built-in tree (core/ai TreeError's fields). */
+export interface TreeFallback {
+  readonly file: string;
+  /** The node id as written in the file; null for a file-level problem. */
+  readonly node: string | null;
+  /** The loader's words for the problem. */
+  readonly problem: string;
+}
+
+/**
+ * The bot trees as the lobby and loading screen show them: the state of this peer's trees against
+ * the match's (core/lockstep TreeStatus: ready from its own files, the host's or the built-in ones;
+ * receiving, waiting, or failed with a reason code), and this app's own files that fell back.
+ */
+export interface NetTrees extends TreeStatus {
+  readonly fallbacks: readonly TreeFallback[];
 }
 
 /** The match start, for the renderer's game loop. */
@@ -191,6 +211,12 @@ export interface NetStart {
   /** False for a spectator. */
   readonly player: boolean;
   readonly lastKey: number;
+  /**
+   * The match's bot trees by difficulty (easy, normal, hard): minified JSON that main's ClientPeer
+   * compiled to `start.trees` (this app's files, or the host's received where they differ). The
+   * page compiles them again (core/ai compileTreeSet) and refuses a fingerprint other than `start.trees`.
+   */
+  readonly trees: readonly string[];
 }
 
 /**
@@ -218,8 +244,8 @@ export interface NetStatus {
   readonly bytesOutPerSec: number;
 }
 
-/** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages. */
-export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' }>;
+/** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages, tree status rides on the session. */
+export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' } | { readonly t: 'treeStatus' }>;
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 

@@ -8,6 +8,9 @@
  * --token-file <path>: the session token is written there once accepted; if the file exists at
  * start, the client first rejoins the running match with it (after a crash, a pulled cable or a
  * restart), and joins afresh when the host no longer knows the token.
+ * --resources <dir> (default: the checkout's resources/): this client's bot trees and maps. The
+ * match runs the host's trees: where they differ they are received (logged as ev "trees"); a file
+ * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { argValue } from '../electron/services/files/paths';
@@ -15,6 +18,7 @@ import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
+import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { RejectReason } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
@@ -38,15 +42,19 @@ async function main(): Promise<void> {
   const tokenFile = argValue(argv, 'token-file');
   const spectate = argv.includes('--spectate');
   const reports = argValue(argv, 'reports');
+  const resources = argValue(argv, 'resources');
+  const trees = loadTrees(resources);
+  log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
+  for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
   const run = async (rejoinToken: number | undefined): Promise<void> => {
-    const service = await LockstepClientService.connect({ host: join, name, spectate, address: argValue(argv, 'address') ?? '0.0.0.0', lockClosures: argv.includes('--deterministic'), ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: argValue(argv, 'address') ?? '0.0.0.0', lockClosures: argv.includes('--deterministic'), ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
     let rejectReason: number | null = null;
     // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
     const plog = (e: Record<string, unknown>): void => {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
       log(e);
     };
-    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(), input, name, seed: Number(argValue(argv, 'seed') ?? 1), log: plog, ...(reports ? { reportsDir: reports } : {}) });
+    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: Number(argValue(argv, 'seed') ?? 1), log: plog, ...(reports ? { reportsDir: reports } : {}) });
     log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
     player.start();
     let tokenWritten = false;

@@ -9,11 +9,15 @@
  * Options: --port <p> --address <ip> --map <id> --seconds <s> --key-interval <2-6> --delay <ms, fixed>
  *          --seed <n> (fixed match seed)
  *          --vote <s> --force-drop <s> --reports <dir> --no-verify
+ *          --resources <dir> (default: the checkout's resources/): the room's bot trees are its
+ *          ai/<difficulty>.json (a file that fails falls back to the built-in tree, logged as
+ *          ev "trees-fallback"); clients whose trees differ are sent them.
  */
 import { argValue } from '../electron/services/files/paths';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
+import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { SlotKind } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
@@ -29,7 +33,12 @@ async function main(): Promise<void> {
   const bots = num('bots', 0);
   const verify = !argv.includes('--no-verify');
   const fixed = argValue(argv, 'delay');
+  const resources = argValue(argv, 'resources');
+  const trees = loadTrees(resources);
+  log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
+  for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
   const service = await LockstepHostService.start({
+    trees: trees.trees,
     port: num('port', 47777),
     address: argValue(argv, 'address') ?? '0.0.0.0',
     owner: verify ? { name: 'host', spectate: true } : undefined,
@@ -49,7 +58,7 @@ async function main(): Promise<void> {
   for (let b = 0; b < bots; b++) host.setSlot(wait + b, SlotKind.Bot, 1);
   log({ ev: 'listening', port: service.port, room: host.lobby.settings.roomName, wait, bots });
   const player = service.owner
-    ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(), input: 'none', name: 'host', log: (e) => log({ who: 'verifier', ...e }), ...(argValue(argv, 'reports') ? { reportsDir: argValue(argv, 'reports') } : {}) })
+    ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(resources), input: 'none', name: 'host', log: (e) => log({ who: 'verifier', ...e }), ...(argValue(argv, 'reports') ? { reportsDir: argValue(argv, 'reports') } : {}) })
     : null;
   player?.start();
   if (player) service.setSnapshotSource(() => player.latestSnapshot());

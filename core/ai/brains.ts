@@ -2,9 +2,13 @@
  * A match's bot brains: one compiled tree per difficulty, loaded from tree files with a fallback
  * to the built-in tree of that difficulty when a file is missing or invalid (never throws for a
  * bad file: the problem comes back as a notice for the caller to show). Every peer must run the
- * same brains: compare `fingerprint` (e.g. in the lobby) like a map's fingerprint.
+ * same brains: compare `fingerprint` (the lockstep match start carries the host's).
+ * A TreeSet is brains plus the text each tree was compiled from (minified JSON, at most
+ * MAX_TREE_SOURCE_BYTES each): what a host sends to peers whose trees differ and what the page
+ * compiles again (`compileTreeSet`, strict: no fallback, the caller checks the fingerprint).
  */
 import { HASH_SEED, hashFinish, hashMix } from '../math';
+import { utf8Length } from '../net';
 import { loadTree, type CompiledTree } from './compileTree';
 import { DEFAULT_TREES } from './defaultTrees';
 import { TreeError } from './TreeError';
@@ -30,9 +34,18 @@ export interface TreeFile {
   readonly source: string | unknown;
 }
 
-/** Brains plus what went wrong while loading them. */
-export interface LoadedBrains {
+/** Most UTF-8 bytes of one tree's source as a match keeps and sends it (minified JSON). */
+export const MAX_TREE_SOURCE_BYTES = 16_384;
+
+/** A match's trees: compiled, and the source each was compiled from (minified JSON text). */
+export interface TreeSet {
   readonly brains: BotBrains;
+  /** Indexed by Difficulty; a fallback's source is the built-in tree's. */
+  readonly sources: readonly string[];
+}
+
+/** Brains plus what went wrong while loading them. */
+export interface LoadedBrains extends TreeSet {
   /** One line per fallback, e.g. `hard.json: node 7: unknown node name "Chse" — using the built-in Hard tree`. */
   readonly notices: readonly string[];
   /** The errors behind the notices (file, node id, problem). */
@@ -51,6 +64,50 @@ export function defaultBrains(): BotBrains {
   return brainsOf([defaultTree(Difficulty.Easy), defaultTree(Difficulty.Normal), defaultTree(Difficulty.Hard)]);
 }
 
+/** The built-in tree of difficulty `d` as minified JSON (compiles to `defaultTree(d)`: tested). */
+export function builtInSource(d: Difficulty): string {
+  return JSON.stringify(DEFAULT_TREES[d]);
+}
+
+/** The built-in trees as a TreeSet. */
+export function defaultTreeSet(): TreeSet {
+  return { brains: defaultBrains(), sources: DIFFICULTY_NAMES.map((_, d) => builtInSource(d as Difficulty)) };
+}
+
+/**
+ * A tree file's text as a match keeps it: its JSON minified (a peer compiles exactly this text, so
+ * it is what the fingerprint is taken from). @throws TreeError when not JSON or too large
+ */
+function minified(file: string, source: string | unknown): string {
+  let json: unknown = source;
+  if (typeof source === 'string') {
+    try {
+      json = JSON.parse(source);
+    } catch (e) {
+      throw new TreeError(file, null, `not valid JSON (${(e as Error).message})`);
+    }
+  }
+  const text = JSON.stringify(json) ?? '';
+  const bytes = utf8Length(text);
+  if (bytes > MAX_TREE_SOURCE_BYTES) throw new TreeError(file, null, `${bytes} bytes as minified JSON, more than the ${MAX_TREE_SOURCE_BYTES} a match carries`);
+  return text;
+}
+
+/**
+ * Compiles a match's trees from their sources (indexed by Difficulty), with no fallback: trees
+ * received from a host or handed to the page either all compile or are refused.
+ * @throws TreeError naming the difficulty's file and the problem
+ */
+export function compileTreeSet(sources: readonly string[]): TreeSet {
+  if (sources.length !== DIFFICULTY_NAMES.length) throw new TreeError('trees', null, `${sources.length} trees, expected ${DIFFICULTY_NAMES.length}`);
+  const trees = sources.map((text, d) => {
+    const file = `${DIFFICULTY_NAMES[d]}.json`;
+    if (utf8Length(text) > MAX_TREE_SOURCE_BYTES) throw new TreeError(file, null, `larger than ${MAX_TREE_SOURCE_BYTES} bytes`);
+    return loadTree(file, text);
+  });
+  return { brains: brainsOf(trees), sources: [...sources] };
+}
+
 /** Brains from compiled trees, indexed by Difficulty. */
 export function brainsOf(trees: readonly CompiledTree[]): BotBrains {
   let h = HASH_SEED;
@@ -64,22 +121,25 @@ export function brainsOf(trees: readonly CompiledTree[]): BotBrains {
  */
 export function loadBotBrains(files: readonly (TreeFile | undefined)[]): LoadedBrains {
   const trees: CompiledTree[] = [];
+  const sources: string[] = [];
   const notices: string[] = [];
   const errors: TreeError[] = [];
   for (let d = 0; d < DIFFICULTY_NAMES.length; d++) {
     const f = files[d];
-    if (f === undefined) {
-      trees.push(defaultTree(d as Difficulty));
-      continue;
+    if (f !== undefined) {
+      try {
+        const text = minified(f.file, f.source);
+        trees.push(loadTree(f.file, text));
+        sources.push(text);
+        continue;
+      } catch (e) {
+        const err = e instanceof TreeError ? e : new TreeError(f.file, null, `could not be loaded (${String(e)})`);
+        errors.push(err);
+        notices.push(`${err.message} — using the built-in ${title(d)} tree`);
+      }
     }
-    try {
-      trees.push(loadTree(f.file, f.source));
-    } catch (e) {
-      const err = e instanceof TreeError ? e : new TreeError(f.file, null, `could not be loaded (${String(e)})`);
-      errors.push(err);
-      notices.push(`${err.message} — using the built-in ${title(d)} tree`);
-      trees.push(defaultTree(d as Difficulty));
-    }
+    trees.push(defaultTree(d as Difficulty));
+    sources.push(builtInSource(d as Difficulty));
   }
-  return { brains: brainsOf(trees), notices, errors };
+  return { brains: brainsOf(trees), sources, notices, errors };
 }

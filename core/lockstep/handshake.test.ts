@@ -43,16 +43,19 @@ describe('handshake', () => {
     expect(room.host.counters.rejectedJoins).toBe(4);
   });
 
-  it('answers a JOIN of another protocol version with a reject the old client can read', () => {
+  // Version 4 is the one before the bot trees (v5): its peers would run their own trees.
+  it.each([4, PROTOCOL_VERSION + 1])('answers a JOIN of protocol version %i with a reject the old client can read', (version) => {
+    expect(PROTOCOL_VERSION).toBe(5);
     const room = new Room({ seed: 2, humans: 1 });
     room.joinAll();
     const replies: Uint8Array[] = [];
     room.sim.addNode('v', (_now, b) => replies.push(b));
     const join = encodeJoin({ nonce: 5, spectate: false, name: 'v', appVersion: APP_VERSION });
-    join[2] = PROTOCOL_VERSION + 1;
+    join[2] = version;
     room.sim.send('v', HOST, join);
     room.run(50);
     expect(room.host.counters.version).toBe(1);
+    expect(room.host.sessionList()).toHaveLength(1);
     expect(replies).toHaveLength(1);
     const d = decodeDatagram(replies[0] ?? new Uint8Array(0));
     expect(d.ok && d.msg).toEqual({ type: 'reject', nonce: 5, reason: RejectReason.Version, appVersion: APP_VERSION });

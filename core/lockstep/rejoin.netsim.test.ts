@@ -251,7 +251,7 @@ describe('rejoin with the real simulation', () => {
       snapshots: true,
       link: LAN,
       settings: { matchSeconds: 30, map: 'arena-small', dropVoteSeconds: 1, forceDropSeconds: 2 },
-      game: (start) => ({ game: new SimGame(map, start) }),
+      game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }),
     });
     room.joinAll();
     room.start();

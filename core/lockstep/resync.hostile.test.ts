@@ -14,10 +14,12 @@ import { SimGame } from './loop/SimGame';
 import { SnapshotReceiver, SnapshotSender } from './link';
 import { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from './wire';
 import { Prng } from '../math/Prng';
+import { defaultBrains } from '../ai';
 import { HOST, Room } from './testing/Room';
 import { RejectReason } from './types';
 
 const maps = loadShippedMaps();
+const brains = defaultBrains();
 
 describe('rejoin and snapshot wire', () => {
   it('round-trips JOIN with a token, resync / takeover / live, chunks and acks', () => {
@@ -25,7 +27,7 @@ describe('rejoin and snapshot wire', () => {
     expect(join).toEqual({ ok: true, msg: { type: 'join', nonce: 7, spectate: false, name: '', appVersion: '1.2.3', token: 0xdeadbeef } });
     const plain = decodeDatagram(encodeJoin({ nonce: 8, spectate: true, name: 'Ann', appVersion: '1' }));
     expect(plain.ok && plain.msg.type === 'join' && plain.msg.token).toBe(undefined);
-    const resync: HostControl = { t: 'resync', seed: 99, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 3, kind: 3, difficulty: 1 }], key: 1234, size: 50_000, checksum: 0xabcdef01 };
+    const resync: HostControl = { t: 'resync', seed: 99, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 3, kind: 3, difficulty: 1 }], key: 1234, size: 50_000, checksum: 0xabcdef01, trees: 0xdeadbeef };
     expect(decodeHostControl(encodeHostControl(resync), 1200)).toEqual(resync);
     expect(decodeHostControl(encodeHostControl({ t: 'takeover', slot: 4, key: 70_000 }), 69_990)).toEqual({ t: 'takeover', slot: 4, key: 70_000 });
     expect(decodeClientControl(encodeClientControl({ t: 'live', key: 500 }), 490)).toEqual({ t: 'live', key: 500 });
@@ -72,11 +74,11 @@ describe('rejoin and snapshot wire', () => {
   it('SimGame.restore takes its own snapshot back and refuses damaged ones, leaving the game untouched', () => {
     const map = maps.get('arena-small');
     if (!map) throw new Error('arena-small missing');
-    const start = { seed: 5, delayMs: 30, settings: { roomName: 'r', map: 'arena-small', matchSeconds: 60, keyInterval: 3, maxSlots: 4, dropVoteSeconds: 30, forceDropSeconds: 60, loadTimeoutSeconds: 30 }, slots: [0, 1, 2, 3].map((slot) => ({ slot, kind: slot < 2 ? (2 as const) : (3 as const), difficulty: 1 })) };
-    const a = new SimGame(map, start);
+    const start = { seed: 5, delayMs: 30, settings: { roomName: 'r', map: 'arena-small', matchSeconds: 60, keyInterval: 3, maxSlots: 4, dropVoteSeconds: 30, forceDropSeconds: 60, loadTimeoutSeconds: 30 }, slots: [0, 1, 2, 3].map((slot) => ({ slot, kind: slot < 2 ? (2 as const) : (3 as const), difficulty: 1 })), trees: brains.fingerprint };
+    const a = new SimGame(map, start, brains);
     for (let f = 0; f < 300; f++) a.step([]);
     const blob = a.snapshot();
-    const b = new SimGame(map, start);
+    const b = new SimGame(map, start, brains);
     const fresh = b.hash();
     const rng = new Prng(9);
     const controlAt = blob.length - 4 * (a.bots.control.length + a.bots.mem.length);
@@ -87,7 +89,7 @@ describe('rejoin and snapshot wire', () => {
       if (i % 3 === 2) bad[controlAt + 4 * rng.int(a.bots.control.length)] = 4 + rng.int(200); // a bot control out of range
       try {
         b.restore(bad);
-        b.restore(new SimGame(map, start).snapshot());
+        b.restore(new SimGame(map, start, brains).snapshot());
       } catch {
         refused++;
         expect(b.hash()).toBe(fresh);
@@ -132,7 +134,7 @@ describe('rejoin and snapshot wire', () => {
   it('hostile snapshot chunks and acks are dropped and counted; the real transfer completes', () => {
     const map = maps.get('arena-small');
     if (!map) throw new Error('arena-small missing');
-    const room = new Room({ seed: 33, humans: 3, bots: 1, snapshots: true, link: { delayMs: 1, jitterMs: 1, loss: 0, duplicate: 0 }, settings: { matchSeconds: 25, map: 'arena-small', forceDropSeconds: 2, dropVoteSeconds: 1 }, game: (start) => ({ game: new SimGame(map, start) }) });
+    const room = new Room({ seed: 33, humans: 3, bots: 1, snapshots: true, link: { delayMs: 1, jitterMs: 1, loss: 0, duplicate: 0 }, settings: { matchSeconds: 25, map: 'arena-small', forceDropSeconds: 2, dropVoteSeconds: 1 }, game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }) });
     room.joinAll();
     room.start();
     room.run(4000);

@@ -26,8 +26,8 @@ describe('lockstep with the real simulation', () => {
       bots: 2,
       settings: { matchSeconds: 40, map: 'arena-small', forceDropSeconds: 3, dropVoteSeconds: 1 },
       link: { delayMs: 2, jitterMs: 40, loss: 0.1, duplicate: 0.01 },
-      game: (start) => {
-        const g = new SimGame(map, start);
+      game: (start, trees) => {
+        const g = new SimGame(map, start, trees.brains);
         sims.push(g);
         return { game: g };
       },

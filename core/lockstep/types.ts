@@ -117,6 +117,11 @@ export interface MatchStart {
   readonly delayMs: number;
   readonly settings: RoomSettings;
   readonly slots: readonly { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }[];
+  /**
+   * Fingerprint of the bot trees the match runs (core/ai BotBrains.fingerprint): the host's. Every
+   * peer simulates with trees of exactly this fingerprint (SimGame refuses others).
+   */
+  readonly trees: number;
 }
 
 export const StallCause = { Network: 1, Slow: 2 } as const;

@@ -54,7 +54,12 @@ export class MatchRunner {
   private readonly ballOf = new Map<number, number>();
   private readonly merged: SlotInput[] = [];
 
-  constructor(map: GameMap, spec: MatchSpec, brains: BotBrains) {
+  constructor(
+    map: GameMap,
+    spec: MatchSpec,
+    /** The bot trees this match runs (a peer's LocalBot thinks with the same). */
+    readonly brains: BotBrains,
+  ) {
     spec.roster.forEach((s, i) => this.ballOf.set(s.slot, i));
     this.world = createWorld(map, {
       seed: spec.seed,

@@ -2,13 +2,15 @@
  * The networked session on the real map and simulation, with the bridge faked: the display loop's
  * drive() runs frames only as updates arrive, in equal lockstep on two peers; a 2 s backlog drains
  * within 1 s without any animation frame running more than a few logic frames; a desync notice
- * names who diverged and the report goes to main.
+ * names who diverged and the report goes to main. The bots play the trees the start hands over
+ * (a host's edited tree included), and trees of another fingerprint are refused.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { NetAction, LinkUp, NetStart } from '../../electron/contract';
-import { defaultBrains } from '../../core/ai';
+import { builtInSource, compileTreeSet, defaultBrains, defaultTreeSet, Difficulty } from '../../core/ai';
+import type { TreeSet } from '../../core/ai';
 import { parseTiledMap } from '../../core/map';
 import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
@@ -27,13 +29,18 @@ const slots: LobbySlot[] = [
   { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4' },
 ];
 
-function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom): { match: LockstepMatch; port: LinkPort; loop: LinkUp[]; acts: NetAction[]; reports: unknown[] } {
-  const start: NetStart = {
-    start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 1 })) },
+function netStart(mySlot: number, trees: TreeSet = defaultTreeSet(), print = trees.brains.fingerprint): NetStart {
+  return {
+    start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 2 })), trees: print },
     slot: mySlot,
     player: true,
     lastKey: 99,
+    trees: trees.sources,
   };
+}
+
+function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom, trees?: TreeSet): { match: LockstepMatch; port: LinkPort; loop: LinkUp[]; acts: NetAction[]; reports: unknown[] } {
+  const start = netStart(mySlot, trees);
   const loop: LinkUp[] = [];
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
@@ -129,6 +136,7 @@ describe('LockstepMatch', () => {
     const b = peer(2, (bytes) => (file = bytes), { fromKey: 20, snapshot });
     expect(b.match.runner.frame).toBe(20 * I);
     expect(b.match.sim.hash()).toBe(a.match.sim.hash());
+    expect(b.match.sim.brains.fingerprint).toBe(defaultBrains().fingerprint);
     a.port.push(updates(20, 39));
     b.port.push(updates(20, 39));
     // The whole backlog runs on the first animation frame: the loop is at the live edge at once.
@@ -139,5 +147,28 @@ describe('LockstepMatch', () => {
     expect(b.loop.filter((m) => m.t === 'begin').map((m) => (m as { key: number }).key)).toEqual([...Array(20).keys()].map((k) => k + 20));
     b.match.dispose();
     expect(file).toBeNull();
+  });
+
+  it('builds its bots from the trees the start hands over, records them, and refuses trees of another fingerprint', () => {
+    const edited = compileTreeSet([builtInSource(Difficulty.Easy), builtInSource(Difficulty.Normal), builtInSource(Difficulty.Hard).replace('"range":32', '"range":6')]);
+    expect(edited.brains.fingerprint).not.toBe(defaultBrains().fingerprint);
+    let file: Uint8Array | null = null;
+    const run = (trees: TreeSet, onReplay?: (b: Uint8Array) => void): LockstepMatch => {
+      const { match, port } = peer(0, onReplay, undefined, trees);
+      port.push(updates(0, 59));
+      for (let now = 0; now < 8000 && match.available() > 0; now += TICK) match.drive(now, hooks);
+      return match;
+    };
+    const a = run(edited, (bytes) => (file = bytes));
+    expect(a.sim.brains.fingerprint).toBe(edited.brains.fingerprint);
+    // The Hard bot (slot 3) plays the edited tree: the same inputs end elsewhere than with the built-in one.
+    expect(run(defaultTreeSet()).sim.hash()).not.toBe(a.sim.hash());
+    a.dispose();
+    const replay = parseReplay(file!, { appVersion: 'test', protocolVersion: PROTOCOL_VERSION });
+    expect(replay.header.brains).toBe(edited.brains.fingerprint);
+    // Another fingerprint than the start's, or sources that do not load: refused, never run.
+    const map2 = { map, port: new LinkPort(netStart(0), () => undefined), slots, appVersion: 't', myName: 'me', link: { act: () => undefined, report: () => Promise.resolve('') } };
+    expect(() => new LockstepMatch({ ...map2, start: netStart(0, edited, defaultBrains().fingerprint) })).toThrow(/not the ones the host named/);
+    expect(() => new LockstepMatch({ ...map2, start: { ...netStart(0), trees: ['{}', '{}', '{}'] } })).toThrow(/do not load/);
   });
 });

@@ -12,10 +12,15 @@
  * (`resume`: a rejoin, a spectator mid-match) restores the snapshot, starts at the snapshot's key
  * and fast-forwards the backlog (MatchLoop, as on every peer); it records no replay (the file
  * format starts at key 0).
+ * Bot trees: the match's, as main handed them with the start (NetStart.trees: this app's files or
+ * the host's), compiled here with no fallback; trees whose fingerprint is not the start's are
+ * refused (the match screen shows why) rather than run a simulation the other peers do not. The
+ * replay records the same brains, so its header names the match's trees.
  */
 import type { NetAction, NetEvent, NetSession, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
-import { defaultBrains } from '../../core/ai';
+import { compileTreeSet } from '../../core/ai';
+import type { BotBrains } from '../../core/ai';
 import { LockstepRecorder } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { t } from '../i18n';
@@ -62,6 +67,21 @@ export function playersOf(start: MatchStart, slots: readonly LobbySlot[]): Playe
     });
 }
 
+/**
+ * The match's bot brains from the start's tree sources. @throws Error (its message for the match
+ * screen) when they do not compile or are not the trees the start names.
+ */
+export function matchBrains(start: NetStart): BotBrains {
+  let brains: BotBrains;
+  try {
+    brains = compileTreeSet(start.trees).brains;
+  } catch (e) {
+    throw new Error(t('net.treesInvalid', { problem: (e as Error).message }));
+  }
+  if (brains.fingerprint >>> 0 !== start.start.trees >>> 0) throw new Error(t('net.treesMismatch'));
+  return brains;
+}
+
 /** Snapshots kept for desync reports (key frames). */
 const KEEP_SNAPSHOTS = 16;
 const NOTICE_MS = 6000;
@@ -90,8 +110,8 @@ export class LockstepMatch implements MatchSession {
   constructor(private readonly o: LockstepMatchOptions) {
     this.map = o.map;
     this.slots = o.slots;
-    // Built-in trees, like every other peer's loop (HeadlessPlayer): bots must decide identically everywhere.
-    const brains = defaultBrains();
+    // The match's trees, as every other peer runs them: bots must decide identically everywhere.
+    const brains = matchBrains(o.start);
     this.sim = new SimGame(o.map, o.start.start, brains);
     this.world = this.sim.world;
     this.players = playersOf(o.start.start, o.slots);

@@ -13,7 +13,7 @@ const TICK = 1000 / 60;
 
 function setup(seconds = 2): { port: LinkPort; sent: LinkUp[] } {
   const settings = { ...DEFAULT_SETTINGS, matchSeconds: seconds };
-  const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: seconds * 10 - 1 };
+  const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [], trees: 0 }, slot: 0, player: true, lastKey: seconds * 10 - 1, trees: [] };
   const sent: LinkUp[] = [];
   return { port: new LinkPort(start, (m) => sent.push(m)), sent };
 }
@@ -34,7 +34,7 @@ describe('LinkPort', () => {
 
   it('a resumed port holds keys from its first key on (a resume)', () => {
     const settings = { ...DEFAULT_SETTINGS, matchSeconds: 2 };
-    const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [] }, slot: 0, player: true, lastKey: 19 };
+    const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [], trees: 0 }, slot: 0, player: true, lastKey: 19, trees: [] };
     const port = new LinkPort(start, () => undefined, 5);
     expect(port.recvKey).toBe(4);
     port.push([upd(4), upd(5), upd(6)]);

@@ -2,7 +2,8 @@
  * The behavior trees that play the page's offline bots: the trees of the three difficulties are
  * read through the bridge (resources/ai/<difficulty>.json, read-only) and compiled by core/ai,
  * which falls back to its built-in tree for a file that fails to validate (with a notice, never an
- * exception). Networked matches use the built-in trees on every peer (LockstepMatch).
+ * exception). Networked matches read the same files on the main side and run the host's trees on
+ * every peer; the page gets them with the match start (LockstepMatch).
  */
 import type { Bridge, BotDifficulty } from '../../electron/contract';
 import { DIFFICULTY_NAMES, defaultBrains, loadBotBrains, type BotBrains } from '../../core/ai';

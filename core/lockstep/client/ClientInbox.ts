@@ -1,17 +1,20 @@
 /**
  * What a peer reads from its host: ACCEPT/REJECT, host frames (updates, acks, status, pings) and
  * their control messages (settings, slots, loading, start, resync, notices), turned into state
- * changes and PeerEvents. Snapshot chunks go to ClientResync.
+ * changes and PeerEvents. Snapshot chunks go to ClientResync, tree chunks to ClientTrees (acked at
+ * once: the host queues the next chunk when this one is acknowledged), and a match start reaches
+ * the game loop through ClientTrees, with trees of the match's fingerprint.
  * Invariants: only datagrams from the host's address are read; nothing here throws on bad input
  * (malformed datagrams and control messages are counted and dropped).
  */
 import { readHeader } from '../../net';
-import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType } from '../wire';
+import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
 import type { ClientState } from './ClientState';
+import type { ClientTrees } from './ClientTrees';
 import type { ClientUplink } from './ClientUplink';
 
 /** Host frames kept while the ACCEPT has not arrived yet. */
@@ -25,6 +28,7 @@ export class ClientInbox {
     private readonly st: ClientState,
     private readonly uplink: ClientUplink,
     private readonly resync: ClientResync,
+    private readonly trees: ClientTrees,
   ) {}
 
   /** One datagram from `from`. Anything not from the host is ignored. */
@@ -49,8 +53,11 @@ export class ClientInbox {
       st.phase = 'lobby';
       st.lastHeardAt = now;
       this.uplink.accepted(now);
+      this.trees.report();
       st.events.push({ t: 'accepted', slot: m.slot, owner: m.owner });
       for (const b of this.earlyFrames.splice(0)) this.receive(now, b, from);
+      // The trees report goes now, not at the next (idle, 25 ms) tick: a transfer starts one RTT later.
+      if (st.connected) this.uplink.sendFrame(now);
     } else if (m.type === 'reject' && st.phase === 'joining' && m.nonce === st.nonce) {
       st.fail({ t: 'rejected', reason: m.reason, hostVersion: m.appVersion }, 'rejected');
     } else if (m.type === 'hframe' && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) {
@@ -73,7 +80,12 @@ export class ClientInbox {
       st.earlyMs = f.ping.earlyMs;
       if (f.ping.rttMs > 0) st.hostRtt = f.ping.rttMs;
     }
-    if (f.ctl) for (const b of st.ctl.onReceive(f.ctl)) this.onControl(now, decodeHostControl(b, st.match?.recvKey ?? 0));
+    let treeChunks = 0;
+    for (const b of f.ctl ? st.ctl.onReceive(f.ctl) : []) {
+      if (b[0] === TREES_KIND) treeChunks++;
+      this.onControl(now, decodeHostControl(b, st.match?.recvKey ?? 0), b);
+    }
+    if (treeChunks > 0 && st.connected) this.uplink.sendFrame(now);
     // The host's goodbye is terminal: honoured even past a gap in the control stream.
     const bye = st.connected ? goodbyeIn(f.ctl) : null;
     if (bye !== null) return st.fail({ t: 'closed', reason: bye }, 'failed');
@@ -93,9 +105,13 @@ export class ClientInbox {
     st.status = f.status;
   }
 
-  private onControl(now: number, c: HostControl | null): void {
+  private onControl(now: number, c: HostControl | null, bytes: Uint8Array): void {
     const st = this.st;
-    if (!c) return void st.stats.malformed++;
+    if (!c) {
+      st.stats.malformed++;
+      if (bytes[0] === TREES_KIND) this.trees.onGarbled();
+      return;
+    }
     switch (c.t) {
       case 'settings': st.settings = c.settings; break;
       case 'slots':
@@ -103,19 +119,20 @@ export class ClientInbox {
         c.slots.forEach((s, i) => (st.slots[c.first + i] = s));
         st.slots.length = st.settings.maxSlots;
         break;
-      case 'loading': st.phase = 'loading'; break;
-      case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.resync.end(); break;
+      case 'loading': st.phase = 'loading'; this.trees.loading(c.trees); break;
+      case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.resync.end(); this.trees.end(); break;
+      case 'trees': return this.trees.onChunk(c);
       case 'resync': return this.resync.onResync(now, c);
       case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;
       case 'closed': return st.fail(c, 'failed');
       case 'start': {
         const player = st.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === st.slot && s.kind === SlotKind.Human);
-        st.match = new ClientMatch({ seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots }, st.slot, player, now);
+        st.match = new ClientMatch({ seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots, trees: c.trees }, st.slot, player, now);
         st.phase = 'running';
         st.blockedSince = null;
         this.uplink.resetNacks();
-        return void st.events.push({ t: 'start', match: st.match });
+        return this.trees.release({ t: 'start', match: st.match }, c.trees);
       }
       default: break;
     }

@@ -4,7 +4,8 @@
  * the wait dialog shows, and the lobby / vote / pause / chat requests. The host's own player uses
  * this class too, over an in-process loopback. Bytes in, bytes out, time in; no socket, no timer.
  * Composed of parts sharing one ClientState: ClientUplink (what goes to the host), ClientInbox
- * (what comes from it), ClientResync (joining a running match). Events queue in `events`; a driver
+ * (what comes from it), ClientResync (joining a running match), ClientTrees (the bot trees the
+ * match runs: the host's, received when mine differ; they gate loading's 100 % and the start). Events queue in `events`; a driver
  * drains them, and `onEvents` (ClientOptions) tells it at once when there are new ones.
  */
 import type { PlayerInput } from '../../sim';
@@ -13,8 +14,11 @@ import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '.
 import type { ClientMatch } from './ClientMatch';
 import { ClientInbox } from './ClientInbox';
 import { ClientResync } from './ClientResync';
+import { defaultTreeSet } from '../../ai';
 import { ClientState } from './ClientState';
 import type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
+import { ClientTrees } from './ClientTrees';
+import type { TreeStatus } from './ClientTrees';
 import { ClientUplink } from './ClientUplink';
 
 export const WAIT_DIALOG_GRACE_MS = 500;
@@ -38,12 +42,14 @@ export class ClientPeer {
   private readonly uplink: ClientUplink;
   private readonly resync: ClientResync;
   private readonly inbox: ClientInbox;
+  private readonly treeSet: ClientTrees;
 
   constructor(opts: ClientOptions) {
     this.st = new ClientState(opts);
     this.uplink = new ClientUplink(this.st);
-    this.resync = new ClientResync(this.st, this.uplink);
-    this.inbox = new ClientInbox(this.st, this.uplink, this.resync);
+    this.treeSet = new ClientTrees(this.st, opts.trees ?? defaultTreeSet());
+    this.resync = new ClientResync(this.st, this.uplink, this.treeSet);
+    this.inbox = new ClientInbox(this.st, this.uplink, this.resync, this.treeSet);
   }
 
   get phase(): PeerPhase { return this.st.phase; }
@@ -56,6 +62,8 @@ export class ClientPeer {
   /** What happened since the last drain, oldest first (the caller splices them out). */
   get events(): PeerEvent[] { return this.st.events; }
   get stats(): PeerStats { return this.st.stats; }
+  /** The bot trees: whose, and whether they match the match's (see ClientTrees). */
+  get trees(): TreeStatus { return this.treeSet.status; }
   /** The session token the host gave us (0 before ACCEPT): store it to rejoin after a crash. */
   get sessionToken(): number { return this.st.token; }
 
@@ -151,7 +159,8 @@ export class ClientPeer {
   chat(text: string): void { this.st.control({ t: 'chat', text }); }
   setReady(ready: boolean): void { this.st.control({ t: 'ready', ready }); }
   setColour(colour: number): void { this.st.control({ t: 'colour', colour }); }
-  loadProgress(percent: number): void { this.st.control({ t: 'progress', percent }); }
+  /** Loading progress; 100 % reaches the host only once the bot trees match the match's (ClientTrees). */
+  loadProgress(percent: number): void { this.treeSet.progress(percent); }
   voteDrop(slot: number): void { this.st.control({ t: 'vote', slot }); }
   requestPause(pause: boolean): void { this.st.control({ t: 'pause', pause }); }
   sendSubhashes(key: number, hashes: readonly number[]): void { this.st.control({ t: 'subhash', key, hashes }); }

@@ -3,7 +3,7 @@
  * loader, a spectator): on the host's 'resync' announcement it starts a match buffer at the
  * snapshot's key and receives the snapshot's chunks (SnapshotReceiver: validated against the
  * announcement, acked by bitmap, checksum-verified); once complete it emits 'resume' so the game
- * loop can restore and fast-forward. On 'takeover' for my slot my inputs count again from that key.
+ * loop can restore and fast-forward (through ClientTrees: only with trees of the match's fingerprint). On 'takeover' for my slot my inputs count again from that key.
  * Hostile or stray chunks are dropped and counted (stats.snapRejected); nothing here throws.
  */
 import { SnapshotReceiver } from '../link';
@@ -12,6 +12,7 @@ import { decodeSnapChunk, encodeSnapAck } from '../wire';
 import type { HostControl, SnapChunk } from '../wire';
 import { ClientMatch } from './ClientMatch';
 import type { ClientState } from './ClientState';
+import type { ClientTrees } from './ClientTrees';
 import type { ClientUplink } from './ClientUplink';
 
 /** Chunks kept while the announcement has not arrived yet (one burst's worth). */
@@ -24,12 +25,13 @@ export class ClientResync {
   constructor(
     private readonly st: ClientState,
     private readonly uplink: ClientUplink,
+    private readonly trees: ClientTrees,
   ) {}
 
   onResync(now: number, c: Extract<HostControl, { t: 'resync' }>): void {
     const st = this.st;
     if (!st.connected) return;
-    const start = { seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots };
+    const start = { seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots, trees: c.trees };
     const m = new ClientMatch(start, st.slot, false, now, c.key);
     m.awaitingLive = true;
     st.match = m;
@@ -39,8 +41,7 @@ export class ClientResync {
     this.uplink.resetNacks();
     if (c.size === 0) {
       st.snap = null;
-      st.events.push({ t: 'resume', match: m, key: 0, snapshot: null });
-      return;
+      return this.trees.release({ t: 'resume', match: m, key: 0, snapshot: null }, c.trees);
     }
     const t = new SnapshotReceiver(c.key, c.size, c.checksum);
     st.snap = t;
@@ -67,7 +68,7 @@ export class ClientResync {
     const r = t.accept(chunk);
     if (r === 'rejected' || r === 'corrupt') this.st.stats.snapRejected++;
     else this.st.stats.snapChunks++;
-    if (r === 'complete' && t.result) this.st.events.push({ t: 'resume', match: m, key: t.key, snapshot: t.result });
+    if (r === 'complete' && t.result) this.trees.release({ t: 'resume', match: m, key: t.key, snapshot: t.result }, m.start.trees);
     return r;
   }
 

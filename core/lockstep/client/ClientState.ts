@@ -6,6 +6,7 @@
  * running match) — so each part says what it changes and none inherits another's internals.
  * Invariants: every datagram goes to the host's address and, after ACCEPT, carries the token.
  */
+import type { TreeSet } from '../../ai';
 import type { SnapshotReceiver } from '../link';
 import { LossMeter, ReliableChannel, RttEstimator } from '../link';
 import { encodeClientControl } from '../wire';
@@ -13,6 +14,7 @@ import type { ClientControl, HostControl } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings } from '../types';
 import type { ClientMatch } from './ClientMatch';
+import type { TreeStatus } from './ClientTrees';
 
 export interface ClientOptions {
   readonly appVersion: string;
@@ -39,6 +41,11 @@ export interface ClientOptions {
    * take them at once (push) instead of polling `events`.
    */
   readonly onEvents?: () => void;
+  /**
+   * My bot trees (core/ai loadBotBrains over my resources/ai files), reported to the host; a match
+   * runs the host's, received when they differ (ClientTrees). Default: the built-in trees.
+   */
+  readonly trees?: TreeSet;
 }
 
 /** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
@@ -49,14 +56,17 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' }>
-  | { readonly t: 'start'; readonly match: ClientMatch }
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' }>
+  /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
+  | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**
    * Joined a running match (a rejoin, a late loader, a spectator): build the game, restore
    * `snapshot` (the state before key `key`'s inputs; null: a fresh game, key 0) and run it from
    * `key` (LockstepRunner option fromKey). A player takes its ball back at a later 'takeover'.
    */
-  | { readonly t: 'resume'; readonly match: ClientMatch; readonly key: number; readonly snapshot: Uint8Array | null }
+  | { readonly t: 'resume'; readonly match: ClientMatch; readonly key: number; readonly snapshot: Uint8Array | null; readonly trees: TreeSet }
+  /** The bot trees' status changed (ClientTrees): whose trees, and why none fit if so. */
+  | { readonly t: 'treeStatus'; readonly status: TreeStatus }
   /** New confirmed updates, in key order (for a game loop on the other side of a bridge). */
   | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] };
 
@@ -71,6 +81,9 @@ export interface PeerStats {
   malformed: number;
   snapChunks: number;
   snapRejected: number;
+  /** Bytes of the host's trees received (chunk payloads accepted), and tree chunks or transfers refused. */
+  treeBytes: number;
+  treeRejected: number;
 }
 
 export class ClientState {
@@ -84,7 +97,7 @@ export class ClientState {
   readonly events: PeerEvent[] = [];
   readonly ctl = new ReliableChannel();
   readonly rtt = new RttEstimator();
-  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0 };
+  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, treeBytes: 0, treeRejected: 0 };
   token = 0;
   nonce = 0;
   lastSentAt = -1e15;

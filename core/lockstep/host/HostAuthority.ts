@@ -4,7 +4,8 @@
  * owns no socket and no timer. The host's own player is an ordinary ClientPeer whose address is
  * `options.ownerAddress` (an in-process loopback); that session may edit the room.
  * Composed of parts sharing one HostState: HostSender (what goes out), HostRoom (lifecycle and
- * the owner's API), HostResync (joining a running match), HostInbox (what comes in); the running
+ * the owner's API), HostResync (joining a running match), HostTrees (the room's bot trees to peers
+ * whose trees differ), HostInbox (what comes in); the running
  * match is a HostMatch. This class checks what arrives before any part sees it, runs the timers,
  * and is the one surface callers use.
  * Invariants: a datagram from an unknown address or with a wrong token never reaches any state.
@@ -23,6 +24,7 @@ import { headU32, HostSender } from './HostSender';
 import type { HostSession } from './HostSession';
 import { HostState } from './HostState';
 import type { HostCounters, HostOptions, HostPhase, MatchResult, SnapshotSource } from './HostState';
+import { HostTrees } from './HostTrees';
 
 const LOBBY_TIMEOUT_MS = 10_000;
 const MATCH_TIMEOUT_MS = 120_000;
@@ -33,13 +35,15 @@ export class HostAuthority {
   private readonly room: HostRoom;
   private readonly resync: HostResync;
   private readonly inbox: HostInbox;
+  private readonly trees: HostTrees;
 
   constructor(opts: HostOptions) {
     this.st = new HostState(opts);
     this.tx = new HostSender(this.st);
     this.room = new HostRoom(this.st, this.tx);
     this.resync = new HostResync(this.st, this.tx, this.room);
-    this.inbox = new HostInbox(this.st, this.tx, this.room, this.resync);
+    this.trees = new HostTrees(this.st, this.tx);
+    this.inbox = new HostInbox(this.st, this.tx, this.room, this.resync, this.trees);
   }
 
   get lobby(): HostLobby { return this.st.lobby; }
@@ -48,6 +52,8 @@ export class HostAuthority {
   get match(): HostMatch | null { return this.st.match; }
   get loading(): HostLoading | null { return this.st.loading; }
   get lastResult(): MatchResult | null { return this.st.lastResult; }
+  /** The fingerprint of the room's bot trees (every peer's matches run them). */
+  get treesFingerprint(): number { return this.trees.fingerprint; }
   /** The last finished match (its stall and desync figures stay readable). */
   get lastMatch(): HostMatch | null { return this.st.lastMatch; }
   /** The room was closed (`close`). */
@@ -97,6 +103,8 @@ export class HostAuthority {
     const d = decodeDatagram(bytes, st.match ? st.match.released : 0);
     if (!d.ok || d.msg.type !== 'cframe') return void c.malformed++;
     this.inbox.onFrame(now, s, d.msg);
+    // Its ack may release the next tree chunk: queued and sent now, not at the next tick.
+    if (s.treesOut && !s.treesOut.done && st.sessions.has(from)) this.trees.pump(now, s);
   }
 
   private onProbe(bytes: Uint8Array, from: string): void {
@@ -115,7 +123,10 @@ export class HostAuthority {
       if (now - s.lastHeard > limit && s.addr !== st.opts.ownerAddress) this.room.removeSession(now, s, 2);
     }
     if (st.loading) this.room.tickLoading(now, st.loading);
-    for (const s of st.sessions.values()) if (s.sync) this.resync.pump(now, s);
+    for (const s of st.sessions.values()) {
+      if (s.sync) this.resync.pump(now, s);
+      if (s.treesOut && !s.treesOut.done) this.trees.pump(now, s);
+    }
     const m = st.match;
     if (m) {
       m.tick(now);

@@ -15,6 +15,7 @@ import type { HostRoom } from './HostRoom';
 import type { HostSender } from './HostSender';
 import { HostSession } from './HostSession';
 import type { HostState } from './HostState';
+import type { HostTrees } from './HostTrees';
 import { slotChunks } from './hostMessages';
 
 export class HostInbox {
@@ -23,6 +24,7 @@ export class HostInbox {
     private readonly tx: HostSender,
     private readonly room: HostRoom,
     private readonly resync: HostResync,
+    private readonly trees: HostTrees,
   ) {}
 
   onJoin(now: number, bytes: Uint8Array, from: string): void {
@@ -128,6 +130,7 @@ export class HostInbox {
         if (m.percent >= 100) this.resync.onLateLoaded(now, s);
         return;
       case 'live': return this.resync.onLive(now, s);
+      case 'trees': return this.trees.onReport(now, s, m.prints);
       case 'vote': match?.vote(s.slot, m.slot, now); break;
       case 'pause': if (m.pause) match?.pause(s.slot, s.owner, now); else match?.resume(s.slot, s.owner, now); break;
       case 'subhash': match?.hashes.onSubhashes(s.reporter, m.key, m.hashes); break;

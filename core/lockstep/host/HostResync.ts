@@ -64,7 +64,8 @@ export class HostResync {
     this.tx.toOne(s, { t: 'settings', settings: this.st.lobby.settings });
     for (const c of slotChunks(this.st.lobby.slots)) this.tx.toOne(s, c);
     const seed = this.st.matchStart?.seed ?? 0;
-    this.tx.toOne(s, { t: 'resync', seed, delayMs: m.delay, slots: this.room.rosterAt(snap.key), key: snap.key, size: snap.bytes.length, checksum: s.sync?.checksum ?? 0 });
+    const trees = this.st.trees.brains.fingerprint >>> 0;
+    this.tx.toOne(s, { t: 'resync', seed, delayMs: m.delay, slots: this.room.rosterAt(snap.key), key: snap.key, size: snap.bytes.length, checksum: s.sync?.checksum ?? 0, trees });
     this.tx.sendTo(now, s);
     this.pump(now, s);
   }

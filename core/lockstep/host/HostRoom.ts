@@ -74,7 +74,7 @@ export class HostRoom {
     const participants = st.sessionList().filter((s) => !s.spectator);
     st.loading = new HostLoading(seed, participants, now, st.lobby.settings.loadTimeoutSeconds * 1000);
     st.phase = 'loading';
-    this.tx.broadcast({ t: 'loading', seed });
+    this.tx.broadcast({ t: 'loading', seed, trees: st.trees.brains.fingerprint >>> 0 });
   }
 
   /** Owner API: pause / resume as the host (unlimited). */
@@ -135,7 +135,7 @@ export class HostRoom {
     for (const s of st.sessions.values()) {
       s.inMatch = s.spectator || humans.includes(s.slot);
       s.recvKey = -1;
-      if (s.inMatch) this.tx.toOne(s, { t: 'start', seed, delayMs: delay, slots });
+      if (s.inMatch) this.tx.toOne(s, { t: 'start', seed, delayMs: delay, slots, trees: st.trees.brains.fingerprint >>> 0 });
     }
     m.tryRelease(now);
     this.tx.broadcastFrames(now);

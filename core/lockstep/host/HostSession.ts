@@ -9,7 +9,7 @@ import { encodeHostFrame } from '../wire';
 import { LossMeter } from '../link';
 import { ReliableChannel } from '../link';
 import { RttEstimator } from '../link';
-import type { SnapshotSender } from '../link';
+import type { SnapshotSender, TreeSender } from '../link';
 import { SPECTATOR_SLOT } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
 
@@ -45,6 +45,10 @@ export class HostSession {
    */
   syncing = false;
   sync: SnapshotSender | null = null;
+  /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
+  treesOut: TreeSender | null = null;
+  /** Transfers of the host's trees this peer asked for so far. */
+  treeSends = 0;
   ready = false;
   loadPercent = 0;
   colour: number;

@@ -7,6 +7,8 @@
  * Invariants: a session is found by its address only; `banned` only grows for the room's life;
  * `detached` holds slots of the running match only (cleared when it ends).
  */
+import { defaultTreeSet } from '../../ai';
+import type { TreeSet } from '../../ai';
 import type { SlotSpec } from '../wire';
 import type { HostLoading } from './HostLoading';
 import { HostLobby } from './HostLobby';
@@ -34,6 +36,11 @@ export interface HostOptions {
    * without a source (or while it returns null) late joiners replay the match from key 0.
    */
   readonly snapshots?: SnapshotSource;
+  /**
+   * The bot trees every peer's matches run (the host's resources/ai files, core/ai loadBotBrains);
+   * peers whose trees differ are sent these. Default: the built-in trees.
+   */
+  readonly trees?: TreeSet;
 }
 
 /** See HostOptions.snapshots. */
@@ -59,6 +66,11 @@ export interface HostCounters {
   badSnapAck: number;
   /** Snapshot chunks sent (first copies and resends). */
   snapChunks: number;
+  /** Tree chunks queued to peers whose trees differ, and their bytes (first copies). */
+  treeChunks: number;
+  treeBytes: number;
+  /** Tree reports beyond a session's MAX_TREE_SENDS (or trees that could not be sent). */
+  badTrees: number;
   sent: number;
   sentBytes: number;
 }
@@ -81,7 +93,7 @@ export interface MatchResult {
 
 export class HostState {
   readonly lobby: HostLobby;
-  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, badSnapAck: 0, snapChunks: 0, sent: 0, sentBytes: 0 };
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;
@@ -102,10 +114,13 @@ export class HostState {
   delayEvalAt = 0;
   /** Spectators joined so far (their hash reporter numbers count from SPECTATOR_BASE). */
   spectatorsJoined = 0;
+  /** The room's bot trees (HostOptions.trees), for its whole life. */
+  readonly trees: TreeSet;
 
   constructor(readonly opts: HostOptions) {
     this.lobby = new HostLobby(opts.settings);
     this.snapshotSource = opts.snapshots ?? null;
+    this.trees = opts.trees ?? defaultTreeSet();
   }
 
   /** Sessions, ordered by slot (spectators last). */

@@ -1,7 +1,7 @@
 /**
  * core/lockstep/host: the room host, the lockstep key-frame authority (War3-style). HostAuthority
  * is the one class callers use; it is composed of parts sharing a HostState — HostSender,
- * HostRoom, HostResync, HostInbox — and runs a HostMatch (release, stalls, votes, pause, delay,
+ * HostRoom, HostResync, HostTrees, HostInbox — and runs a HostMatch (release, stalls, votes, pause, delay,
  * desync judging) while a match is on. Bytes in, bytes out, time in: no socket, no timer.
  */
 export { HostAuthority } from './HostAuthority';
@@ -13,3 +13,4 @@ export { END_WAIT_MS, HASH_WAIT_KEYS, SPECTATOR_BASE } from './HashJudge';
 export { DELAY_MARGIN_MS, DelayController } from './DelayController';
 export { GOODBYE_COPIES, HOST_CLOSED_REASON } from './goodbye';
 export { sanitizeSettings } from './HostLobby';
+export { MAX_TREE_SENDS } from './HostTrees';

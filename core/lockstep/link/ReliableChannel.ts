@@ -15,7 +15,7 @@ export const MAX_CTL_QUEUE = 1024;
 
 export class ReliableChannel {
   private queue: { seq: number; bytes: Uint8Array }[] = [];
-  private nextSeq = 0;
+  private pushed = 0;
   private inNext = 0;
   private unsent = 0;
   private lastSentAt = -1e15;
@@ -24,9 +24,19 @@ export class ReliableChannel {
   /** Queues a message; false when the queue is full. */
   push(bytes: Uint8Array): boolean {
     if (this.queue.length >= MAX_CTL_QUEUE) return false;
-    this.queue.push({ seq: this.nextSeq++, bytes });
+    this.queue.push({ seq: this.pushed++, bytes });
     this.unsent++;
     return true;
+  }
+
+  /** The sequence number the next pushed message gets. */
+  get nextSeq(): number {
+    return this.pushed;
+  }
+
+  /** True once message `seq` was acknowledged (or was never pushed, for seq < 0). */
+  isAcked(seq: number): boolean {
+    return seq < (this.queue[0]?.seq ?? this.pushed);
   }
 
   /** Messages waiting for an acknowledgement. */
@@ -74,7 +84,7 @@ export class ReliableChannel {
     const first = this.queue[0];
     if (!first) return 0;
     const ack = unwrap16(ack16, first.seq);
-    if (ack > this.nextSeq) return 0; // acknowledges something never sent: ignore
+    if (ack > this.pushed) return 0; // acknowledges something never sent: ignore
     let n = 0;
     while (this.queue.length > 0 && (this.queue[0]?.seq ?? ack) < ack) {
       this.queue.shift();

@@ -4,8 +4,9 @@
  * shared world (deciding can draw from the world RNG), so it decides on a scratch copy restored
  * from a snapshot of the real world, only on the frames its difficulty thinks on.
  * Deterministic: the same world state gives the same input, so runs with a fixed input delay repeat.
+ * It thinks with the match's trees (the game's brains), like every bot in the match.
  */
-import { allocBotState, BotDriver, defaultBrains, setSlotControl, THINK_FRAMES } from '../../ai';
+import { allocBotState, BotDriver, setSlotControl, THINK_FRAMES } from '../../ai';
 import type { BotState, Difficulty } from '../../ai';
 import { createWorld, restoreInto, snapshot } from '../../sim';
 import type { PlayerInput, World } from '../../sim';
@@ -14,7 +15,7 @@ import type { SimGame } from './SimGame';
 export class LocalBot {
   private readonly scratch: World;
   private readonly state: BotState;
-  private readonly driver = new BotDriver(defaultBrains());
+  private readonly driver: BotDriver;
   private readonly ball: number;
 
   constructor(
@@ -23,6 +24,7 @@ export class LocalBot {
     private readonly difficulty: Difficulty = 1,
   ) {
     const w = game.world;
+    this.driver = new BotDriver(game.brains);
     this.ball = game.ball(slot);
     this.scratch = createWorld(w.map, { seed: w.settings.seed, players: w.settings.players, lengthFrames: w.settings.lengthFrames, pelletTarget: w.settings.pelletTarget });
     this.state = allocBotState();

@@ -5,8 +5,9 @@
  * exactly the match's participants. Bots (lobby bots and dropped players) run inside `step` on
  * every peer from the same state; their columns are hashed and snapshotted with the world so a
  * bot divergence is caught too. Replays run the very same class, so they reproduce a match.
+ * The bots' trees are the match's: brains whose fingerprint is not the start's (`trees`, the
+ * host's) are refused, so no peer can simulate with other trees than the others.
  */
-import { defaultBrains } from '../../ai';
 import type { BotBrains } from '../../ai';
 import type { GameMap } from '../../map';
 import { HASH_SEED, hashFinish, hashInts } from '../../math';
@@ -17,7 +18,9 @@ import { lastKeyOf, SlotKind } from '../types';
 import type { MatchStart } from '../types';
 
 export class SimGame extends MatchRunner implements LockstepGame {
-  constructor(map: GameMap, start: MatchStart, brains: BotBrains = defaultBrains()) {
+  /** @throws Error when `brains` are not the match's trees (a caller bug, never data). */
+  constructor(map: GameMap, start: MatchStart, brains: BotBrains) {
+    if (brains.fingerprint >>> 0 !== start.trees >>> 0) throw new Error(`SimGame: bot trees ${brains.fingerprint >>> 0} are not the match's (${start.trees >>> 0})`);
     const roster = [...start.slots].sort((a, b) => a.slot - b.slot).map((s) => ({ slot: s.slot, bot: s.kind === SlotKind.Bot, difficulty: s.difficulty }));
     const lengthFrames = (lastKeyOf(start.settings) + 1) * start.settings.keyInterval;
     super(map, { seed: start.seed, lengthFrames, pelletTarget: null, roster }, brains);

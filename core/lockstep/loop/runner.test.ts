@@ -18,7 +18,7 @@ class FakePort implements LockstepPort {
   blockedAt: number[] = [];
   readonly match: NonNullable<LockstepPort['match']>;
   constructor(seconds: number, delayMs = 100) {
-    const start: MatchStart = { seed: 1, delayMs, settings: { ...DEFAULT_SETTINGS, matchSeconds: seconds }, slots: [] };
+    const start: MatchStart = { seed: 1, delayMs, settings: { ...DEFAULT_SETTINGS, matchSeconds: seconds }, slots: [], trees: 0 };
     const self = this;
     this.match = { start, lastKey: seconds * 10 - 1, delay: delayMs, get recvKey() { return self.updates.length - 1; } };
   }

@@ -4,6 +4,7 @@
  * running a ToyGame (or the game the options make) through the product's MatchLoop at 60 render
  * ticks a second, with a seeded InputScript as its player. Deterministic for a given seed. Used by tests and benchmarks.
  */
+import type { TreeSet } from '../../ai';
 import { Prng } from '../../math';
 import { APP_VERSION } from '../../version';
 import { ClientPeer } from '../client';
@@ -33,8 +34,12 @@ export interface RoomOptions {
   readonly keepSnapshots?: number;
   /** Pins the input delay (ms). */
   readonly fixedDelay?: number;
-  /** The game each client runs (default: a ToyGame with toy bots). */
-  readonly game?: (start: MatchStart) => { game: LockstepGame; bots?: BotDriver };
+  /** The game each client runs, with the trees its peer settled on (default: a ToyGame with toy bots). */
+  readonly game?: (start: MatchStart, trees: TreeSet) => { game: LockstepGame; bots?: BotDriver };
+  /** The host's bot trees (default: the built-in ones). */
+  readonly hostTrees?: TreeSet;
+  /** Client `i`'s own bot trees (default: the built-in ones). */
+  readonly clientTrees?: (i: number) => TreeSet | undefined;
   /** The host takes rejoin snapshots from client 0's loop (the verifier's role); else none. */
   readonly snapshots?: boolean;
 }
@@ -65,6 +70,8 @@ export class RoomClient {
   /** A late join: when the snapshot arrived ('resume'), and a restore failure if any. */
   resumedAt: number | null = null;
   resumeError: string | null = null;
+  /** The trees the game was built with (null before a start or resume). */
+  trees: TreeSet | null = null;
   private lastTick = 0;
   private now = 0;
 
@@ -84,8 +91,9 @@ export class RoomClient {
     return this.loop?.runner ?? null;
   }
 
-  private begin(start: MatchStart, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
-    const made = this.factory ? this.factory(start) : toy();
+  private begin(start: MatchStart, trees: TreeSet, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
+    this.trees = trees;
+    const made = this.factory ? this.factory(start, trees) : toy();
     try {
       this.loop = new MatchLoop({
         link: this.peer,
@@ -122,10 +130,10 @@ export class RoomClient {
       this.log.push(e);
       this.loop?.onEvent(now, e);
       if (e.t === 'loading' && !this.lateLoader) this.peer.loadProgress(100);
-      if (e.t === 'start') this.begin(e.match.start, 0, null, false);
+      if (e.t === 'start') this.begin(e.match.start, e.trees, 0, null, false);
       if (e.t === 'resume') {
         this.resumedAt = now;
-        this.begin(e.match.start, e.key, e.snapshot, true);
+        this.begin(e.match.start, e.trees, e.key, e.snapshot, true);
       }
     }
     const dt = now - this.lastTick;
@@ -150,7 +158,7 @@ export class Room {
     const sim = new NetSim(opts.seed, opts.link ?? PERFECT_LINK);
     this.sim = sim;
     const ids = new Prng(opts.seed ^ 0x9e3779b9);
-    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}) });
+    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}) });
     sim.addNode(HOST, (now, b, from) => this.host.receive(now, b, from));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
     sim.setLink(HOST, OWNER, PERFECT_LINK);
@@ -171,7 +179,8 @@ export class Room {
 
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2): RoomClient {
     const ids = this.ids;
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+    const trees = this.opts.clientTrees?.(i);
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     this.clients[i] = c;

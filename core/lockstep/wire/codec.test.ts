@@ -93,9 +93,10 @@ describe('control messages round trip', () => {
     { t: 'settings', settings: DEFAULT_SETTINGS },
     { t: 'slots', first: 0, slots: [{ kind: SlotKind.Human, difficulty: 0, colour: 3, ready: true, name: 'Ann' }, { kind: SlotKind.Bot, difficulty: 2, colour: 4, ready: true, name: 'Bot 2' }] },
     { t: 'chat', from: 254, text: 'hello' },
-    { t: 'loading', seed: 0xffffffff },
+    { t: 'loading', seed: 0xffffffff, trees: 0x80000001 },
     { t: 'progress', entries: [{ slot: 0, percent: 100 }, { slot: 1, percent: 7 }] },
-    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0 }, { slot: 5, kind: SlotKind.Bot, difficulty: 3 }] },
+    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0 }, { slot: 5, kind: SlotKind.Bot, difficulty: 3 }], trees: 7 },
+    { t: 'trees', fingerprint: 0xfedcba98, total: 1030, count: 2, index: 1, bytes: Uint8Array.of(1, 2, 3, 4, 5, 6) },
     { t: 'lobby', reason: 'late' },
     { t: 'desync', key: 500, agreedKey: 499, refHash: 123, refSlot: 0, slots: [2, 255] },
     { t: 'refsub', key: 500, refSlot: 0, hashes: [1, 2, 0xffffffff] },
@@ -109,7 +110,7 @@ describe('control messages round trip', () => {
     { t: 'ready', ready: true }, { t: 'chat', text: 'hi' }, { t: 'progress', percent: 55 }, { t: 'vote', slot: 3 },
     { t: 'pause', pause: false }, { t: 'subhash', key: 9, hashes: [5, 6] }, { t: 'leave' }, { t: 'colour', colour: 9 },
     { t: 'setSettings', settings: { ...DEFAULT_SETTINGS, keyInterval: 6 } }, { t: 'setSlot', slot: 3, kind: SlotKind.Bot, difficulty: 2 },
-    { t: 'kick', slot: 1 }, { t: 'start' },
+    { t: 'kick', slot: 1 }, { t: 'start' }, { t: 'trees', prints: [1, 0xffffffff, 3] },
   ];
   it.each(host.map((m) => [m.t, m] as const))('host %s', (_t, m) => {
     expect(decodeHostControl(encodeHostControl(m), 450)).toEqual(m);

@@ -4,7 +4,7 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 4 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 5 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
@@ -12,6 +12,10 @@
  * rejoin JOIN, slot event kind 2 (Human), snapshot chunks and their acks (snapshotWire.ts).
  * Version 4: the host's goodbye, control message 0x10 `closed` (control.ts, goodbye.ts); the
  * datagram layouts below are unchanged.
+ * Version 5 (one source of bot trees): a peer reports its trees' fingerprints after ACCEPT (control
+ * 0x4a), the host sends the trees that differ in chunks on the control stream (control 0x11, layouts
+ * in treesWire.ts), and loading / start / resync carry the fingerprint of the match's trees
+ * (control.ts); the datagram layouts below are unchanged.
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin), then without rejoin
  *                     str name (≤24 B), with rejoin u32 session token of the slot to take back;

@@ -12,10 +12,11 @@
  *                u8 difficulty, u8 colour, u8 ready,  0x45 pause     u8 1 pause / 0 resume
  *                str name(24))                        0x46 subhash   u16 key, u8 n, n × u32
  * 0x03 chat      u8 from, str text(200)               0x47 leave     (empty)
- * 0x04 loading   u32 seed                             0x48 colour    u8 colour
+ * 0x04 loading   u32 seed, u32 trees (v5)             0x48 colour    u8 colour
  * 0x05 progress  u8 n, n × (u8 slot, u8 percent)      0x50 settings  as 0x01   (room owner only)
- * 0x06 start     u32 seed, u8 delay/5ms, u8 n,          0x51 slot      u8 slot, u8 kind, u8 difficulty
- *                n × (u8 slot, u8 kind, u8 diff)      0x52 kick      u8 slot
+ * 0x06 start     u32 seed, u8 delay/5ms, u8 n,        0x51 slot      u8 slot, u8 kind, u8 difficulty
+ *                n × (u8 slot, u8 kind, u8 diff),     0x52 kick      u8 slot
+ *                u32 trees (v5)
  * 0x07 lobby     str reason(200)                      0x53 start     (empty)
  * 0x08 desync    u16 key, u16 agreedKey, u32 refHash, u8 refSlot, u8 n, n × u8 slot
  * 0x09 refsub    u16 key, u8 refSlot, u8 n, n × u32
@@ -25,10 +26,14 @@
  * 0x0d end       u16 lastKey, u32 hash, u8 agreed         0x49 live      u16 key (caught up)
  * 0x0e resync    u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff) — the roster in
  *                effect at the snapshot's key —, u32 key, u32 snapshot bytes (0: none, run from
- *                key 0), u32 checksum                  (a rejoin or a mid-match spectator)
+ *                key 0), u32 checksum, u32 trees (v5)  (a rejoin or a mid-match spectator)
  * 0x0f takeover  u8 slot, u16 key (that slot's human controls its ball again from this key)
  * 0x10 closed    str reason(200) — the host closed the room (v4): terminal, sent in a final burst
  *                and honoured even beyond a gap in the stream (goodbye.ts)
+ * 0x11 trees     a chunk of the host's bot trees (v5) 0x4a trees     my trees' fingerprints (v5)
+ *                (both layouts in treesWire.ts)
+ * `trees` in loading, start and resync (v5): the fingerprint of the bot trees the match runs
+ * (core/ai BotBrains.fingerprint, the host's); a peer simulates only with trees of that fingerprint.
  */
 import { Reader, Writer } from './bytes';
 import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
@@ -37,6 +42,8 @@ import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
 import { unwrap16 } from './wire';
 import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
+import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
+import type { TreeChunk } from './treesWire';
 
 const ROOM_BYTES = 32;
 export const MAX_SUBHASHES = 255;
@@ -48,9 +55,9 @@ export type HostControl =
   | { readonly t: 'settings'; readonly settings: RoomSettings }
   | { readonly t: 'slots'; readonly first: number; readonly slots: readonly LobbySlot[] }
   | { readonly t: 'chat'; readonly from: number; readonly text: string }
-  | { readonly t: 'loading'; readonly seed: number }
+  | { readonly t: 'loading'; readonly seed: number; readonly trees: number }
   | { readonly t: 'progress'; readonly entries: readonly { readonly slot: number; readonly percent: number }[] }
-  | { readonly t: 'start'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[] }
+  | { readonly t: 'start'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly trees: number }
   | { readonly t: 'lobby'; readonly reason: string }
   | { readonly t: 'desync'; readonly key: number; readonly agreedKey: number; readonly refHash: number; readonly refSlot: number; readonly slots: readonly number[] }
   | { readonly t: 'refsub'; readonly key: number; readonly refSlot: number; readonly hashes: readonly number[] }
@@ -58,9 +65,10 @@ export type HostControl =
   | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: DropWhy }
   | { readonly t: 'kicked'; readonly reason: string }
   | { readonly t: 'end'; readonly lastKey: number; readonly hash: number; readonly agreed: boolean }
-  | { readonly t: 'resync'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly key: number; readonly size: number; readonly checksum: number }
+  | { readonly t: 'resync'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly key: number; readonly size: number; readonly checksum: number; readonly trees: number }
   | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
-  | { readonly t: 'closed'; readonly reason: string };
+  | { readonly t: 'closed'; readonly reason: string }
+  | ({ readonly t: 'trees' } & TreeChunk);
 
 export type ClientControl =
   | { readonly t: 'ready'; readonly ready: boolean }
@@ -75,12 +83,16 @@ export type ClientControl =
   | { readonly t: 'setSlot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
   | { readonly t: 'kick'; readonly slot: number }
   | { readonly t: 'start' }
-  | { readonly t: 'live'; readonly key: number };
+  | { readonly t: 'live'; readonly key: number }
+  | { readonly t: 'trees'; readonly prints: readonly number[] };
 
 export type ControlMsg = HostControl | ClientControl;
 
-const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16 } as const;
-const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49 } as const;
+const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17 } as const;
+const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49, trees: 0x4a } as const;
+
+/** The kind byte of the host's tree chunks (a peer counts a malformed one as a broken transfer). */
+export const TREES_KIND = HOST_KIND.trees;
 
 function writeSettings(w: Writer, s: RoomSettings): void {
   w.str(s.roomName, ROOM_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
@@ -114,7 +126,7 @@ function writeHostBody(w: Writer, m: HostControl): void {
       for (const s of m.slots) w.u8(s.kind).u8(s.difficulty).u8(s.colour).u8(s.ready ? 1 : 0).str(s.name, MAX_NAME_BYTES);
       return;
     case 'chat': w.u8(m.from).str(m.text, MAX_CHAT_BYTES); return;
-    case 'loading': w.u32(m.seed); return;
+    case 'loading': w.u32(m.seed).u32(m.trees); return;
     case 'progress':
       w.u8(m.entries.length);
       for (const e of m.entries) w.u8(e.slot).u8(e.percent);
@@ -123,7 +135,9 @@ function writeHostBody(w: Writer, m: HostControl): void {
       w.u32(m.seed).u8(Math.min(255, Math.max(1, Math.round(m.delayMs / DELAY_UNIT_MS)))).u8(m.slots.length);
       for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty);
       if (m.t === 'resync') w.u32(m.key).u32(m.size).u32(m.checksum);
+      w.u32(m.trees);
       return;
+    case 'trees': return writeTreeChunk(w, m);
     case 'takeover': w.u8(m.slot).u16(m.key); return;
     case 'lobby': w.str(m.reason, MAX_CHAT_BYTES); return;
     case 'desync':
@@ -158,6 +172,7 @@ function writeClientBody(w: Writer, m: ClientControl): void {
     case 'setSlot': w.u8(m.slot).u8(m.kind).u8(m.difficulty); return;
     case 'kick': w.u8(m.slot); return;
     case 'live': w.u16(m.key); return;
+    case 'trees': return writeTreeReport(w, m.prints);
   }
 }
 
@@ -187,7 +202,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       return { t: 'slots', first, slots };
     }
     case 3: return { t: 'chat', from: r.u8(), text: r.str(MAX_CHAT_BYTES) };
-    case 4: return { t: 'loading', seed: r.u32() };
+    case 4: return { t: 'loading', seed: r.u32(), trees: r.u32() };
     case 5: {
       const n = r.count(MAX_SLOTS);
       const entries: { slot: number; percent: number }[] = [];
@@ -205,13 +220,14 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
         slots.push({ slot, kind: readKind(r), difficulty: r.u8() });
       }
       if (delay < 1) r.fail();
-      if (kind === 6) return { t: 'start', seed, delayMs: delay * DELAY_UNIT_MS, slots };
+      if (kind === 6) return { t: 'start', seed, delayMs: delay * DELAY_UNIT_MS, slots, trees: r.u32() };
       const key = r.u32();
       const size = r.u32();
       const checksum = r.u32();
       if (key > 0xffffff || size > MAX_SNAPSHOT_BYTES || (size === 0 && key !== 0)) r.fail();
-      return { t: 'resync', seed, delayMs: delay * DELAY_UNIT_MS, slots, key, size, checksum };
+      return { t: 'resync', seed, delayMs: delay * DELAY_UNIT_MS, slots, key, size, checksum, trees: r.u32() };
     }
+    case 17: return { t: 'trees', ...readTreeChunk(r) };
     case 15: {
       const slot = r.u8();
       if (slot >= MAX_SLOTS) r.fail();
@@ -256,6 +272,7 @@ function readClient(r: Reader, kind: number, ref: number): ClientControl | null 
     case 0x52: return { t: 'kick', slot: r.u8() };
     case 0x53: return { t: 'start' };
     case 0x49: return { t: 'live', key: unwrap16(r.u16(), ref) };
+    case 0x4a: return { t: 'trees', prints: readTreeReport(r) };
     default: return null;
   }
 }

@@ -121,6 +121,7 @@ export function matchStart(v: unknown, path: string): MatchStart {
       const so = obj(s, `${path}.slots[${i}]`);
       return { slot: slot(so['slot'], `${path}.slots[${i}].slot`), kind: slotKind(so['kind'], `${path}.slots[${i}].kind`), difficulty: int(so['difficulty'], `${path}.slots[${i}].difficulty`, 0, 255) };
     }),
+    trees: hash32(o['trees'], `${path}.trees`),
   };
 }
 

@@ -13,7 +13,7 @@ const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, dash: true };
 const REPORT = {
   format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 255, name: 'Spec' },
   detectedKey: 3, agreedKey: -1, diverged: [], iDiverged: false, referenceSlot: 0, referenceHash: 1, myHash: null,
-  match: { seed: 0xffffffff, delayMs: 25, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 3, difficulty: 2 }] },
+  match: { seed: 0xffffffff, delayMs: 25, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 3, difficulty: 2 }], trees: 0x80000000 },
   snapshot: null, detectedSnapshot: { key: 3, base64: 'AQID' }, updates: [{ key: 0, inputs: [], events: [{ kind: 1, slot: 0, difficulty: 1 }] }],
   myHashes: { fromKey: 0, hashes: [-1, 2] }, subHashes: null, firstDifference: { component: 'balls', index: 0 },
 };
@@ -79,6 +79,7 @@ describe('net:* and session link validators', () => {
       ['net:desyncReport', { ...REPORT, version: 2 }, 'version:'],
       ['net:desyncReport', { ...REPORT, me: { slot: 1, name: 5 } }, 'me.name'],
       ['net:desyncReport', { ...REPORT, match: { ...REPORT.match, settings: { ...DEFAULT_SETTINGS, maxSlots: 0 } } }, 'match.settings.maxSlots'],
+      ['net:desyncReport', { ...REPORT, match: { ...REPORT.match, trees: 'hard.json' } }, 'match.trees'],
       ['net:desyncReport', { ...REPORT, updates: [{ key: 0, inputs: [{ slot: 0, input: { ...INPUT, angle: -1 } }], events: [] }] }, 'updates[0].inputs[0].input.angle'],
       ['net:desyncReport', { ...REPORT, detectedSnapshot: { key: 1, base64: 'not base64!' } }, 'detectedSnapshot.base64'],
       ['net:desyncReport', { ...REPORT, detectedSnapshot: { key: 1, base64: 'A'.repeat(MAX_DESYNC_REPORT_BYTES) } }, 'report: expected at most'],

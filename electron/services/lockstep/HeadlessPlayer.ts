@@ -1,15 +1,18 @@
 /**
  * A game loop without a window, for the dedicated host's verifier, the hosting app's verifier and
- * headless clients: on the peer's 'loading' it loads the map and reports 100 %; on 'start' (or
- * 'resume': a rejoin, a late loader, a spectator mid-match) it runs the real simulation through
- * core's MatchLoop, ticked at 60 Hz while a match runs (every IDLE_TICK_MS otherwise); its own input comes from a LocalBot (`bot`), a seeded
- * InputScript (`random`), or nothing (`none`, spectators). Desync reports go to `reportsDir`.
+ * headless clients: on the peer's 'loading' it loads the map and reports 100 % (the peer holds that
+ * back until its bot trees are the match's); on 'start' (or 'resume': a rejoin, a late loader, a
+ * spectator mid-match) it runs the real simulation, with the trees the peer settled on, through
+ * core's MatchLoop, ticked at 60 Hz while a match runs (every IDLE_TICK_MS otherwise); its own
+ * input comes from a LocalBot (`bot`), a seeded InputScript (`random`), or nothing (`none`,
+ * spectators). Desync reports go to `reportsDir`.
  * A headless player has nobody to ask whether to drop a silent peer, so it votes to drop every
  * player the room waits for as soon as voting opens: a room of headless players is never held
  * longer than the vote time (the host's force-drop time is for rooms of people who did not vote).
  * Everything notable is logged as one JSON object per line through `log`.
  */
 import { InputScript, LocalBot, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
+import type { TreeSet } from '../../../core/ai';
 import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
@@ -135,13 +138,17 @@ export class HeadlessPlayer {
         peer.loadProgress(100);
         break;
       case 'start':
-        this.begin(e.match, null);
+        this.begin(e.match, e.trees, null);
         this.o.log({ ev: 'start', slot: peer.slot, seed: e.match.start.seed, delayMs: e.match.start.delayMs, slots: e.match.start.slots.length });
         return;
       case 'resume':
         // Joined a running match (rejoin, late loader, spectator): restore the snapshot, fast-forward.
-        this.begin(e.match, { fromKey: e.key, snapshot: e.snapshot });
+        this.begin(e.match, e.trees, { fromKey: e.key, snapshot: e.snapshot });
         this.o.log({ ev: 'resume', slot: peer.slot, key: e.key, bytes: e.snapshot?.length ?? 0, restored: this.loop !== null });
+        return;
+      case 'treeStatus':
+        // Whose trees the bots run; a fallback to the built-in ones, or none that fit, says so.
+        this.o.log({ ev: 'trees', ...e.status, ...(e.status.source === 'builtin' && e.status.state === 'ready' ? { notice: 'bots run the built-in trees (the match\'s)' } : {}) });
         return;
       default:
         break;
@@ -149,11 +156,11 @@ export class HeadlessPlayer {
     this.o.log({ ev: e.t, ...eventFields(e) });
   }
 
-  private begin(match: ClientMatch, resume: { fromKey: number; snapshot: Uint8Array | null } | null): void {
+  private begin(match: ClientMatch, trees: TreeSet, resume: { fromKey: number; snapshot: Uint8Array | null } | null): void {
     const peer = this.o.peer;
     const map = this.map ?? this.o.loadMap(match.start.settings.map);
     this.map = map;
-    const game = new SimGame(map, match.start);
+    const game = new SimGame(map, match.start, trees.brains);
     this.loop = null;
     this.logged = false;
     try {

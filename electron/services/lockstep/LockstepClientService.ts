@@ -8,6 +8,7 @@
  * tick, so a driver pushes what changed at once instead of polling.
  */
 import { performance } from 'node:perf_hooks';
+import type { TreeSet } from '../../../core/ai';
 import { ClientPeer } from '../../../core/lockstep';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
@@ -17,6 +18,8 @@ import type { UdpTransportOptions } from './UdpTransport';
 export interface ClientServiceOptions extends UdpTransportOptions {
   /** The host's "ip:port". */
   readonly host: string;
+  /** This app's bot trees (loadTrees); the host's replace them where they differ (ClientOptions.trees). */
+  readonly trees: TreeSet;
   readonly name: string;
   readonly spectate?: boolean;
   readonly appVersion?: string;
@@ -50,6 +53,7 @@ export class LockstepClientService {
       lockClosures: opts.lockClosures === true,
       ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}),
       host: opts.host,
+      trees: opts.trees,
       random32: randomU32,
       send: (to, bytes) => transport.send(to, bytes),
     });

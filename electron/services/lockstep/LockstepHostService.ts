@@ -8,6 +8,7 @@
  * loopback delivery and tick, so a driver pushes what changed at once instead of polling.
  */
 import { performance } from 'node:perf_hooks';
+import type { TreeSet } from '../../../core/ai';
 import { ClientPeer } from '../../../core/lockstep';
 import { HostAuthority } from '../../../core/lockstep';
 import type { SnapshotSource } from '../../../core/lockstep';
@@ -25,6 +26,11 @@ export const LOOPBACK = 'loopback:owner';
 export const VERIFIER_LOOPBACK = 'loopback:verifier';
 
 export interface HostServiceOptions extends UdpTransportOptions {
+  /**
+   * The room's bot trees (loadTrees: this app's resources/ai files): every peer's matches run them;
+   * the owner and the verifier hold them too, and peers whose trees differ are sent them.
+   */
+  readonly trees: TreeSet;
   readonly settings?: Partial<RoomSettings>;
   readonly appVersion?: string;
   /** The host's own player (a name), or a spectating verifier, or nobody (dedicated host). */
@@ -69,12 +75,14 @@ export class LockstepHostService {
       ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
       ...(opts.probe ? { probe: (b: Uint8Array) => opts.probe?.(b) ?? null } : {}),
       ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
+      trees: opts.trees,
     });
+    const trees = opts.trees;
     this.owner = opts.owner
-      ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(LOOPBACK, bytes) })
+      ? new ClientPeer({ appVersion, name: opts.owner.name, spectate: opts.owner.spectate === true, host: LOOPBACK, random32: randomU32, trees, send: (_to, bytes) => this.toHost(LOOPBACK, bytes) })
       : null;
     this.verifier = opts.verifier
-      ? new ClientPeer({ appVersion, name: 'verifier', spectate: true, host: VERIFIER_LOOPBACK, random32: randomU32, send: (_to, bytes) => this.toHost(VERIFIER_LOOPBACK, bytes) })
+      ? new ClientPeer({ appVersion, name: 'verifier', spectate: true, host: VERIFIER_LOOPBACK, random32: randomU32, trees, send: (_to, bytes) => this.toHost(VERIFIER_LOOPBACK, bytes) })
       : null;
     this.onActivity = opts.onActivity ?? (() => undefined);
     transport.onDatagrams((batch) => {
@@ -96,7 +104,7 @@ export class LockstepHostService {
   }
 
   /** Binds the game port and starts hosting. */
-  static async start(opts: HostServiceOptions = {}): Promise<LockstepHostService> {
+  static async start(opts: HostServiceOptions): Promise<LockstepHostService> {
     return new LockstepHostService(await UdpTransport.open(opts), opts);
   }
 

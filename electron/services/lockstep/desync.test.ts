@@ -17,7 +17,7 @@ describe('desync reports with the real simulation', () => {
   it('name the diverged peer, and two reports name the differing entity', async () => {
     const loadMap = mapLoader();
     const map = loadMap('arena-small');
-    const room = new Room({ seed: 21, humans: 3, keepSnapshots: 16, settings: { matchSeconds: 20, map: 'arena-small' }, game: (start) => ({ game: new SimGame(map, start) }) });
+    const room = new Room({ seed: 21, humans: 3, keepSnapshots: 16, settings: { matchSeconds: 20, map: 'arena-small' }, game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }) });
     room.joinAll();
     room.start();
     room.run(3000);

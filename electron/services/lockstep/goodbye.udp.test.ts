@@ -9,6 +9,10 @@ import { HOST_CLOSED_REASON } from '../../../core/lockstep';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { until } from '../testing/until';
+import { loadTrees } from './loadTrees';
+
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -18,9 +22,9 @@ afterEach(async () => {
 
 describe('LockstepHostService.close', () => {
   it('says goodbye: remote clients end at once with the reason', async () => {
-    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
+    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
     closers.push(() => host.close());
-    const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
+    const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
     for (const c of clients) closers.push(() => c.close());
     expect(await until(() => clients.every((c) => c.peer.phase === 'lobby'), 3000)).toBe(true);
     const t0 = Date.now();
@@ -31,9 +35,9 @@ describe('LockstepHostService.close', () => {
   });
 
   it('a client that closes is gone from the host at once, not after the silence timeout', async () => {
-    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
+    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' } });
     closers.push(() => host.close());
-    const c = await LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: 'leaver', address: '127.0.0.1' });
+    const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: 'leaver', address: '127.0.0.1' });
     expect(await until(() => host.host.sessionList().length === 2, 3000)).toBe(true);
     await c.close();
     expect(await until(() => host.host.sessionList().length === 1, 1000)).toBe(true);

@@ -18,6 +18,10 @@ import { Room } from '../../../core/lockstep/testing';
 import { ToyGame } from '../../../core/lockstep/testing';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
+import { loadTrees } from './loadTrees';
+
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 
 const NAIVE_ROOM_BYTES_PER_S = 1_176_000;
 const IP_UDP = 28;
@@ -54,8 +58,8 @@ function snapshotCounters(room: Room): { roomBytes: number; roomDatagrams: numbe
 }
 
 async function loopbackLatency(): Promise<{ keys: number[]; ms: number[]; delay: number }> {
-  const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 14 } });
-  const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
+  const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 14 } });
+  const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
   const owner = host.owner;
   const me = clients[0]?.peer;
   if (!owner || !me) throw new Error('setup failed');

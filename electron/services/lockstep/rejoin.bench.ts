@@ -80,7 +80,7 @@ export default function (ctx: BenchContext): void {
     inputRate: 3,
     link: { delayMs: 0.5, jitterMs: 1, loss: 0, duplicate: 0 },
     settings: { maxSlots: 50, matchSeconds: 31 * 60, map: 'labyrinth-large', forceDropSeconds: 2, dropVoteSeconds: 1 },
-    game: (start) => ({ game: new SimGame(map, start) }),
+    game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }),
   });
   room.joinAll();
   room.start();

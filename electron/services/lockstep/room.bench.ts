@@ -17,11 +17,14 @@ import type { Proc } from '../testing/procs';
 import { until } from '../testing/until';
 import { HeadlessPlayer } from './HeadlessPlayer';
 import { mapLoader } from './loadMap';
+import { loadTrees } from './loadTrees';
 import { LockstepHostService } from './LockstepHostService';
 
 /** Seed 000's naive state sync for 50 players: 4 floats × 4 B × 30 Hz × 50 senders × 49 receivers. */
 const SEED_000_BYTES_PER_S = 4 * 4 * 30 * 50 * 49;
 const IP_UDP = 28;
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 const PROCESSES = 3;
 
 /** Bytes of each section of the host frames sent while the match runs (each re-encoded alone). */
@@ -82,7 +85,7 @@ interface BotResult {
 export default async function (ctx: BenchContext): Promise<void> {
   const clients = Number(process.env['BB_ROOM_CLIENTS'] ?? 49);
   const seconds = Number(process.env['BB_ROOM_SECONDS'] ?? 60);
-  const service = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'host', spectate: true }, settings: { roomName: 'bench', map: 'arena-small', matchSeconds: seconds, maxSlots: clients } });
+  const service = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'host', spectate: true }, settings: { roomName: 'bench', map: 'arena-small', matchSeconds: seconds, maxSlots: clients } });
   const verifier = service.owner ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(), input: 'none', name: 'host', log: () => undefined }) : null;
   verifier?.start();
   if (verifier) service.setSnapshotSource(() => verifier.latestSnapshot());

@@ -9,6 +9,10 @@ import { LockstepHostService } from './LockstepHostService';
 import { mapLoader } from './loadMap';
 import { until } from '../testing/until';
 import { addressKey, parseAddress, RECV_BUFFER_BYTES, UdpTransport } from './UdpTransport';
+import { loadTrees } from './loadTrees';
+
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -52,13 +56,13 @@ describe('UdpTransport', () => {
 describe('lockstep services on real sockets', () => {
   it('a host with its own player (loopback) and two remote clients finish a match with equal hashes', async () => {
     const loadMap = mapLoader();
-    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 3 } });
+    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 3 } });
     closers.push(() => host.close());
     const owner = host.owner;
     if (!owner) throw new Error('no owner');
     const players = [new HeadlessPlayer({ peer: owner, now: () => host.now(), loadMap, input: 'random', name: 'owner', seed: 1, log: () => undefined })];
     for (let i = 0; i < 2; i++) {
-      const c = await LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
+      const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
       closers.push(() => c.close());
       players.push(new HeadlessPlayer({ peer: c.peer, now: () => c.now(), loadMap, input: i === 0 ? 'bot' : 'random', name: `c${i}`, seed: 2 + i, log: () => undefined }));
     }

@@ -9,7 +9,10 @@ import { HeadlessPlayer } from './HeadlessPlayer';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { mapLoader } from './loadMap';
+import { loadTrees } from './loadTrees';
 
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
@@ -18,7 +21,7 @@ afterEach(async () => {
 describe('a room of headless players', () => {
   it('votes a silent player out when voting opens, and the host blames it for the wait', async () => {
     const loadMap = mapLoader();
-    const host = await LockstepHostService.start({ port: 0, address: '127.0.0.1', owner: { name: 'host', spectate: true }, settings: { matchSeconds: 12, maxSlots: 3, dropVoteSeconds: 1, forceDropSeconds: 30 } });
+    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'host', spectate: true }, settings: { matchSeconds: 12, maxSlots: 3, dropVoteSeconds: 1, forceDropSeconds: 30 } });
     closers.push(() => host.close());
     const owner = host.owner;
     if (!owner) throw new Error('no verifier');
@@ -28,7 +31,7 @@ describe('a room of headless players', () => {
     const votes: unknown[] = [];
     const players: { c: LockstepClientService; p: HeadlessPlayer }[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await LockstepClientService.connect({ host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
+      const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
       closers.push(() => c.close());
       const p = new HeadlessPlayer({ peer: c.peer, now: () => c.now(), loadMap, input: 'bot', name: `c${i}`, log: (e) => void (e['ev'] === 'vote' && votes.push(e)) });
       p.start();

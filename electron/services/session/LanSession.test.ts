@@ -1,13 +1,15 @@
 /**
  * LanSession end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
  * off (no multicast or broadcast socket is ever opened). One hosts, one joins by address; both
- * "renderers" (TestLoop) play a short match through the bridge and must agree on every hash.
+ * "renderers" (TestLoop) play a short match through the bridge and must agree on every hash —
+ * also when the host's resources hold a designer's edited bot tree and the joiner's do not.
  */
 import dgram from 'node:dgram';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HOST_CLOSED_REASON } from '../../../core/lockstep';
+import { defaultBrains } from '../../../core/ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../core/lockstep';
 import { createAppServices } from '../appServices';
@@ -26,14 +28,30 @@ afterEach(async () => {
 
 const loadMap = mapLoader();
 
-function app(seed: number): { services: AppServices; loop: TestLoop } {
+const RESOURCES = path.join(findRepoRoot(import.meta.dirname), 'resources');
+
+function app(seed: number, resourcesDir = RESOURCES): { services: AppServices; loop: TestLoop } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-net-'));
-  const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir: path.join(findRepoRoot(import.meta.dirname), 'resources'), quit: () => undefined, argv: ARGV, env: {} });
+  const services = createAppServices({ shell: 'browser', userDataDir: dir, resourcesDir, quit: () => undefined, argv: ARGV, env: {} });
   const loop = new TestLoop(dispatcherPage(services.bridge), loadMap, seed);
   closers.push(() => rmSync(dir, { recursive: true, force: true }));
   closers.push(() => services.close());
   closers.push(() => loop.stop());
   return { services, loop };
+}
+
+/** A resources folder like the shipped one whose ai/hard.json a designer edited (hunts and eats closer). */
+function editedResources(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-res-'));
+  closers.push(() => rmSync(dir, { recursive: true, force: true }));
+  symlinkSync(path.join(RESOURCES, 'maps'), path.join(dir, 'maps'));
+  mkdirSync(path.join(dir, 'ai'));
+  for (const f of ['easy.json', 'normal.json']) copyFileSync(path.join(RESOURCES, 'ai', f), path.join(dir, 'ai', f));
+  const hard = readFileSync(path.join(RESOURCES, 'ai', 'hard.json'), 'utf8');
+  const edited = hard.replace('"range": 32', '"range": 6').replace('"range": 10', '"range": 3');
+  expect(edited).not.toBe(hard);
+  writeFileSync(path.join(dir, 'ai', 'hard.json'), edited);
+  return dir;
 }
 
 const humans = (l: TestLoop): string[] => (l.session?.slots ?? []).filter((s) => s.kind === 2).map((s) => s.name);
@@ -81,6 +99,34 @@ describe('LanSession', () => {
     expect(await until(() => a.loop.session?.phase === 'lobby' && b.loop.session?.phase === 'lobby', 2000)).toBe(true);
     const probed = await b.services.bridge.handle('lan:probe', { address });
     expect(probed).toMatchObject({ ok: true, value: { ok: true, game: { state: 'lobby' } } });
+  }, 30_000);
+
+  it('a host with an edited hard.json and a joiner with the shipped one play the host\'s trees to equal hashes', async () => {
+    const a = app(31, editedResources());
+    const b = app(32);
+    const { address } = (await a.loop.ask('net:host', { name: 'Designer', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 4 } })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
+    // The joiner has the host's hard tree before anyone starts: received in the lobby.
+    expect(await until(() => b.loop.session?.trees.state === 'ready', 3000)).toBe(true);
+    expect(b.loop.session?.trees).toMatchObject({ source: 'host', failure: null, fallbacks: [] });
+    await a.loop.ask('net:act', { t: 'slot', slot: 2, kind: 3, difficulty: 2 });
+    await a.loop.ask('net:act', { t: 'slot', slot: 3, kind: 3, difficulty: 2 });
+    expect(await until(() => (b.loop.session?.slots ?? []).filter((s) => s.kind === 3).length === 2, 2000)).toBe(true);
+    await a.loop.ask('net:act', { t: 'start' });
+    const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
+    expect(await until(() => ended(a.loop) && ended(b.loop), 15_000)).toBe(true);
+    expect(a.loop.events.find((e) => e.t === 'end')).toMatchObject({ agreed: true });
+    expect(a.loop.finishedHash).toBe(b.loop.finishedHash);
+    expect(a.loop.runner?.keyHashes).toEqual(b.loop.runner?.keyHashes);
+    // Both pages built their bots from the host's edited trees, the start's fingerprint.
+    expect(a.loop.brains).not.toBe(defaultBrains().fingerprint);
+    expect(b.loop.brains).toBe(a.loop.brains);
+    expect(a.loop.start?.start.trees).toBe(a.loop.brains);
+    expect(b.loop.start?.trees).toEqual(a.loop.start?.trees);
+    expect(b.loop.start?.trees[2]).toContain('"range":6');
+    expect(a.services.session.verifier?.finishedHash).toBe(a.loop.finishedHash);
+    expect(a.loop.session?.trees).toMatchObject({ state: 'ready', source: 'own', fallbacks: [] });
+    expect(a.loop.errors.concat(b.loop.errors)).toEqual([]);
   }, 30_000);
 
   it('a spectator follows the match to the same hash; a frozen renderer is reported as slow', async () => {
@@ -166,7 +212,7 @@ describe('LanSession', () => {
     const report = {
       format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 1, name: 'Bob' },
       detectedKey: 12, agreedKey: 11, diverged: [1], iDiverged: true, referenceSlot: 0, referenceHash: 5, myHash: 6,
-      match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 1, kind: 2, difficulty: 0 }] },
+      match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 1, kind: 2, difficulty: 0 }], trees: 1 },
       snapshot: { key: 11, base64: 'AAAA' }, detectedSnapshot: null,
       updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, dash: false } }], events: [], delayMs: 35 }],
       myHashes: { fromKey: 11, hashes: [3, 6] }, subHashes: { key: 12, mine: [{ name: 'balls', hash: 9 }], reference: null }, firstDifference: null,

@@ -7,6 +7,10 @@
  * and tick, and push.ts sends whatever changed (no polling timer here).
  * When hosting, a spectating verifier in this process simulates the match (HeadlessPlayer) so
  * rejoiners and late spectators get its latest key-frame snapshot instead of a replay from key 0.
+ * Bot trees: every host / join reads this app's resources/ai files afresh (loadTrees); hosting,
+ * they are the room's trees (owner and verifier hold them, joiners whose trees differ are sent
+ * them); joining, the host's replace them where they differ. Files that fell back to the built-in
+ * trees show in the session view as data (NetTrees.fallbacks).
  * A joined player's session token is kept in the user data folder (rejoinTokens.ts) for
  * `net:join {rejoin}`. The hosted room is published on the app's one DiscoveryService (the advert
  * follows room name, map, players and state), and the game port answers discovery probes in every
@@ -26,6 +30,8 @@ import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { LockstepClientService } from '../lockstep/LockstepClientService';
 import { LockstepHostService } from '../lockstep/LockstepHostService';
+import { loadTrees } from '../lockstep/loadTrees';
+import type { LoadedTrees } from '../lockstep/loadTrees';
 import { resolveGameSocket } from './gameSocket';
 import type { GameSocket } from './gameSocket';
 import { HostAdvert, lanAddress } from './HostAdvert';
@@ -45,7 +51,7 @@ export interface LanSessionOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The app's one DiscoveryService, shared with the Join list. */
   readonly discovery: AppDiscovery;
-  /** Maps for the hosting app's verifier (default: the checkout's resources/). */
+  /** Maps for the hosting app's verifier and this app's bot trees (default: the checkout's resources/). */
   readonly resourcesDir?: string;
 }
 
@@ -82,9 +88,11 @@ export class LanSession implements NetService {
 
   async host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>> {
     const gen = await this.restart();
+    const trees = loadTrees(this.opts.resourcesDir);
     const discovery = await this.opts.discovery.acquire();
     let advert: HostAdvert | null = null;
     const service = await LockstepHostService.start({
+      trees: trees.trees,
       port: this.socket.port,
       address: this.socket.bind,
       settings: req.settings,
@@ -112,7 +120,7 @@ export class LanSession implements NetService {
     const verifier = this.startVerifier(service);
     // Registered before publishing, so a leave that arrives meanwhile closes both.
     this.begin({
-      ...this.fresh(owner, address, false),
+      ...this.fresh(owner, address, false, trees),
       close: async () => {
         verifier?.stop();
         if (this.verifier === verifier) this.verifier = null;
@@ -131,7 +139,9 @@ export class LanSession implements NetService {
     const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
     if (req.rejoin === true && rejoinToken === null) throw new Error(`no stored session for ${req.address} to rejoin`);
     const gen = await this.restart();
+    const trees = loadTrees(this.opts.resourcesDir);
     const service = await LockstepClientService.connect({
+      trees: trees.trees,
       host: req.address,
       name: req.name,
       spectate: req.spectate && rejoinToken === null,
@@ -145,7 +155,7 @@ export class LanSession implements NetService {
       throw new Error('superseded by another request');
     }
     // LockstepClientService.close sends LEAVE and closes the socket once it has left.
-    this.begin({ ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null), close: () => service.close() });
+    this.begin({ ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees), close: () => service.close() });
     return null;
   }
 
@@ -219,11 +229,11 @@ export class LanSession implements NetService {
   }
 
   /** A session's initial state; `keepToken`: a joined player, whose token is stored for rejoining. */
-  private fresh(peer: ClientPeer, address: string, keepToken: boolean): Omit<Session, 'close'> {
+  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees): Omit<Session, 'close'> {
     const tokens = this.tokens;
     return {
       peer,
-      view: new SessionView(peer, address),
+      view: new SessionView(peer, address, trees.fallbacks),
       meter: new StatusMeter(peer),
       advert: null,
       colour: null,

@@ -1,13 +1,13 @@
 /**
  * What the renderer sees of a LAN session: folds the ClientPeer's events into the NetSession view
- * (loading progress, pause, the last message) and says when it changed, and turns the peer's
- * counters into NetStatus figures. No sockets or timers here; LanSession drives it.
+ * (loading progress, pause, the last message, the bot trees' status) and says when it changed, and
+ * turns the peer's counters into NetStatus figures. No sockets or timers here; LanSession drives it.
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
 import type { ClientPeer, PeerEvent } from '../../../core/lockstep';
 import { DEFAULT_SETTINGS, RejectReason } from '../../../core/lockstep';
-import type { NetSession, NetStatus } from '../../contract';
+import type { NetSession, NetStatus, NetTrees, TreeFallback } from '../../contract';
 
 const REJECTS: Record<number, string> = {
   [RejectReason.Full]: 'The room is full.',
@@ -33,6 +33,7 @@ export const IDLE_SESSION: NetSession = {
   pause: null,
   message: null,
   address: null,
+  trees: { state: 'unknown', source: 'own', hostPrint: null, failure: null, problem: null, fallbacks: [] },
 };
 
 export class SessionView {
@@ -44,6 +45,8 @@ export class SessionView {
   constructor(
     private readonly peer: ClientPeer,
     readonly address: string | null,
+    /** This app's tree files that fell back to the built-in trees (loadTrees). */
+    private readonly fallbacks: readonly TreeFallback[] = [],
   ) {}
 
   /** Folds one peer event into the view. */
@@ -81,7 +84,12 @@ export class SessionView {
       pause: p.phase === 'running' ? this.pause : null,
       message: this.message,
       address: this.address,
+      trees: this.trees(),
     };
+  }
+
+  private trees(): NetTrees {
+    return { ...this.peer.trees, fallbacks: this.fallbacks.map((f) => ({ ...f })) };
   }
 
   /** The view, when it differs from the one last returned by this method; else null. */

@@ -4,7 +4,9 @@
  * go out as one message (each KeyUpdate exactly once, in key order, after its start or resume);
  * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
  * becomes the session view (names first), a resume with the snapshot as base64, then the updates
- * already held from its key on; every other event goes out as an event. Updates of a match the
+ * already held from its key on; both carry the sources of the match's bot trees, which the peer
+ * compiled to the start's fingerprint; a tree status change shows in the session view; every
+ * other event goes out as an event. Updates of a match the
  * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
  * with its resume. The session view, the advert, the status and the stored rejoin token follow
  * the events. Status goes out when the host's word on the stall changes, and at most every
@@ -64,7 +66,7 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
     s.view.onEvent(e);
     if (e.t === 'start' || e.t === 'resume') {
       const m = e.match;
-      const start = { start: m.start, slot: peer.slot, player: e.t === 'start' ? m.player : peer.slot !== SPECTATOR_SLOT, lastKey: m.lastKey };
+      const start = { start: m.start, slot: peer.slot, player: e.t === 'start' ? m.player : peer.slot !== SPECTATOR_SLOT, lastKey: m.lastKey, trees: [...e.trees.sources] };
       s.shown = m;
       s.sentKey = (e.t === 'start' ? 0 : e.key) - 1;
       s.statusAt = 0;
@@ -78,6 +80,7 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
       }
       continue;
     }
+    if (e.t === 'treeStatus') continue; // the session view carries it
     token(s, e);
     if (e.t === 'accepted' && s.colour !== null) {
       peer.setColour(s.colour);
@@ -107,7 +110,7 @@ function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number):
 }
 
 /** The stored token lives from the ACCEPT to the match's end (or until the host forgets it). */
-function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' }>): void {
+function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' | 'treeStatus' }>): void {
   const t = s.tokens;
   if (!t) return;
   if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);

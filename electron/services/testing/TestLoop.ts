@@ -8,6 +8,7 @@
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
  */
 import { performance } from 'node:perf_hooks';
+import { compileTreeSet } from '../../../core/ai';
 import { InputScript, MatchLoop, RemotePort, SimGame } from '../../../core/lockstep';
 import type { LockstepRunner, RunnerOptions } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
@@ -25,6 +26,8 @@ export class TestLoop {
   readonly errors: string[] = [];
   statuses = 0;
   lastStatus: NetStatus | null = null;
+  /** The fingerprint of the trees the match was built with (-1 before a start). */
+  brains = -1;
   /** A frozen loop stops running frames and sending (the e2e's stuck renderer). */
   frozen = false;
   private script: InputScript | null = null;
@@ -96,7 +99,10 @@ export class TestLoop {
     this.port = new RemotePort(s, (m) => this.bridge.link.post(m), fromKey);
     const snapshot = resume?.snapshot ? new Uint8Array(Buffer.from(resume.snapshot, 'base64')) : null;
     const onKey = this.opts.onKey;
-    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start), resume: resume ? { fromKey, snapshot } : null, ...(onKey ? { onKey } : {}) });
+    // As the page: the match's trees from the start, compiled here (SimGame refuses another fingerprint).
+    const brains = compileTreeSet(s.trees).brains;
+    this.brains = brains.fingerprint;
+    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start, brains), resume: resume ? { fromKey, snapshot } : null, ...(onKey ? { onKey } : {}) });
     this.script = s.player && !this.opts.manual ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);

@@ -14,6 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
+import { loadTrees } from '../lockstep/loadTrees';
 import { LockstepClientService } from '../lockstep/LockstepClientService';
 
 const [host, countText, prefix = 'bot'] = process.argv.slice(2);
@@ -23,6 +24,8 @@ if (!host || !Number.isInteger(count) || count < 1 || count > 64) {
   process.exit(2);
 }
 
+/** This checkout's resources/ai trees, as the apps load them. */
+const trees = loadTrees().trees;
 const print = (o: Record<string, unknown>): void => void process.stdout.write(JSON.stringify(o) + '\n');
 
 async function main(): Promise<void> {
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   const bots = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const name = `${prefix}${i}`;
-      const service = await LockstepClientService.connect({ host: host as string, name, address: '127.0.0.1' });
+      const service = await LockstepClientService.connect({ trees, host: host as string, name, address: '127.0.0.1' });
       const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', name, log: () => undefined });
       player.start();
       return { name, service, player };

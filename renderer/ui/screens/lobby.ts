@@ -11,6 +11,7 @@ import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
 import { sessionClient } from '../session/SessionClient';
+import { treeProblems } from '../session/treesNotice';
 
 const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [SlotKind.Closed]: 'closed', [SlotKind.Human]: 'human', [SlotKind.Bot]: 'bot' };
 const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bot } as const;
@@ -58,7 +59,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
       isHost: s.owner,
       spectator,
       myReady: s.slots[s.slot]?.ready ?? false,
-      message: s.message,
+      message: [s.message, ...treeProblems(s.trees)].filter((m) => m).join(' ') || null,
       chat: net.chat.map((c) => {
         const who = s.slots[c.from];
         return { name: who?.name || t('lobby.system'), color: who ? paletteColor(who.colour) : '#cccccc', text: c.text };

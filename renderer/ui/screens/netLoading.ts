@@ -1,10 +1,11 @@
 /**
  * The networked loading screen (phase 'loading'): loads what the match needs and reports real
- * progress to the host (`net:act progress`) — map parsed 40, tileset 70, bots 85, view ready 100 —
- * and shows everyone's bars from the session (NetSession.progress). The host starts the match
- * when all are at 100 % (or its timeout passes); the match start then moves to the match screen.
+ * progress to the host (`net:act progress`) — map parsed 40, tileset 70, view ready 100 — and
+ * shows everyone's bars from the session (NetSession.progress). The bots' trees are main's
+ * business: its peer holds our 100 % back until it has the host's trees where ours differ, and the
+ * trees come with the match start; this screen says where that stands (treesNotice). The host
+ * starts the match when all are at 100 % (or its timeout passes); the start moves to the match screen.
  */
-import { defaultBrains } from '../../../core/ai';
 import { paletteColor } from '../../game/colors';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { SlotKind } from '../../game/simApi';
@@ -14,6 +15,7 @@ import type { Screen } from '../App';
 import { LoadingView } from '../components/LoadingView';
 import { h } from '../dom';
 import { sessionClient } from '../session/SessionClient';
+import { treeLines } from '../session/treesNotice';
 
 export const netLoadingScreen: Screen = (root, ctx) => {
   const net = sessionClient(ctx);
@@ -22,10 +24,19 @@ export const netLoadingScreen: Screen = (root, ctx) => {
   view.el.append(status, h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'loading-leave', onClick: () => (net.leave(), ctx.show('menu')) }, t('lobby.leave'))));
   root.append(view.el);
   let alive = true;
+  let failed = false;
+  let warned = '';
 
   const render = (): void => {
     const s = net.session;
     if (!s) return;
+    const lines = treeLines(s.trees);
+    if (!failed) status.textContent = lines.join(' ');
+    const notices = JSON.stringify(s.trees.fallbacks);
+    if (notices !== warned) {
+      warned = notices;
+      for (const f of s.trees.fallbacks) console.warn(`[bots] ${f.file}${f.node === null ? '' : ` node ${f.node}`}: ${f.problem} — using the built-in tree`);
+    }
     const pct = new Map(s.progress.map((p) => [p.slot, p.percent]));
     const players = s.slots
       .map((slot, i) => ({ slot, i }))
@@ -45,12 +56,11 @@ export const netLoadingScreen: Screen = (root, ctx) => {
     report(40);
     await loadTilesetImage(ctx.bridge, id);
     report(70);
-    defaultBrains(); // the trees every peer's bots run (see LockstepMatch)
-    report(85);
     sharedRenderer(); // the WebGL context, before the clock starts
     report(100);
   };
   load().catch((e: Error) => {
+    failed = true;
     if (alive) status.textContent = t('loading.failed', { reason: e.message });
   });
   return () => {
