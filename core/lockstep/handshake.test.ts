@@ -13,7 +13,7 @@ import { decodeDatagram, encodeJoin } from './wire';
 import { encodeClientControl } from './wire';
 import { encodeClientFrame } from './wire/encodeFrames';
 import { extraPeer, HOST, Room } from './testing/Room';
-import { RejectReason } from './types';
+import { RejectReason, SlotKind } from './types';
 
 describe('handshake', () => {
   it('refuses a full room, another app version, a running match and a kicked player', () => {
@@ -59,6 +59,18 @@ describe('handshake', () => {
     expect(replies).toHaveLength(1);
     const d = decodeDatagram(replies[0] ?? new Uint8Array(0));
     expect(d.ok && d.msg).toEqual({ type: 'reject', nonce: 5, reason: RejectReason.Version, appVersion: APP_VERSION });
+  });
+});
+
+describe('the lobby', () => {
+  it('sends each peer one slot table for a burst of joins, not one per join, and every peer ends with the whole table', () => {
+    const room = new Room({ seed: 3, humans: 8 }); // the clients join 2 ms apart
+    room.joinAll();
+    room.run(200);
+    for (const c of room.clients) {
+      expect(c.peer.slots.filter((x) => x.kind === SlotKind.Human).map((x) => x.name)).toEqual(room.clients.map((_, i) => `P${i}`));
+      expect(c.log.filter((e) => e.t === 'slots').length).toBeLessThanOrEqual(2); // was 8 for the first to join
+    }
   });
 });
 

@@ -11,6 +11,9 @@ import type { HostSession } from './HostSession';
 import type { HostState } from './HostState';
 import { slotChunks } from './hostMessages';
 
+/** How long a changed slot table may wait for more changes before its frame goes out (ms). */
+const SLOTS_COALESCE_MS = 20;
+
 /** The u32 right after the header: a JOIN's nonce (to answer one that did not decode), a frame's token. */
 export function headU32(bytes: Uint8Array): number {
   return bytes.length >= 8 ? ((bytes[4] ?? 0) | ((bytes[5] ?? 0) << 8) | ((bytes[6] ?? 0) << 16) | ((bytes[7] ?? 0) << 24)) >>> 0 : 0;
@@ -33,9 +36,10 @@ export class HostSender {
     this.out(to, encodeReject({ nonce: headU32(bytes), reason, appVersion: this.st.opts.appVersion }));
   }
 
-  /** True when `s` is owed a frame now: retransmission, an ack, updates it lacks, or a keep-alive. */
+  /** True when `s` is owed a frame now: retransmission, an ack, a changed slot table, updates it lacks, or a keep-alive. */
   needsSend(now: number, s: HostSession, stalled: boolean): boolean {
     if (s.ctl.due(now, s.rto())) return true;
+    if (s.slotsDirty && now - s.lastSentAt >= SLOTS_COALESCE_MS) return true;
     if (s.ctl.ackOwing && now - s.lastSentAt >= 20) return true;
     const m = this.st.match;
     if (m && s.inMatch) {
@@ -47,6 +51,10 @@ export class HostSender {
 
   /** Sends `s` its next frame: updates it lacks, acks, status, control messages, a ping when due. */
   sendTo(now: number, s: HostSession): Uint8Array {
+    if (s.slotsDirty) {
+      s.slotsDirty = false;
+      for (const c of slotChunks(this.st.lobby.slots)) this.toOne(s, c);
+    }
     const m = this.st.match;
     const inMatch = m !== null && s.inMatch;
     const updates = inMatch ? m.updatesFrom(s.recvKey + 1) : [];
@@ -94,8 +102,13 @@ export class HostSender {
     for (const s of this.st.sessions.values()) if (!s.benched || m.t === 'chat') s.ctl.push(bytes);
   }
 
+  /**
+   * The slot table changed: every session (but `except`) gets the table as it is when its next
+   * frame goes out. A burst of changes (players joining together, readies) thus costs each
+   * session one table, not one per change queued behind each other (a 49-player join burst
+   * queued ~500 kB of tables for the loading screen to drain).
+   */
   broadcastSlots(except?: HostSession): void {
-    const chunks = slotChunks(this.st.lobby.slots).map(encodeHostControl);
-    for (const s of this.st.sessions.values()) if (s !== except) for (const c of chunks) s.ctl.push(c);
+    for (const s of this.st.sessions.values()) if (s !== except) s.slotsDirty = true;
   }
 }

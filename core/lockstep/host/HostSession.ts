@@ -34,6 +34,8 @@ export class HostSession {
   /** New inputs arrived since the last frame we sent: acknowledge them (else the ack is implied
    *  by the updates themselves and the two bytes are saved). */
   inputsToAck = false;
+  /** The slot table changed since this peer's last one: it goes with the next frame (HostSender). */
+  slotsDirty = false;
   /** Takes part in the running match (a player or a spectator that was there at the start). */
   inMatch = false;
   /** Did not finish loading: waits in the lobby until it has loaded, then joins like a rejoin. */
