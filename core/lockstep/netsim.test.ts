@@ -8,6 +8,7 @@ import type { PeerEvent } from './client';
 import { Room } from './testing/Room';
 import type { RoomClient } from './testing/Room';
 import { StallCause } from './types';
+import { HASH_EVERY_KEYS } from './client';
 
 function events<T extends PeerEvent['t']>(c: RoomClient, t: T): Extract<PeerEvent, { t: T }>[] {
   return c.log.filter((e): e is Extract<PeerEvent, { t: T }> => e.t === t);
@@ -160,7 +161,7 @@ describe('lockstep on a simulated network', () => {
     expect(room.client(2).runner?.stats.catchUpTicks).toBe(0); // it was never behind the others: they waited
   });
 
-  it('a perturbed client is detected at the next key frame and named to everyone', () => {
+  it('a perturbed client is detected at the next sampled key frame and named to everyone', () => {
     const room = new Room({ seed: 14, humans: 4, settings: { matchSeconds: 10 }, keepSnapshots: 16 });
     room.joinAll();
     room.start();
@@ -169,11 +170,14 @@ describe('lockstep on a simulated network', () => {
     c2.game?.perturb(0);
     const perturbedBefore = c2.runner?.frame ?? 0;
     const nextKey = Math.ceil(perturbedBefore / 3);
-    room.run(500);
+    // Hashes are reported at every HASH_EVERY_KEYS-th key: the first such key at or after the change.
+    const detected = Math.ceil(nextKey / HASH_EVERY_KEYS) * HASH_EVERY_KEYS;
+    const agreed = detected - HASH_EVERY_KEYS;
+    room.run(800);
     for (const c of room.clients) {
       const d = events(c, 'desync');
       expect(d.length).toBe(1);
-      expect(d[0]).toMatchObject({ key: nextKey, slots: [2], refSlot: 0, agreedKey: nextKey - 1 });
+      expect(d[0]).toMatchObject({ key: detected, slots: [2], refSlot: 0, agreedKey: agreed });
     }
     expect(room.host.match?.hashes.divergedReporters()).toEqual([2]);
     // Every peer writes a report; the diverged one names the component that differs.
@@ -181,12 +185,14 @@ describe('lockstep on a simulated network', () => {
     for (const c of room.clients) expect(c.reports).toHaveLength(1);
     const bad = room.client(2).reports[0];
     const good = room.client(1).reports[0];
-    expect(bad).toMatchObject({ detectedKey: nextKey, agreedKey: nextKey - 1, iDiverged: true, diverged: [2], firstDifference: { component: 'positions', index: 1 } });
+    expect(bad).toMatchObject({ detectedKey: detected, agreedKey: agreed, iDiverged: true, diverged: [2], firstDifference: { component: 'positions', index: 1 } });
     expect(good).toMatchObject({ iDiverged: false, firstDifference: null });
-    expect(bad?.snapshot?.key).toBe(nextKey - 1);
-    expect(bad?.updates[0]?.key).toBe(nextKey - 1);
-    expect(bad?.myHashes.hashes[1]).not.toBe(good?.myHashes.hashes[1]);
-    expect(bad?.myHashes.hashes[0]).toBe(good?.myHashes.hashes[0]);
+    expect(bad?.snapshot?.key).toBe(agreed);
+    expect(bad?.updates[0]?.key).toBe(agreed);
+    // The report's own per-key hashes name the first key that differs (finer than the sampling).
+    const first = nextKey - agreed;
+    expect(bad?.myHashes.hashes[first]).not.toBe(good?.myHashes.hashes[first]);
+    expect(bad?.myHashes.hashes[first - 1]).toBe(good?.myHashes.hashes[first - 1]);
     expect(JSON.parse(JSON.stringify(bad))).toEqual(bad);
   });
 

@@ -123,6 +123,7 @@ export class ClientPeer {
     const m = this.st.match;
     if (!m) return;
     m.hash = { key: m.lastKey + 1, hash: hash >>> 0 };
+    m.finalHash = true;
     m.execKey = m.lastKey + 1;
     this.uplink.sendFrame(now);
   }

@@ -136,10 +136,14 @@ export class ClientUplink {
           }
         : undefined;
     const ctlAck = st.ctl.ackOwing ? st.ctl.takeAck() : undefined;
+    const hash = m?.hash;
+    // A sampled key's hash goes once (a lost one is covered by the next: HashJudge); the final
+    // hash rides in every frame until the end.
+    if (m && !m.finalHash) m.hash = undefined;
     const frame = (closedThrough: number) => ({
       token: st.token,
       ...(m ? { progress: { recvKey: m.recvKey, closedThrough } } : {}),
-      ...(m?.hash ? { hash: m.hash } : {}),
+      ...(hash ? { hash } : {}),
       ...(inputs.length > 0 ? { inputs } : {}),
       ...(st.ctl.section() ? { ctl: st.ctl.section() } : {}),
       ...(ctlAck !== undefined ? { ctlAck } : {}),

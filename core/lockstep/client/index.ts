@@ -9,5 +9,6 @@ export type { StallView } from './ClientPeer';
 export type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
 export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';
 export type { ClientMatch } from './ClientMatch';
+export { HASH_EVERY_KEYS } from './ClientMatch';
 export { MAX_TREE_ATTEMPTS } from './ClientTrees';
 export type { HeldEvent, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientTrees';
