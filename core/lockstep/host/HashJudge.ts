@@ -8,6 +8,9 @@
  * the group holding the room owner, then to the lowest reporter.
  * Invariants: a key's hashes are accepted only for keys ≤ released + 1 (a peer cannot have
  * computed a later one) and are forgotten once the key is decided, so memory stays bounded.
+ * The first hash a reporter sends for a key stands: a peer computes each key's hash once, so a
+ * second, different one is a forged or corrupted datagram — it is counted (`conflicts`), never
+ * judged, and cannot make the room announce a desync that did not happen.
  */
 
 export const HASH_WAIT_KEYS = 12;
@@ -34,6 +37,8 @@ export class HashJudge {
   /** Keys compared, and keys whose hashes disagreed. */
   compared = 0;
   mismatches = 0;
+  /** Later hashes for a (reporter, key) that differed from the first one: refused. */
+  conflicts = 0;
 
   constructor(
     private readonly lastKey: number,
@@ -46,7 +51,7 @@ export class HashJudge {
     return [...this.diverged].sort((a, b) => a - b);
   }
 
-  /** Records one hash; false when the key is impossible or already decided. */
+  /** Records one hash; false when the key is impossible, already decided or already reported. */
   report(reporter: number, key: number, hash: number, released: number): boolean {
     if (key > released + 1 || key > this.lastKey + 1 || key < 0) return false;
     if (key > (this.latest.get(reporter) ?? -1)) this.latest.set(reporter, key);
@@ -55,6 +60,11 @@ export class HashJudge {
     if (!m) {
       m = new Map();
       this.byKey.set(key, m);
+    }
+    const first = m.get(reporter);
+    if (first !== undefined) {
+      if (first !== hash >>> 0) this.conflicts++;
+      return false;
     }
     m.set(reporter, hash >>> 0);
     return true;
