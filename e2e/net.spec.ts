@@ -7,7 +7,8 @@
  * Pause and chat cross over; a hostile room name, player name and chat line render literally; a
  * full room refuses a third player and a kick ends on the menu, each with a message. A guest whose
  * browser shell dies mid-match restarts on the same user data folder, sees Rejoin for the host's
- * address, and after rejoining plays on with the host's key hashes; a spectator joining mid-match
+ * address, and after rejoining plays on with the host's key hashes; a host whose process hangs is
+ * named by the guest's dialog as not responding until it answers again; a spectator joining mid-match
  * gets the same hashes and follows a player of its choice. Waits on the test hook, never on time.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -151,6 +152,25 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   expect(dialogs).toEqual([]);
 
   mark('resumed in step');
+  // The host's game process hangs (SIGSTOP): the guest's dialog names the host as not responding,
+  // counts, offers Leave and no Drop, and closes by itself when the host is back (SIGCONT).
+  const hung = Date.now();
+  shells[0]!.signal('SIGSTOP');
+  try {
+    await guest.waitForFunction(() => window.__bb!.net!.dialogShown, undefined, { timeout: 15_000 });
+    console.log(`[net.spec] host-silence dialog seen ${Date.now() - hung} ms after the host hung (threshold 1 s)`);
+    await expect(guest.getByTestId('wait-list')).toContainText(`Host of “${HOSTILE_ROOM}”`);
+    await expect(guest.getByTestId('wait-list')).toContainText('not responding');
+    await expect(guest.getByTestId('wait-drop')).toBeHidden();
+    await expect(guest.getByTestId('wait-leave')).toBeVisible();
+    expect(await guest.locator('img').count()).toBe(0);
+  } finally {
+    shells[0]!.signal('SIGCONT');
+  }
+  await guest.waitForFunction(() => !window.__bb!.net!.dialogShown, undefined, { timeout: 15_000 });
+  const back = (await guest.evaluate(() => window.__bb!.net!.frame)) + 30;
+  for (const p of [host, guest]) await p.waitForFunction((f) => window.__bb!.net!.frame > f, back, { timeout: 30_000 });
+  mark('host hung and came back');
   // Pause (P) is the host's word on every page, and a pause is no stall: no wait dialog.
   await host.keyboard.press('KeyP');
   await guest.waitForFunction(() => window.__bb!.net!.paused, undefined, { timeout: 15_000 });

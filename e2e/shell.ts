@@ -13,6 +13,8 @@ export interface RunningShell {
   readonly url: string;
   readonly userDataDir: string;
   readonly output: () => string;
+  /** Sends the game process a signal (SIGSTOP/SIGCONT: a host that hangs and comes back). */
+  signal(sig: NodeJS.Signals): void;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startShell(extraArgs: string[] = [], userDataDir = mkdtemp
     url: match[1]!,
     userDataDir,
     output,
+    signal: (sig) => void child.kill(sig),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

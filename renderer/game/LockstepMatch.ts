@@ -99,6 +99,8 @@ export class LockstepMatch implements MatchSession {
   /** Fault injection (tests): the loop stops running, as a frozen machine would. */
   frozen = false;
   private pause: NetSession['pause'] = null;
+  /** The room's name, to name its host when it goes quiet; null on the hosting app (never silent to itself). */
+  private hostRoom: string | null = null;
   private slots: readonly LobbySlot[];
   private notice: { text: string; until: number } | null = null;
   private readonly recorder: LockstepRecorder | null;
@@ -209,13 +211,16 @@ export class LockstepMatch implements MatchSession {
       const s = this.slots[slot];
       return s ? { name: s.name, color: paletteColor(s.colour) } : null;
     };
-    const wait = this.frozen ? null : waitStateOf(this.o.port.blockedMs(now), this.o.port.status?.status ?? null, lookup);
+    const st = this.o.port.status;
+    const host = this.hostRoom !== null && st ? { silentMs: st.hostSilentMs, name: t('wait.hostOf', { room: this.hostRoom }) } : undefined;
+    const wait = this.frozen ? null : waitStateOf(this.o.port.blockedMs(now), st?.status ?? null, lookup, host);
     if (this.notice && this.notice.until < now) this.notice = null;
     return { wait, paused: this.pause?.paused ?? false, notice: this.notice?.text ?? null };
   }
 
   onSession(s: NetSession): void {
     this.pause = s.pause;
+    this.hostRoom = s.owner ? null : s.settings.roomName;
     if (s.slots.length > 0) this.slots = s.slots;
   }
 

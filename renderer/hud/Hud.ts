@@ -43,7 +43,7 @@ export class Hud {
     this.readout = new Readout(map);
     this.chat = new ChatBox(session);
     this.menu = new MatchMenu(actions.resume, actions.leave);
-    this.wait = new WaitDialog(actions.drop);
+    this.wait = new WaitDialog(actions.drop, actions.leave);
     this.notice.hidden = true;
     this.el = h(
       'div',

@@ -2,7 +2,9 @@
  * The War3-style "waiting for players" dialog, for networked matches: a modal that appears once
  * the simulation has been stalled for SHOW_AFTER_MS, lists each awaited player (colour, name,
  * seconds waited, cause: network or slow machine) and offers a Drop button that becomes active
- * when the countdown ends (a vote to drop them). It closes the moment frames resume (update(null)).
+ * when the countdown ends (a vote to drop them), and Leave. A host that stopped answering is listed
+ * as "not responding", with no Drop (nobody can vote the host out). It closes the moment frames
+ * resume (update(null)).
  * Driven by the lockstep session (LockstepMatch.overlay → waitState.ts) every display frame.
  */
 import { t } from '../i18n';
@@ -16,7 +18,7 @@ export interface AwaitedPlayer {
   readonly name: string;
   readonly color: string;
   readonly waitingMs: number;
-  readonly cause: 'network' | 'slow';
+  readonly cause: 'network' | 'slow' | 'host';
 }
 
 export interface WaitState {
@@ -26,6 +28,8 @@ export interface WaitState {
   /** Stall length after which Drop becomes active. */
   readonly dropAfterMs: number;
 }
+
+const CAUSE_KEY = { network: 'wait.network', slow: 'wait.slow', host: 'wait.host' } as const;
 
 export class WaitDialog {
   readonly el: HTMLElement;
@@ -38,7 +42,7 @@ export class WaitDialog {
   openedAfterMs: number | null = null;
   private voted = false;
 
-  constructor(onDrop: (slots: number[]) => void) {
+  constructor(onDrop: (slots: number[]) => void, onLeave: () => void) {
     this.list = h('div', { className: 'wait-list', testId: 'wait-list' });
     this.countdown = h('p', { className: 'status', testId: 'wait-countdown' });
     this.drop = h('button', {
@@ -51,7 +55,8 @@ export class WaitDialog {
         onDrop(Array.from(this.list.children).map((c) => Number((c as HTMLElement).dataset['slot'])));
       },
     }, t('wait.drop'));
-    this.el = h('div', { className: 'hud-modal', testId: 'wait-dialog' }, h('div', { className: 'panel' }, h('h2', {}, t('wait.title')), this.list, this.countdown, this.drop));
+    const leave = h('button', { className: 'menu-button secondary', testId: 'wait-leave', onClick: onLeave }, t('lobby.leave'));
+    this.el = h('div', { className: 'hud-modal', testId: 'wait-dialog' }, h('div', { className: 'panel' }, h('h2', {}, t('wait.title')), this.list, this.countdown, h('div', { className: 'row' }, this.drop, leave)));
     this.el.hidden = true;
   }
 
@@ -76,13 +81,14 @@ export class WaitDialog {
       ...state.awaited.map((p) => {
         const swatch = h('span', { className: 'swatch' });
         swatch.style.background = p.color;
-        const row = h('div', { className: 'wait-row' }, swatch, h('span', { className: 'name' }, p.name), h('span', {}, t('wait.seconds', { s: Math.floor(p.waitingMs / 1000) })), h('span', { className: 'cause' }, t(p.cause === 'network' ? 'wait.network' : 'wait.slow')));
+        const row = h('div', { className: 'wait-row' }, swatch, h('span', { className: 'name' }, p.name), h('span', {}, t('wait.seconds', { s: Math.floor(p.waitingMs / 1000) })), h('span', { className: 'cause' }, t(CAUSE_KEY[p.cause])));
         row.dataset['slot'] = String(p.slot);
         return row;
       }),
     );
     const left = Math.ceil((state.dropAfterMs - state.stalledMs) / 1000);
-    this.countdown.textContent = left > 0 ? t('wait.dropIn', { s: left }) : '';
+    this.drop.hidden = !Number.isFinite(left);
+    this.countdown.textContent = left > 0 && Number.isFinite(left) ? t('wait.dropIn', { s: left }) : '';
     if (!this.voted) {
       this.drop.disabled = left > 0;
       this.drop.textContent = t('wait.drop');

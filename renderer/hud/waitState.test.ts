@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HostStatus } from '../game/simApi';
 import { StallCause } from '../game/simApi';
-import { waitStateOf, type SlotLookup } from './waitState';
+import { HOST_ROW, HOST_SILENT_MS, waitStateOf, type SlotLookup } from './waitState';
 
 const lookup: SlotLookup = (slot) => (slot === 1 ? { name: '<b>Bob</b>', color: '#ff5d7a' } : null);
 const held = (over: Partial<HostStatus> = {}): HostStatus => ({ state: 1, key: 40, heldMs: 2300, votesNeeded: 1, voteInMs: 27_700, forceInMs: 57_700, waiting: [{ slot: 1, cause: StallCause.Network, votes: 0 }], pausedBy: 0, ...over });
@@ -28,5 +28,22 @@ describe('waitStateOf', () => {
     expect(waitStateOf(900, held({ state: 0 }), lookup)).toBeNull();
     expect(waitStateOf(900, held({ state: 2 }), lookup)).toBeNull();
     expect(waitStateOf(900, held({ waiting: [] }), lookup)).toBeNull();
+  });
+});
+
+describe('a host that stopped answering', () => {
+  const host = (silentMs: number) => ({ silentMs, name: 'Host of “Ana’s room”' });
+
+  it('is named as the one everyone waits for from 1 s of silence, with no Drop', () => {
+    const s = waitStateOf(0, null, lookup, host(1400));
+    expect(s?.awaited).toEqual([{ slot: HOST_ROW, name: 'Host of “Ana’s room”', color: '#888888', waitingMs: 1400, cause: 'host' }]);
+    expect(s?.stalledMs).toBe(1400);
+    expect(s?.dropAfterMs).toBe(Infinity);
+  });
+
+  it('outranks what the host last said, and closes by itself when the host is heard again', () => {
+    expect(waitStateOf(900, held(), lookup, host(HOST_SILENT_MS))?.awaited[0]?.cause).toBe('host');
+    expect(waitStateOf(0, null, lookup, host(HOST_SILENT_MS - 1))).toBeNull();
+    expect(waitStateOf(900, held(), lookup, host(120))?.awaited[0]?.cause).toBe('network');
   });
 });

@@ -46,7 +46,8 @@ export class HostSender {
       if (s.recvKey < m.released && now - s.lastUpdatesSentAt >= 250) return true;
       return now - s.lastSentAt >= (stalled ? 250 : 500);
     }
-    return now - s.lastSentAt >= 1000;
+    // Loading: twice a second, so a peer tells a host that went quiet within a second.
+    return now - s.lastSentAt >= (this.st.phase === 'loading' ? 500 : 1000);
   }
 
   /** Sends `s` its next frame: updates it lacks, acks, status, control messages, a ping when due. */

@@ -10,7 +10,8 @@
  * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
  * with its resume. The session view, the advert, the status and the stored rejoin token follow
  * the events. Status goes out when the host's word on the stall changes, and at most every
- * STATUS_MS otherwise (the F3 panel's figures).
+ * STATUS_MS otherwise (the F3 panel's figures); in the lobby and while loading every
+ * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
  */
 import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent } from '../../../core/lockstep';
@@ -19,6 +20,8 @@ import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
 
 export const STATUS_MS = 100;
+/** The status beat in the lobby and while loading. */
+export const IDLE_STATUS_MS = 250;
 
 export interface PushedSession {
   readonly peer: ClientPeer;
@@ -101,9 +104,12 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
 
 function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number): void {
   const peer = s.peer;
-  if (peer.phase !== 'running' || !peer.match) return;
-  const key = peer.status ? JSON.stringify(peer.status) : '';
-  if (key === s.statusKey && now - s.statusAt < STATUS_MS) return;
+  const running = peer.phase === 'running' && peer.match !== null;
+  // Outside the match the status only carries the host's silence (the lobby's banner, the
+  // loading screen's dialog): a slower beat is enough.
+  if (!running && peer.phase !== 'lobby' && peer.phase !== 'loading') return;
+  const key = running && peer.status ? JSON.stringify(peer.status) : '';
+  if (key === s.statusKey && now - s.statusAt < (running ? STATUS_MS : IDLE_STATUS_MS)) return;
   s.statusKey = key;
   s.statusAt = now;
   send({ t: 'status', status: s.meter.sample(now) });

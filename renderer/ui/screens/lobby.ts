@@ -5,6 +5,7 @@
  */
 import { paletteColor } from '../../game/colors';
 import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
+import { HOST_SILENT_LOBBY_MS } from '../../hud/waitState';
 import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
@@ -38,7 +39,9 @@ export const lobbyScreen: Screen = (root, ctx) => {
   const form = new RoomForm(ctx.bridge, net.session.settings);
   const apply = h('button', { className: 'menu-button small', testId: 'room-apply', onClick: () => net.act({ t: 'settings', settings: form.value() }) }, t('lobby.apply'));
   const side = h('div', { className: 'panel lobby-side', testId: 'lobby-settings' }, h('h3', {}, t('lobby.settings')), form.preview, form.el, apply);
-  root.append(h('div', { className: 'lobby-screen' }, view.el, side));
+  const silent = h('p', { className: 'error', testId: 'host-silent' });
+  silent.hidden = true;
+  root.append(silent, h('div', { className: 'lobby-screen' }, view.el, side));
   let shownSettings = '';
 
   const render = (): void => {
@@ -51,6 +54,9 @@ export const lobbyScreen: Screen = (root, ctx) => {
     }
     form.disable(!s.owner);
     apply.hidden = !s.owner;
+    const quietMs = s.owner ? 0 : (net.status?.hostSilentMs ?? 0);
+    silent.hidden = quietMs < HOST_SILENT_LOBBY_MS;
+    silent.textContent = silent.hidden ? '' : t('lobby.hostSilent', { s: Math.floor(quietMs / 1000) });
     const spectator = s.slot === SPECTATOR_SLOT || s.slot < 0 || s.slot >= s.slots.length;
     view.update({
       room: s.settings.roomName,

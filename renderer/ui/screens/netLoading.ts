@@ -9,6 +9,8 @@
 import { paletteColor } from '../../game/colors';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { SlotKind } from '../../game/simApi';
+import { WaitDialog } from '../../hud/WaitDialog';
+import { waitStateOf } from '../../hud/waitState';
 import { t } from '../../i18n';
 import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
@@ -22,7 +24,9 @@ export const netLoadingScreen: Screen = (root, ctx) => {
   const view = new LoadingView();
   const status = h('p', { className: 'status', testId: 'loading-status' });
   view.el.append(status, h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'loading-leave', onClick: () => (net.leave(), ctx.show('menu')) }, t('lobby.leave'))));
-  root.append(view.el);
+  // A host that stops answering while we load is shown as in the match: named, counted, Leave.
+  const quiet = new WaitDialog(() => undefined, () => (net.leave(), ctx.show('menu')));
+  root.append(view.el, quiet.el);
   let alive = true;
   let failed = false;
   let warned = '';
@@ -37,6 +41,7 @@ export const netLoadingScreen: Screen = (root, ctx) => {
       warned = notices;
       for (const f of s.trees.fallbacks) console.warn(`[bots] ${f.file}${f.node === null ? '' : ` node ${f.node}`}: ${f.problem} — using the built-in tree`);
     }
+    quiet.update(s.owner || !net.status ? null : waitStateOf(0, null, () => null, { silentMs: net.status.hostSilentMs, name: t('wait.hostOf', { room: s.settings.roomName }) }));
     const pct = new Map(s.progress.map((p) => [p.slot, p.percent]));
     const players = s.slots
       .map((slot, i) => ({ slot, i }))

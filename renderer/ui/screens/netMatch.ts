@@ -50,6 +50,7 @@ export const netMatchScreen: Screen = (root, ctx) => {
     if (net.session) match.onSession(net.session);
     match.frozen = net.frozen;
     net.match = match;
+    if (net.session) match.onSession(net.session); // pause state and the host's name, as they are now
     marks.world = performance.now();
     loading.remove();
     const mounted = mountMatch(root, ctx, {

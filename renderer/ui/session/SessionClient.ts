@@ -9,6 +9,7 @@
  * Routing only happens while `active` (from host/join until leave), so a stale event after
  * leaving never yanks the player off the menu.
  */
+import { HOST_SILENT_MS } from '../../hud/waitState';
 import type { LinkDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
@@ -61,9 +62,13 @@ export class SessionClient {
       case 'start': return this.onStart(m.start, null);
       case 'resume': return this.onResume(m.resume);
       case 'updates': return void this.port?.push(m.updates);
-      case 'status':
+      case 'status': {
+        const wasSilent = (this.status?.hostSilentMs ?? 0) >= HOST_SILENT_MS;
         this.status = m.status;
+        // Lobby and loading screens redraw for a quiet host (the match reads the port each frame).
+        if (!this.port && (wasSilent || m.status.hostSilentMs >= HOST_SILENT_MS)) this.emit();
         return this.port?.setStatus(m.status);
+      }
       case 'event': return this.onEvent(m.event);
     }
   }
