@@ -58,8 +58,8 @@ const usageCases: [tool: 'match' | 'host' | 'client', args: string[], line: RegE
   ['client', ['--join', '127.0.0.1:1', 'stray'], /^client: unexpected argument "stray"/],
 ];
 
-// Concurrent: each case is a process start (seconds on a loaded machine), and they share nothing.
-describe.concurrent('usage errors of the real tools', () => {
+// One after the other: concurrent process starts on a busy 2-core machine run into the deadline.
+describe('usage errors of the real tools', () => {
   it.for(usageCases)('%s %j → one line, exit 2', async ([name, args, line], { expect }) => {
     const r = await tool(name, args);
     expect(r.code).toBe(2);
@@ -70,7 +70,7 @@ describe.concurrent('usage errors of the real tools', () => {
   });
 });
 
-describe.concurrent('--help', () => {
+describe('--help', () => {
   const every: Record<string, string[]> = {
     match: ['--map', '--seed', '--players', '--minutes', '--frames', '--record', '--bots', '--difficulty', '--trees'],
     host: ['--headless', '--name', '--wait', '--bots', '--port', '--address', '--map', '--seconds', '--key-interval', '--delay', '--seed', '--vote', '--force-drop', '--reports', '--no-verify', '--resources', '--stay'],
