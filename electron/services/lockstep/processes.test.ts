@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { MoveMode } from '../../../core/sim/input';
-import { encodeClientFrame } from '../../../core/lockstep';
+import { encodeClientFrame, LOGIC_HZ } from '../../../core/lockstep';
 import { encodeJoin } from '../../../core/lockstep';
 import { Prng } from '../../../core/math/Prng';
 import { killAll, run, type Proc, type Line } from '../testing/procs';
@@ -22,7 +22,7 @@ const SECONDS = 12;
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  killAll();
+  await killAll();
   for (const c of closers.splice(0)) await c();
 });
 
@@ -88,11 +88,12 @@ describe('real processes through an impairment relay', () => {
 
   it('a killed client: the others are told within 1 s, it becomes a bot, the match ends', async () => {
     const { host, clients } = await room(['--force-drop', '2', '--vote', '1']);
-    await new Promise((r) => setTimeout(r, 4000));
+    // Killed mid-match: once every client has played 3 s of game time (not after a wall-clock sleep).
+    expect(await until(() => clients.every((c) => c.find('played', (l) => Number(l['frame']) >= 3 * LOGIC_HZ) !== undefined), 60_000)).toBe(true);
     const victim = clients[3] as Proc;
     const slot = Number(victim.find('accepted')?.['slot']);
     const killedAt = Date.now();
-    victim.child.kill('SIGKILL');
+    victim.kill('SIGKILL');
     const others = clients.filter((c) => c !== victim);
     const named = (c: Proc) => c.find('notice', (l) => l.at >= killedAt && JSON.stringify(l['waiting']).includes(`"slot":${slot}`));
     expect(await until(() => others.every((c) => named(c) !== undefined), 5000)).toBe(true);
