@@ -1,6 +1,8 @@
 /**
  * Starts the browser shell as its own process (the way `npm start` does), with LAN discovery
- * off and a throw-away user data folder, and returns the URL it printed.
+ * off and a throw-away user data folder, and returns the URL it printed. Everything a test starts
+ * runs in a process group of its own and is ended by that group (`endGroup`), so a child's child
+ * cannot outlive the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -40,22 +42,53 @@ export function waitForLine(child: ChildProcess, re: RegExp, timeoutMs: number):
   });
 }
 
+/** True while any process of group `pgid` exists (a zombie not yet reaped counts). */
+export function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Polls until group `pgid` is empty or `ms` passes; whether it emptied. */
+export async function groupGone(pgid: number, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (groupAlive(pgid) && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  return !groupAlive(pgid);
+}
+
+/**
+ * Ends the group of `child` (spawned with `detached: true`, so it leads its own group): SIGTERM to
+ * every member, then SIGKILL for whatever is still there after `ms`. Whether SIGTERM sufficed.
+ */
+export async function endGroup(child: ChildProcess, ms = 10_000): Promise<boolean> {
+  const pgid = child.pid;
+  if (pgid === undefined || !groupAlive(pgid)) return true;
+  process.kill(-pgid, 'SIGTERM');
+  if (await groupGone(pgid, ms)) return true;
+  if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
+  return false;
+}
+
 export async function startShell(extraArgs: string[] = [], userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-e2e-'))): Promise<RunningShell> {
   const child = spawn(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--user-data', userDataDir, ...extraArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
-  const { match, output } = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/, 20_000);
+  const { match, output } = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/, 20_000).catch(async (e: unknown) => {
+    await endGroup(child);
+    throw e;
+  });
   return {
     url: match[1]!,
     userDataDir,
     output,
     signal: (sig) => void child.kill(sig),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      await endGroup(child);
+    },
   };
 }

@@ -1,32 +1,95 @@
 /**
  * `npm start` as a new user runs it: on this machine there is no Electron binary, so it must say
  * so in one line and bring up the browser shell, whose menu a real Chromium then shows.
+ * And as a service manager stops it: a signal to the launcher alone, or its death, must not
+ * leave the game server running. Each start runs in a process group of its own, which the test
+ * checks and ends as a whole.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { root, waitForLine } from './shell';
+import { endGroup, groupGone, root, waitForLine } from './shell';
 
 const hasElectronBinary = existsSync(path.join(root, 'node_modules', 'electron', 'dist')) || !!process.env['ELECTRON_OVERRIDE_DIST_PATH'];
+const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/;
+const SHELL_ARGS = ['--port', '0', '--no-open', '--discovery=off'];
 
-test('npm start falls back to the browser shell and serves a playable menu', async ({ page }) => {
-  test.skip(hasElectronBinary, 'an Electron binary is present, so npm start opens the Electron window instead (covered by electron.spec.ts)');
+function launch(cmd: string, args: string[]): ChildProcess {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'bb-start-'));
-  const child = spawn('npm', ['start', '--silent', '--', '--port', '0', '--no-open', '--discovery=off', '--user-data', userData], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  try {
-    const { match, output } = await waitForLine(child, /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/, 90_000);
-    const lines = output().split('\n').filter((l) => l.includes('Electron'));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/no Electron binary found.*browser shell/);
-    await page.goto(match[1]!);
-    await page.waitForFunction(() => window.__bb?.screen === 'menu');
-    await expect(page.getByTestId('menu-offline')).toBeVisible();
-  } finally {
-    child.kill('SIGTERM');
+  return spawn(cmd, [...args, ...SHELL_ARGS, '--user-data', userData], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+}
+
+/** The pid of the browser shell that `launcher` (scripts/start.mjs) started: its child. */
+function shellPid(launcher: ChildProcess): number {
+  for (const p of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === launcher.pid && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('browserShell.js')) return Number(p);
+    } catch {
+      // gone meanwhile
+    }
   }
+  throw new Error('no browser shell child found');
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test.describe('npm start', () => {
+  test.skip(hasElectronBinary, 'an Electron binary is present, so npm start opens the Electron window instead (covered by electron.spec.ts)');
+
+  test('falls back to the browser shell and serves a playable menu', async ({ page }) => {
+    const child = launch('npm', ['start', '--silent', '--']);
+    try {
+      const { match, output } = await waitForLine(child, URL_LINE, 90_000);
+      const lines = output().split('\n').filter((l) => l.includes('Electron'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/no Electron binary found.*browser shell/);
+      await page.goto(match[1]!);
+      await page.waitForFunction(() => window.__bb?.screen === 'menu');
+      await expect(page.getByTestId('menu-offline')).toBeVisible();
+    } finally {
+      expect(await endGroup(child)).toBe(true); // npm, start.mjs and the shell all end on SIGTERM
+    }
+  });
+
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    test(`${sig} to the launcher alone ends the shell, and the launcher exits with it`, async () => {
+      const child = launch(process.execPath, ['scripts/start.mjs', '--shell=browser']);
+      try {
+        await waitForLine(child, URL_LINE, 90_000);
+        const shell = shellPid(child);
+        const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+        child.kill(sig); // what a service manager does: one pid, not the group
+        expect(await exited).toBe(0); // the shell quit cleanly, and the launcher passed its code on
+        expect(await groupGone(child.pid!, 10_000)).toBe(true);
+        expect(alive(shell)).toBe(false);
+      } finally {
+        await endGroup(child);
+      }
+    });
+  }
+
+  test('a launcher killed outright (SIGKILL) does not leave the shell running', async () => {
+    const child = launch(process.execPath, ['scripts/start.mjs', '--shell=browser']);
+    try {
+      await waitForLine(child, URL_LINE, 90_000);
+      const shell = shellPid(child);
+      child.kill('SIGKILL'); // no chance to pass anything on: the shell must notice by itself
+      // The shell outlived the kill itself, so what ends it below is its own check of its parent.
+      expect(alive(shell)).toBe(true);
+      expect(await groupGone(child.pid!, 10_000)).toBe(true);
+    } finally {
+      await endGroup(child);
+    }
+  });
 });

@@ -8,7 +8,8 @@
  * tests: 0 = a free port, on 127.0.0.1). See services/netBridgeArgs.ts.
  *
  * Prints one line with the URL to open (and opens a browser when the system has one and --no-open
- * is not given). Stops cleanly on SIGINT/SIGTERM or when the player chooses Quit.
+ * is not given). Stops cleanly on SIGINT/SIGTERM/SIGHUP, when the player chooses Quit, or when
+ * the process that started it dies (a killed `npm start` must not leave a game server behind).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { startBrowserShell, type BrowserShell } from './services/bridge/browserS
 import { argValue, defaultUserDataDir, findRepoRoot } from './services/files/paths';
 
 const DEFAULT_PORT = 47780;
+/** How often the parent is looked at: the orphan check costs one getppid() call. */
+const PARENT_CHECK_MS = 500;
 
 function openBrowser(url: string): void {
   const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
@@ -32,9 +35,17 @@ async function main(): Promise<void> {
   const userDataDir = argValue(argv, 'user-data') ?? defaultUserDataDir();
   let shell: BrowserShell | undefined;
   let services: AppServices | undefined;
+  let quitting = false;
   const quit = (): void => {
+    if (quitting) return; // Ctrl-C reaches us twice: from the terminal and forwarded by npm start
+    quitting = true;
     void Promise.all([shell?.close(), services?.close()]).then(() => process.exit(0));
   };
+  // Orphaned = re-parented (to init or a subreaper): nothing is left that could stop us.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) quit();
+  }, PARENT_CHECK_MS).unref();
   services = createAppServices({ shell: 'browser', userDataDir, resourcesDir: path.join(root, 'resources'), quit, argv, env: process.env });
   const requested = Number(argValue(argv, 'port') ?? DEFAULT_PORT);
   if (!Number.isInteger(requested) || requested < 0 || requested > 65535) {
@@ -50,8 +61,7 @@ async function main(): Promise<void> {
   }
   console.log(`Ball Brawl is running in the browser shell: ${shell.url}`);
   if (!argv.includes('--no-open') && !process.env['CI']) openBrowser(shell.url);
-  process.on('SIGINT', quit);
-  process.on('SIGTERM', quit);
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, quit);
 }
 
 main().catch((e: unknown) => {

@@ -2,9 +2,10 @@
  * Headless client: `npm run client -- --join <ip:port> --bot` (npm script: "client": "tsx
  * scripts/client.ts"). Joins a room, loads, plays its slot with a behavior-tree bot (`--bot`,
  * default), a seeded random input generator (`--random [--seed n]`) or not at all (`--idle`), and
- * prints one JSON object per line. Exits after the match ends. Options: --name <n> --spectate
- * --reports <dir> --deterministic (inputs close at key boundaries only: with the host's --delay and
- * --seed pinned, a bot client plays the same inputs on every run)
+ * prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
+ * refused, kicked or failed, 2 for a usage error (one line on stderr; `--help` lists every option).
+ * --deterministic: inputs close at key boundaries only (with the host's --delay and --seed pinned,
+ * a bot client plays the same inputs on every run).
  * --token-file <path>: the session token is written there once accepted; if the file exists at
  * start, the client first rejoins the running match with it (after a crash, a pulled cable or a
  * restart), and joins afresh when the host no longer knows the token.
@@ -12,16 +13,43 @@
  * match runs the host's trees: where they differ they are received (logged as ev "trees"); a file
  * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { argValue } from '../electron/services/files/paths';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isIPv4 } from 'node:net';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { RejectReason } from '../core/lockstep';
+import { parseAddress } from '../electron/services/lockstep/UdpTransport';
+import { MAX_NAME_BYTES, RejectReason } from '../core/lockstep';
+import { argsOrExit, UsageError, visibleText, type Values } from './cli/args';
 
-const argv = process.argv.slice(2);
+const TOOL = {
+  name: 'client',
+  summary: 'Joins a LAN room headless and plays its slot with a bot, random inputs or nothing; prints one JSON object per line.',
+  options: {
+    join: { kind: 'text', arg: 'ip:port', help: 'the host to join (required)', allowed: 'an address like 127.0.0.1:47777', test: (v: string) => parseAddress(v) !== null },
+    bot: { kind: 'flag', help: 'a behavior-tree bot plays the slot (the default)' },
+    random: { kind: 'flag', help: 'seeded random inputs play the slot' },
+    idle: { kind: 'flag', help: 'send no inputs' },
+    spectate: { kind: 'flag', help: 'join as a spectator' },
+    name: { kind: 'text', arg: 'name', help: 'player name (default bot-<pid>)', ...visibleText(MAX_NAME_BYTES) },
+    seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'seed of --random' },
+    'token-file': { kind: 'file-out', help: 'keep the session token here; rejoin with it when the file exists' },
+    reports: { kind: 'dir-out', help: 'write desync reports into this folder' },
+    resources: { kind: 'dir-in', help: 'resources folder for maps and bot trees (default: the checkout\'s resources/)' },
+    address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },
+    deterministic: { kind: 'flag', help: 'close inputs at key boundaries only (repeatable runs)' },
+  },
+} as const;
+
+/** Rules between options (each option alone is checked by the argument layer). */
+function checkCombination(v: Values<typeof TOOL.options>): void {
+  if (v.join === undefined) throw new UsageError('--join is required: the host as ip:port, e.g. --join 127.0.0.1:47777');
+  const modes = (['bot', 'random', 'idle', 'spectate'] as const).filter((m) => v[m]);
+  if (modes.length > 1) throw new UsageError(`--${modes.join(' and --')} cannot be combined: give one`);
+}
+
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
 function storedToken(file: string | undefined): number | undefined {
@@ -35,26 +63,25 @@ function storedToken(file: string | undefined): number | undefined {
 }
 
 async function main(): Promise<void> {
-  const join = argValue(argv, 'join');
-  if (!join) throw new Error('usage: client --join <ip:port> [--bot | --random | --idle] [--name <n>] [--token-file <path>]');
-  const name = argValue(argv, 'name') ?? `bot-${process.pid}`;
-  const input: HeadlessInput = argv.includes('--random') ? 'random' : argv.includes('--idle') || argv.includes('--spectate') ? 'none' : 'bot';
-  const tokenFile = argValue(argv, 'token-file');
-  const spectate = argv.includes('--spectate');
-  const reports = argValue(argv, 'reports');
-  const resources = argValue(argv, 'resources');
+  const v = argsOrExit(TOOL, process.argv.slice(2), checkCombination);
+  if (v === null) return;
+  const join = v.join!;
+  const name = v.name ?? `bot-${process.pid}`;
+  const input: HeadlessInput = v.random ? 'random' : v.idle || v.spectate ? 'none' : 'bot';
+  const { spectate, reports, resources } = v;
+  const tokenFile = v['token-file'];
   const trees = loadTrees(resources);
   log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
   const run = async (rejoinToken: number | undefined): Promise<void> => {
-    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: argValue(argv, 'address') ?? '0.0.0.0', lockClosures: argv.includes('--deterministic'), ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, lockClosures: v.deterministic, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
     let rejectReason: number | null = null;
     // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
     const plog = (e: Record<string, unknown>): void => {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
       log(e);
     };
-    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: Number(argValue(argv, 'seed') ?? 1), log: plog, ...(reports ? { reportsDir: reports } : {}) });
+    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, ...(reports ? { reportsDir: reports } : {}) });
     log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
     player.start();
     let tokenWritten = false;
@@ -63,7 +90,9 @@ async function main(): Promise<void> {
       const p = peer.phase;
       if (tokenFile && !tokenWritten && peer.sessionToken !== 0 && p !== 'joining') {
         tokenWritten = true;
-        writeFileSync(tokenFile, `${peer.sessionToken}\n`);
+        // Whole or not at all (a rename): a reader — this client restarted, a test — never sees half.
+        writeFileSync(`${tokenFile}.tmp`, `${peer.sessionToken}\n`);
+        renameSync(`${tokenFile}.tmp`, tokenFile);
       }
       // Ended: back in the lobby after our match, or finished and the host gone quiet (it left).
       const hostGone = peer.stall(service.now()).hostSilentMs > 5000;
@@ -75,7 +104,7 @@ async function main(): Promise<void> {
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
         log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, ...(stale ? { retry: 'fresh join' } : {}) });
-        void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 2)));
+        void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1)));
       }
     }, 50);
   };

@@ -16,6 +16,7 @@ import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, st
 import os from 'node:os';
 import path from 'node:path';
 import { build } from './build.mjs';
+import { FORWARDED_SIGNALS } from './children.mjs';
 import { ensureDeps, root } from './ensure-deps.mjs';
 
 const releaseDir = path.join(root, 'release');
@@ -150,12 +151,10 @@ function runBuilder(args, timeoutMs) {
       killTree(child);
       process.exit(130);
     };
-    process.once('SIGINT', onSignal);
-    process.once('SIGTERM', onSignal);
+    for (const sig of FORWARDED_SIGNALS) process.once(sig, onSignal);
     const finish = (code) => {
       clearTimeout(timer);
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const sig of FORWARDED_SIGNALS) process.off(sig, onSignal);
       log.end(() => resolve({ code, timedOut, output }));
     };
     child.on('error', (e) => {

@@ -8,14 +8,16 @@
  * max(8, n)), `--difficulty easy|normal|hard|mixed` (default mixed: Easy/Normal/Hard by slot),
  * `--trees <dir>` reads <difficulty>.json from there (default resources/ai/; a missing or broken
  * file falls back to the built-in tree with a notice). `--bots 8` plays a bot-only match.
+ * `--help` lists every option with its range and default; a bad value is refused in one line
+ * (exit 2), never clamped.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, setSlotControl, type TreeFile } from '../core/ai';
 import { parseTiledMap, validateMapManifest, type GameMap } from '../core/map';
 import {
   FRAME_RATE,
+  MAX_BALLS,
   REPLAY_FORMAT,
   REPLAY_VERSION,
   ScriptedPlayers,
@@ -29,6 +31,7 @@ import {
   type ReplayLog,
   type SlotInput,
 } from '../core/sim';
+import { argsOrExit, refuse, UsageError, type Values } from './cli/args';
 
 const MAPS_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'maps');
 const AI_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'ai');
@@ -43,13 +46,6 @@ export function loadMap(id: string): GameMap {
   const entry = manifest.find((e) => e.id === id);
   if (!entry) throw new Error(`unknown map "${id}"; shipped maps: ${manifest.map((e) => e.id).join(', ')}`);
   return parseTiledMap(readJson(entry.file), entry.file, (source) => readJson(source), entry.id);
-}
-
-function intArg(v: string | undefined, name: string, dflt: number): number {
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isFinite(n)) throw new Error(`--${name} needs a number, got "${v}"`);
-  return n;
 }
 
 /** Reads `<dir>/<difficulty>.json` for each difficulty (undefined when the file is absent). */
@@ -75,34 +71,43 @@ function mergeBySlot(a: readonly SlotInput[], b: readonly SlotInput[]): SlotInpu
   return out;
 }
 
+/** The longest match the tool plays: six times the game's longest, and minutes of work at most. */
+const MAX_MINUTES = 60;
+const MAX_FRAMES = MAX_MINUTES * 60 * FRAME_RATE;
+const DEFAULT_MINUTES = 3;
+
+const TOOL = {
+  name: 'match',
+  summary: 'Plays one headless match with scripted players (and bots) and prints the scoreboard and the final world hash.',
+  options: {
+    map: { kind: 'choice', choices: validateMapManifest(readJson('index.json'), 'index.json').map((e) => e.id), default: 'arena-small', help: 'shipped map' },
+    seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'world seed' },
+    players: { kind: 'int', min: 1, max: MAX_BALLS, help: 'players in the match (default: 8, or --bots when more)' },
+    minutes: { kind: 'decimal', min: 0.01, max: MAX_MINUTES, help: `match length in minutes (default ${DEFAULT_MINUTES})` },
+    frames: { kind: 'int', min: 1, max: MAX_FRAMES, help: `match length in logic frames (${FRAME_RATE} a second), instead of --minutes` },
+    record: { kind: 'file-out', help: 'write the match as a replay log with its final hash (not with --bots)' },
+    bots: { kind: 'int', min: 0, max: MAX_BALLS, default: 0, help: 'hand the last n slots to behavior-tree bots' },
+    difficulty: { kind: 'choice', choices: [...DIFFICULTY_NAMES, 'mixed'], default: 'mixed', help: 'bot difficulty (mixed: by slot)' },
+    trees: { kind: 'dir-in', help: 'read <difficulty>.json bot trees from this folder (default resources/ai)' },
+  },
+} as const;
+
+/** Rules between options (each option alone is checked by the argument layer). */
+function checkCombination(v: Values<typeof TOOL.options>): void {
+  if (v.players !== undefined && v.bots > v.players) throw refuse('bots', String(v.bots), `at most --players (${v.players})`);
+  if (v.frames !== undefined && v.minutes !== undefined) throw new UsageError('--frames and --minutes both set the match length: give one');
+  if (v.bots > 0 && v.record !== undefined) throw new UsageError('--record cannot record a bot match: a replay log carries inputs only, and bots also advance the world RNG');
+}
+
 function main(): void {
-  const { values } = parseArgs({
-    options: {
-      map: { type: 'string', default: 'arena-small' },
-      seed: { type: 'string' },
-      players: { type: 'string' },
-      minutes: { type: 'string' },
-      frames: { type: 'string' },
-      record: { type: 'string' },
-      bots: { type: 'string' },
-      difficulty: { type: 'string', default: 'mixed' },
-      trees: { type: 'string' },
-    },
-  });
+  const values = argsOrExit(TOOL, process.argv.slice(2), checkCombination);
+  if (values === null) return;
   const map = loadMap(values.map);
-  const seed = intArg(values.seed, 'seed', 1) >>> 0;
-  const botCount = Math.max(0, Math.trunc(intArg(values.bots, 'bots', 0)));
-  const players = intArg(values.players, 'players', Math.max(8, botCount));
-  if (!DIFFICULTY_NAMES.includes(values.difficulty) && values.difficulty !== 'mixed') {
-    throw new Error(`--difficulty must be one of ${DIFFICULTY_NAMES.join(', ')}, mixed; got "${values.difficulty}"`);
-  }
-  if (botCount > 0 && values.record !== undefined) {
-    throw new Error('--record cannot record a bot match: a replay log carries inputs only, and bots also advance the world RNG');
-  }
-  const frames = Math.round(values.frames !== undefined ? intArg(values.frames, 'frames', 0) : intArg(values.minutes, 'minutes', 3) * 60 * FRAME_RATE);
+  const { seed, bots } = values;
+  const players = values.players ?? Math.max(8, bots);
+  const frames = values.frames ?? Math.round((values.minutes ?? DEFAULT_MINUTES) * 60 * FRAME_RATE);
   const options = { seed, players, lengthFrames: frames };
   const world = createWorld(map, options);
-  const bots = Math.min(botCount, world.settings.players);
   const humans = world.settings.players - bots;
   const script = new ScriptedPlayers(seed, humans, mapInfoOf(map));
   let driver: BotDriver | null = null;
@@ -149,4 +154,11 @@ function main(): void {
   }
 }
 
-main();
+try {
+  main();
+} catch (e) {
+  // The argument layer refused what a user can fix; what is left (a broken map or tree folder,
+  // a disk that filled up) is still one line, not a stack.
+  console.error(`match: ${(e as Error).message}`);
+  process.exit(1);
+}

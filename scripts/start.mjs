@@ -6,11 +6,14 @@
  * The Electron shell is used when an Electron binary exists (or can be fetched within a bounded
  * time, tried at most once a day). Otherwise one line says so and the browser shell starts,
  * printing the URL to open. Nothing here ever waits on a download without a time limit.
+ * Stopping: SIGINT, SIGTERM or SIGHUP sent to this process reach the shell too, and this process
+ * exits when the shell does (children.mjs); the browser shell also exits if this process dies.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfNeeded } from './build.mjs';
+import { runForwarding } from './children.mjs';
 import { ensureDeps, root } from './ensure-deps.mjs';
 
 const FETCH_TIMEOUT_MS = 90_000;
@@ -50,10 +53,10 @@ function tryFetchElectron() {
   return bin;
 }
 
-function run(cmd, args) {
-  const child = spawn(cmd, args, { cwd: root, stdio: 'inherit' });
-  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-  child.on('exit', (code) => process.exit(code ?? 0));
+/** Runs the shell as our child, passing signals on, and exits when (and as) it does. */
+async function run(cmd, args) {
+  const { code } = await runForwarding(cmd, args, { cwd: root, stdio: 'inherit' });
+  process.exit(code);
 }
 
 function main() {
@@ -67,7 +70,7 @@ function main() {
     const bin = electronBinary() ?? tryFetchElectron();
     if (bin) {
       const sandboxArgs = process.platform === 'linux' && process.getuid?.() === 0 ? ['--no-sandbox'] : [];
-      return run(bin, [root, ...sandboxArgs, ...rest]);
+      return void run(bin, [root, ...sandboxArgs, ...rest]);
     }
     if (shell === 'electron') {
       console.error('start: no Electron binary found (node_modules/electron/dist is missing and it could not be downloaded); use --shell=browser or set ELECTRON_OVERRIDE_DIST_PATH.');
@@ -75,7 +78,7 @@ function main() {
     }
     console.log('start: no Electron binary found (it cannot be downloaded here), so the game starts in the browser shell instead.');
   }
-  run(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), ...rest]);
+  void run(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), ...rest]);
 }
 
 main();

@@ -6,12 +6,17 @@
  *   5. build (electron-vite)   6. unit + integration tests (vitest)   7. end-to-end tests (Playwright)
  * Every step runs even when an earlier test step failed, so one run reports everything; the exit
  * code is non-zero if any step failed. The last line is "test: N passed, N failed, N skipped".
+ * Nothing may outlive its step: whatever a step started and left running (a server, a browser, a
+ * detached helper) is named, killed, and fails the suite (leftovers.mjs says how it is found).
+ * A signal to this process goes to the running step, and the suite stops after it.
  */
-import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { runForwarding } from './children.mjs';
 import { findChromium } from './chromium.mjs';
 import { ensureDeps, root } from './ensure-deps.mjs';
+import { RUN_VAR, killLeftovers } from './leftovers.mjs';
 import { OPTIONAL_PACKAGES, aptAvailable, aptInstall, missingPackages } from './system-deps.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -20,13 +25,24 @@ const started = Date.now();
 const failedSteps = [];
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-function step(name, cmd, args, env = {}) {
+async function step(name, cmd, args, env = {}) {
   const t0 = Date.now();
   console.log(`\n── test: ${name} ──`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  const ok = r.status === 0;
-  console.log(`── test: ${name} ${ok ? 'ok' : `FAILED (exit ${r.status ?? r.signal})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  const token = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const { code, signal } = await runForwarding(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env, [RUN_VAR]: token } });
+  const ok = code === 0;
+  console.log(`── test: ${name} ${ok ? 'ok' : `FAILED (exit ${code})`} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   if (!ok) failedSteps.push(name);
+  const left = await killLeftovers(token);
+  if (left === null) console.log(`── test: ${name}: leftover processes not checked (needs Linux /proc)`);
+  else if (left.length) {
+    for (const p of left) console.log(`── test: ${name} left process ${p.pid} running (killed now): ${p.cmd.slice(0, 200)}`);
+    failedSteps.push(`${name} (left ${left.length} process${left.length > 1 ? 'es' : ''} running)`);
+  }
+  if (signal) {
+    console.log(`test: stopped by ${signal}`);
+    process.exit(1);
+  }
   return ok;
 }
 
@@ -71,13 +87,13 @@ async function main() {
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
   const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-  for (const p of ['tsconfig.core.json', 'tsconfig.web.json', 'tsconfig.node.json']) step(`type-check ${p}`, bin('tsc'), ['-p', p]);
-  step('layering check', bin('tsx'), ['scripts/check-layers.ts']);
-  const built = step('build', process.execPath, ['scripts/build.mjs']);
-  step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`], env);
+  for (const p of ['tsconfig.core.json', 'tsconfig.web.json', 'tsconfig.node.json']) await step(`type-check ${p}`, bin('tsc'), ['-p', p]);
+  await step('layering check', bin('tsx'), ['scripts/check-layers.ts']);
+  const built = await step('build', process.execPath, ['scripts/build.mjs']);
+  await step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`], env);
   countVitest(path.join(reports, 'vitest.json'));
   if (built) {
-    step('end-to-end (playwright)', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') });
+    await step('end-to-end (playwright)', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') });
     countPlaywright(path.join(reports, 'playwright.json'));
   } else {
     failedSteps.push('end-to-end (not run: the build failed)');

@@ -17,7 +17,8 @@ import { xorshift } from '../../../test/prng';
 
 const TYPE = '_ballbrawl._udp.local';
 let lan: BusLan | null = null;
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+/** Every datagram sent so far has been delivered and handled (what an absence check waits for). */
+const settled = (): Promise<boolean> => waitFor('the bus to settle', () => lan?.bus.settled);
 
 afterEach(async () => {
   await lan?.close();
@@ -62,9 +63,12 @@ describe('publish and browse', () => {
   it('finds a game published before the browser started (query path)', async () => {
     lan = await mdnsOnlyLan();
     await lan.host.host(makeAdvert());
-    await sleep(50);
+    // The announcement is over before anyone browses, so only an answer to a query can list it.
+    await waitFor('announcement sent', () => lan?.bus.log.some(([from, , port]) => from === '198.18.0.1' && port === 5353));
+    await settled();
     await lan.joiners[0]?.startBrowsing();
     await waitFor('row', () => lan?.joiners[0]?.rows()[0]);
+    expect(lan.bus.log.some(([from, , port]) => from === '198.18.0.2' && port === 5353)).toBe(true); // the joiner's query
   });
 
   it('answers a standard DNS-SD query: PTR, SRV with our host name, TXT with compact keys, cache-flush on unique records', async () => {
@@ -72,7 +76,7 @@ describe('publish and browse', () => {
     const advert = makeAdvert({ room: 'Big.Room' });
     await lan.host.host(advert);
     const peer = rawPeer(lan.bus, '198.18.0.9');
-    await sleep(20);
+    await settled(); // the publish announcement is delivered before the answers are collected
     peer.responses.length = 0;
     peer.mdns.query({ questions: [{ name: TYPE, type: 'PTR' }] });
     const res = await waitFor('response', () => peer.responses.find((r) => r.answers.some((a) => a.type === 'PTR' && a.name === TYPE)));
@@ -102,10 +106,13 @@ describe('updates and goodbye', () => {
     await lan.host.updateAdvert({ ...advert, players: 5, state: 'loading' });
     await waitFor('updated row', () => lan?.joiners[0]?.rows()[0]?.players === 5);
     expect(lan.joiners[0]?.rows()[0]?.state).toBe('loading');
-    await sleep(publishedAt + 3300 - Date.now()); // bonjour-service re-announces 3 s, 9 s, 27 s … after publishing
-    const txts = peer.responses.flatMap((r) => r.answers).filter((a) => a.type === 'TXT').map((a) => (a.data as Buffer[]).map(String));
-    expect(txts.length).toBeGreaterThanOrEqual(2); // our update + the library's re-announcement
-    for (const t of txts) expect(t).toEqual(expect.arrayContaining(['p=5', 's=loading']));
+    await settled();
+    const txts = (): string[][] => peer.responses.flatMap((r) => r.answers).filter((a) => a.type === 'TXT').map((a) => (a.data as Buffer[]).map(String));
+    const ours = txts().length;
+    expect(ours).toBeGreaterThanOrEqual(1); // our update
+    // bonjour-service re-announces 3 s, 9 s, 27 s … after publishing: wait for the next one.
+    await waitFor('the library\'s re-announcement', () => txts().length > ours, publishedAt + 6000 - Date.now());
+    for (const t of txts()) expect(t).toEqual(expect.arrayContaining(['p=5', 's=loading']));
     peer.mdns.destroy();
   });
 
@@ -118,7 +125,7 @@ describe('updates and goodbye', () => {
     await waitFor('row', () => joiner?.rows()[0]);
     await lan.host.updateAdvert({ ...advert, room: 'Renamed' });
     await waitFor('renamed row', () => joiner?.rows().length === 1 && joiner.rows()[0]?.room === 'Renamed');
-    await sleep(50);
+    await settled(); // the old name's goodbye and anything else in flight has been handled
     expect(joiner?.rows().map((r) => r.room)).toEqual(['Renamed']);
   });
 
@@ -161,8 +168,8 @@ describe('untrusted adverts', () => {
     announce('b', [Buffer.from('id=evil000002'), Buffer.concat([Buffer.from('r='), Buffer.from([0xc0, 0x80])]), ...base]);
     const row = await waitFor('row', () => joiner?.rows().find((r) => r.gameId === 'evil000001'));
     expect(row.room).toBe('BellRoom');
-    expect(row.address).toBe('198.18.0.66');
-    await sleep(50);
+    expect(row.address).toBe('198.18.0.66'); // the positive case: the same peer, the same window
+    await settled();
     expect(joiner?.rows().some((r) => r.gameId === 'evil000002')).toBe(false);
     evil.mdns.destroy();
   });
@@ -212,9 +219,9 @@ describe('fuzz', () => {
         { name: fqdn, type: 'TXT', ttl: 120, data: txt },
         { name: pick(names) || 'x', type: 'A', ttl: 120, data: '198.18.0.66' },
       ] });
-      if (n % 50 === 0) await sleep(1);
+      if (n % 50 === 0) await settled();
     }
-    await sleep(100);
+    await settled();
     evil.mdns.destroy();
     console.log(`fuzz: ${lan.faults.length} exceptions from the library caught at the socket guard`);
     // The real host may have been hit by a forged goodbye for its name; it comes back on the next query.

@@ -107,10 +107,14 @@ describe('own game', () => {
     lan = await busLan();
     const joiner = lan.joiners[0];
     await lan.host.startBrowsing();
+    await joiner?.startBrowsing();
     await joiner?.host(makeAdvert({ gameId: 'other0000001', port: 47777 }));
     await lan.host.host(makeAdvert());
     await waitFor('other game', () => lan?.host.rows().find((r) => r.gameId === 'other0000001'));
-    await new Promise((r) => setTimeout(r, 100)); // our own announcement and beacon have looped back by now
+    // The positive case in the same window: another browser lists our game both ways, so our
+    // announcement and our beacon are out; once the bus settles they have looped back to us too.
+    await waitFor('our game at the joiner', () => joiner?.rows().find((r) => r.gameId === 'a1b2c3d4e5f6' && r.via.includes('mdns') && r.via.includes('beacon')), 5000);
+    await waitFor('the bus to settle', () => lan?.bus.settled);
     expect(lan.host.rows().map((r) => r.gameId)).toEqual(['other0000001']);
   });
 });

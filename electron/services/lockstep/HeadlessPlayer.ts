@@ -9,9 +9,10 @@
  * A headless player has nobody to ask whether to drop a silent peer, so it votes to drop every
  * player the room waits for as soon as voting opens: a room of headless players is never held
  * longer than the vote time (the host's force-drop time is for rooms of people who did not vote).
- * Everything notable is logged as one JSON object per line through `log`.
+ * Everything notable is logged as one JSON object per line through `log`, and once per second of
+ * game time a "played" line with the frame reached (what a test waits on to act mid-match).
  */
-import { InputScript, LocalBot, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
+import { InputScript, LocalBot, LOGIC_HZ, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { TreeSet } from '../../../core/ai';
 import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
@@ -49,6 +50,7 @@ export class HeadlessPlayer {
   /** The held key, and the slots this player already voted to drop while it is held. */
   private voted = { key: -1, slots: new Set<number>() };
   private logged = false;
+  private playedSeconds = 0;
 
   constructor(private readonly o: HeadlessOptions) {}
 
@@ -93,6 +95,11 @@ export class HeadlessPlayer {
     if (!loop || loop.finished) return;
     if (this.script) peer.setIntent(this.script.next(dt));
     loop.tick(now, this.hooks);
+    const seconds = Math.floor(loop.runner.frame / LOGIC_HZ);
+    if (seconds > this.playedSeconds) {
+      this.playedSeconds = seconds;
+      this.o.log({ ev: 'played', frame: loop.runner.frame });
+    }
     if (loop.finished && !this.logged) {
       this.logged = true;
       this.o.log({ ev: 'finished', hash: loop.finishedHash, frame: loop.runner.frame, blockedMs: Math.round(loop.runner.stats.blockedMs) });
@@ -163,6 +170,7 @@ export class HeadlessPlayer {
     const game = new SimGame(map, match.start, trees.brains);
     this.loop = null;
     this.logged = false;
+    this.playedSeconds = 0;
     try {
       this.loop = new MatchLoop({
         link: peer,

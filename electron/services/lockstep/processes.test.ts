@@ -7,10 +7,10 @@
  */
 import dgram from 'node:dgram';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
 import { MoveMode } from '../../../core/sim/input';
-import { encodeClientFrame } from '../../../core/lockstep';
+import { encodeClientFrame, LOGIC_HZ } from '../../../core/lockstep';
 import { encodeJoin } from '../../../core/lockstep';
 import { Prng } from '../../../core/math/Prng';
 import { killAll, run, type Proc, type Line } from '../testing/procs';
@@ -22,7 +22,7 @@ const SECONDS = 12;
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  killAll();
+  await killAll();
   for (const c of closers.splice(0)) await c();
 });
 
@@ -33,6 +33,7 @@ async function room(hostArgs: string[] = []): Promise<{ host: Proc; clients: Pro
   const relay = await ImpairmentRelay.open({ target: `127.0.0.1:${hostPort}`, seed: 5, delayMs: 50, jitterMs: 20, loss: 0.1 });
   closers.push(() => relay.close());
   const clients = Array.from({ length: CLIENTS }, (_, i) => run(`c${i}`, 'scripts/client.ts', ['--join', `127.0.0.1:${relay.port}`, '--bot', '--deterministic', '--name', `c${i}`, '--address', '127.0.0.1']));
+  onTestFailed(() => console.log(`[processes] failed; last lines:\n${[host, ...clients].map((p) => p.tail()).join('\n')}`));
   expect(await until(() => clients.every((c) => c.find('start') !== undefined), 120_000)).toBe(true);
   return { host, clients, relay, hostPort };
 }
@@ -42,7 +43,6 @@ async function matchEnds(host: Proc, clients: readonly Proc[], ms: number): Prom
   const t0 = Date.now();
   const ok = await until(() => host.find('result') !== undefined && clients.every((c) => c.exitCode !== null), ms);
   if (!ok) console.log(`matchEnds: waited from ${t0} to ${Date.now()}; end=${JSON.stringify(host.find('result')?.at)} exits=${clients.map((c) => c.exitCode).join(',')}`);
-  if (!ok) for (const p of [host, ...clients]) console.log(`--- ${p.name} exit=${p.exitCode}\n${p.lines.filter((l) => l.ev !== 'slots' && l.ev !== 'progress').slice(-8).map((l) => JSON.stringify(l).slice(0, 400)).join('\n')}`);
   return ok;
 }
 
@@ -88,11 +88,14 @@ describe('real processes through an impairment relay', () => {
 
   it('a killed client: the others are told within 1 s, it becomes a bot, the match ends', async () => {
     const { host, clients } = await room(['--force-drop', '2', '--vote', '1']);
-    await new Promise((r) => setTimeout(r, 4000));
+    // Killed mid-match: once it has played 3 s of game time (not after a wall-clock sleep). Its
+    // own progress, not the slowest client's: on a loaded machine one lagging process would
+    // push the kill to the end of the match.
     const victim = clients[3] as Proc;
+    expect(await until(() => victim.find('played', (l) => Number(l['frame']) >= 3 * LOGIC_HZ) !== undefined, 60_000)).toBe(true);
     const slot = Number(victim.find('accepted')?.['slot']);
     const killedAt = Date.now();
-    victim.child.kill('SIGKILL');
+    victim.kill('SIGKILL');
     const others = clients.filter((c) => c !== victim);
     const named = (c: Proc) => c.find('notice', (l) => l.at >= killedAt && JSON.stringify(l['waiting']).includes(`"slot":${slot}`));
     expect(await until(() => others.every((c) => named(c) !== undefined), 5000)).toBe(true);

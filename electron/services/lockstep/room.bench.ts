@@ -140,6 +140,6 @@ export default async function (ctx: BenchContext): Promise<void> {
   } finally {
     verifier?.stop();
     await service.close();
-    killAll();
+    await killAll();
   }
 }

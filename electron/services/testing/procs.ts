@@ -1,12 +1,16 @@
 /**
  * Test helpers for real-process tests: run a repo script (scripts/host.ts, scripts/client.ts)
- * under tsx, collect its JSON-per-line log with arrival times, and
- * kill whatever is left after each test (`killAll` in afterEach). Polling is ./until.ts.
+ * under tsx, collect its JSON-per-line log with arrival times, and end whatever is left after
+ * each test (`await killAll()` in afterEach) by process group: each script leads a group of its
+ * own, so anything it started goes with it. Polling is ./until.ts.
+ * A process that cannot be started (EAGAIN, ENOMEM on a loaded machine) is logged as an "error"
+ * line and counts as exited, so a test fails saying so instead of with an unhandled 'error' event.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { findRepoRoot } from '../files/paths';
+import { until } from './until';
 
 const ROOT = findRepoRoot(import.meta.dirname);
 
@@ -36,6 +40,20 @@ export class Proc {
     });
     child.stderr?.on('data', (d: Buffer) => this.lines.push({ ev: 'stderr', raw: d.toString('utf8'), at: Date.now() }));
     child.on('exit', (code) => (this.exitCode = code ?? -1));
+    child.on('error', (e) => {
+      this.lines.push({ ev: 'error', message: `${name}: ${e.message}`, at: Date.now() });
+      this.exitCode ??= -1;
+    });
+  }
+
+  /** Signals the process's whole group (it may have started helpers of its own). */
+  kill(signal: NodeJS.Signals): void {
+    if (this.child.pid !== undefined && this.exitCode === null) process.kill(-this.child.pid, signal);
+  }
+
+  /** The last `n` lines, for a failure message that says what the process was doing. */
+  tail(n = 8): string {
+    return `--- ${this.name} exit=${this.exitCode}\n${this.lines.filter((l) => l.ev !== 'slots' && l.ev !== 'progress').slice(-n).map((l) => JSON.stringify(l).slice(0, 400)).join('\n')}`;
   }
 
   find(ev: string, pred: (l: Line) => boolean = () => true): Line | undefined {
@@ -47,13 +65,24 @@ const running: Proc[] = [];
 
 /** Starts `script` (repo-relative) with `args` under tsx. */
 export function run(name: string, script: string, args: string[]): Proc {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const p = new Proc(name, child);
   running.push(p);
   return p;
 }
 
-/** Kills every process `run` started that is still alive. */
-export function killAll(): void {
-  for (const p of running.splice(0)) if (p.exitCode === null) p.child.kill('SIGKILL');
+function groupAlive(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Kills the process group of every process `run` started, and waits until each group is gone. */
+export async function killAll(): Promise<void> {
+  const pgids = running.splice(0).flatMap((p) => (p.child.pid !== undefined ? [p.child.pid] : []));
+  for (const g of pgids) if (groupAlive(g)) process.kill(-g, 'SIGKILL');
+  if (!(await until(() => !pgids.some(groupAlive), 10_000))) throw new Error(`process groups still alive after SIGKILL: ${pgids.filter(groupAlive).join(', ')}`);
 }

@@ -9,6 +9,8 @@
  * port (the sender too: loopback); broadcast (x.x.x.255) every socket bound to that port;
  * unicast the socket bound to that machine and port. Sending and delivery are asynchronous
  * (setImmediate), and a send still pending when its socket closes is lost, as in Node.
+ * `settled` tells a test when every datagram sent so far has been delivered and handled: the
+ * moment an absence ("X was not listed") means something, instead of a sleep.
  * Test support only: production code never imports this.
  */
 import { EventEmitter } from 'node:events';
@@ -54,7 +56,7 @@ export class BusSocket extends EventEmitter implements MdnsSocketLike {
     const err = this.bus.sendFault(this, address);
     const bytes = Buffer.from(msg.subarray(offset, offset + length));
     // As in Node, the datagram leaves asynchronously: closing the socket first cancels it.
-    setImmediate(() => {
+    this.bus.later(() => {
       if (!err && !this.closed) this.bus.deliver(this, bytes, port, address);
       callback?.(err);
     });
@@ -112,6 +114,25 @@ export class MemoryBus {
   readonly unplugged = new Set<string>();
   /** Every datagram sent: [from host, to address, to port]. */
   readonly log: Array<[string, string, number]> = [];
+  /** Sends and deliveries scheduled whose handlers have not run yet. */
+  private inFlight = 0;
+
+  /** True when every datagram sent so far has been delivered and its listeners have run. */
+  get settled(): boolean {
+    return this.inFlight === 0;
+  }
+
+  /** Runs `fn` on a later turn, counted in `settled` until it has run. */
+  later(fn: () => void): void {
+    this.inFlight++;
+    setImmediate(() => {
+      try {
+        fn();
+      } finally {
+        this.inFlight--;
+      }
+    });
+  }
 
   machine(address: string, name = 'eth0', netmask = '255.255.255.0'): BusMachine {
     const iface: NetInterface = { name, address, netmask, broadcast: broadcastAddress(address, netmask) };
@@ -168,7 +189,7 @@ export class MemoryBus {
     const copy = Buffer.from(bytes);
     const rinfo = { address: from.host, family: 'IPv4', port: from.port, size: copy.length };
     for (const target of this.targets(from, port, address)) {
-      setImmediate(() => {
+      this.later(() => {
         if (!target.closed && !this.unplugged.has(target.host)) target.emit('message', copy, rinfo);
       });
     }
