@@ -57,6 +57,8 @@ export interface Settings {
   readonly discovery: string;
   /** How many replays to keep. */
   readonly keepReplays: number;
+  /** LAN matches: draw my own ball from a prediction (issue 14); false draws the confirmed state. */
+  readonly predictMyBall: boolean;
 }
 
 export interface SettingsResult {

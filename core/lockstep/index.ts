@@ -10,6 +10,6 @@ export * from './types';
 export * from './host';
 export * from './client';
 export * from './loop';
-export { decodeDatagram, encodeAccept, encodeClientControl, encodeClientFrame, encodeHostControl, encodeHostFrame, encodeJoin, encodeReject, decodeClientControl, decodeHostControl, LockstepType, MAX_SUBHASHES, PROTOCOL_VERSION, toBase64 } from './wire';
+export { decodeDatagram, encodeAccept, encodeClientControl, encodeClientFrame, encodeHostControl, encodeHostFrame, encodeJoin, encodeReject, decodeClientControl, decodeHostControl, LockstepType, MAX_SUBHASHES, normalizeInput, PROTOCOL_VERSION, toBase64 } from './wire';
 export type { AcceptMsg, ClientControl, ClientFrame, DecodeFailure, DecodeResult, HostControl, HostFrame, JoinMsg, LockstepMsg, RejectMsg, SlotSpec } from './wire';
 export { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, MAX_SNAPSHOT_BYTES, SNAP_CHUNK_BYTES, snapChecksum } from './wire';

@@ -171,4 +171,27 @@ describe('LockstepMatch', () => {
     expect(() => new LockstepMatch({ ...map2, start: netStart(0, edited, defaultBrains().fingerprint) })).toThrow(/not the ones the host named/);
     expect(() => new LockstepMatch({ ...map2, start: { ...netStart(0), trees: ['{}', '{}', '{}'] } })).toThrow(/do not load/);
   });
+
+  it('draws my ball ahead of the confirmed one after a key press only with "Predict my ball" on, and never for a spectator', () => {
+    const build = (start: NetStart, predict: boolean): { match: LockstepMatch; port: LinkPort } => {
+      const port = new LinkPort(start, () => undefined);
+      const match = new LockstepMatch({ map, start, port, slots, appVersion: 't', myName: 'me', predict, link: { act: () => undefined, report: () => Promise.resolve('') } });
+      // Keys 0-2 confirmed and run; key 3's update is not here yet: the loop waits at frame 9.
+      port.push(updates(0, 2).map((u) => ({ ...u, inputs: [] })));
+      for (let now = 0; now < 1000; now += TICK) match.drive(now, hooks);
+      match.submit({ move: 1, angle: 0, targetX: 0, targetY: 0, dash: false });
+      return { match, port };
+    };
+    const on = build(netStart(0), true).match;
+    const own = on.ownPrediction();
+    expect(own?.ball).toBe(on.mySlot);
+    expect(own!.x).toBeGreaterThan(on.world.balls.x[on.mySlot!]!);
+    expect(on.net().predictFrames).toBeGreaterThan(0);
+    const off = build(netStart(0), false).match;
+    expect(off.ownPrediction()).toBeNull();
+    expect(off.net().predictFrames).toBeNull();
+    const spectator = build({ ...netStart(0), player: false }, true).match;
+    expect(spectator.mySlot).toBeNull();
+    expect(spectator.ownPrediction()).toBeNull();
+  });
 });

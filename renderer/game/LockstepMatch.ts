@@ -16,6 +16,8 @@
  * the host's), compiled here with no fallback; trees whose fingerprint is not the start's are
  * refused (the match screen shows why) rather than run a simulation the other peers do not. The
  * replay records the same brains, so its header names the match's trees.
+ * With `predict` (the "Predict my ball" setting) a player's own ball is drawn from OwnPrediction:
+ * a scratch world run ahead over my pending input, never the confirmed world; spectators never predict.
  */
 import type { NetAction, NetEvent, NetSession, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
@@ -27,6 +29,8 @@ import { t } from '../i18n';
 import { waitStateOf } from '../hud/waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
+import { OwnBallPredictor } from './OwnPrediction';
+import type { ConfirmedView, OwnPrediction } from './OwnPrediction';
 import type { LinkPort } from './linkPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
 import { FRAME_RATE, MatchLoop, SimGame, SlotKind } from './simApi';
@@ -54,6 +58,8 @@ export interface LockstepMatchOptions {
   /** Receives the match's replay file when the session ends (finished or left). */
   readonly onReplay?: (bytes: Uint8Array) => void;
   readonly resume?: ResumeFrom | null;
+  /** Draw my own ball from a prediction (the "Predict my ball" setting). */
+  readonly predict?: boolean;
 }
 
 /** Players by ball id: the roster in ascending slot order, named and coloured from the lobby. */
@@ -108,6 +114,8 @@ export class LockstepMatch implements MatchSession {
   /** The view's hooks of the last drive, and the loop's hooks around them (history sampling). */
   private viewHooks: StepHooks | null = null;
   private readonly loopHooks = { before: () => this.viewHooks?.before(), after: () => this.afterStep() };
+  private readonly predictor: OwnBallPredictor | null;
+  private readonly confirmed: ConfirmedView;
 
   constructor(private readonly o: LockstepMatchOptions) {
     this.map = o.map;
@@ -135,6 +143,28 @@ export class LockstepMatch implements MatchSession {
     });
     this.history = new MassHistory(this.players.length, this.world.settings.lengthFrames);
     this.history.maybeSample(this.world);
+    const sim = this.sim;
+    this.predictor = o.predict && this.mySlot !== null ? new OwnBallPredictor(this.world, this.mySlot, o.start.slot, (slot) => sim.ball(slot), sim.bots.control) : null;
+    const runner = this.loop.runner;
+    const port = o.port;
+    this.confirmed = {
+      world: this.world,
+      keyInterval: runner.keyInterval,
+      updates: port.updates,
+      get frame() {
+        return runner.frame;
+      },
+      get recvKey() {
+        return port.recvKey;
+      },
+      get delayMs() {
+        return port.delay;
+      },
+    };
+  }
+
+  ownPrediction(): OwnPrediction | null {
+    return this.predictor && !this.frozen ? this.predictor.predict(this.confirmed) : null;
   }
 
   get runner(): LockstepRunner {
@@ -171,7 +201,9 @@ export class LockstepMatch implements MatchSession {
   }
 
   submit(input: PlayerInput): void {
-    if (this.mySlot !== null && !this.frozen) this.o.port.setIntent(input);
+    if (this.mySlot === null || this.frozen) return;
+    this.o.port.setIntent(input);
+    this.predictor?.setIntent(input, this.o.port.recvKey);
   }
 
   chat(text: string): void {
@@ -197,6 +229,8 @@ export class LockstepMatch implements MatchSession {
       bytesOutPerSec: s?.bytesOutPerSec ?? 0,
       stalls: this.o.port.stalls,
       waitedMost: this.waitedMost(),
+      predictFrames: this.predictor ? this.predictor.window : null,
+      correctionCells: this.predictor?.lastCorrection ?? null,
     };
   }
 

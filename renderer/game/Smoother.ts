@@ -7,10 +7,13 @@
  *     stall, a correction), the logical position jumps at once but a visual offset keeps the
  *     display continuous; the offset decays by ×(1 − DECAY) per 60 Hz display frame and is
  *     snapped to zero when it is larger than SNAP_CELLS (a teleport such as a respawn) or tiny.
+ * Own-ball prediction (OwnPrediction.ts) hands one ball's interpolation ends instead of the
+ * world's: its jumps (a correction, prediction turned on or off) go through the same offset.
  * Units: world units (= cells) as floats; x east, z south. No allocation after construction: the
  * hot loop is one function (V8 boxes doubles passed to a call it does not inline) without Math.hypot.
  */
 import { FX_ONE } from '../../core/math';
+import type { OwnPrediction } from './OwnPrediction';
 
 /** Seed 001: the offset keeps (1 − 0.075) of itself per 60 Hz frame. */
 export const DECAY = 0.075;
@@ -74,9 +77,11 @@ export class Smoother {
 
   /**
    * Computes display positions for this display frame, `dtMs` of real time after the last one;
-   * `timeScale` is the simulation's speed-up (tests run at N×: balls legitimately move N× faster).
+   * `timeScale` is the simulation's speed-up (tests run at N×: balls legitimately move N× faster);
+   * `own`: my ball's predicted positions, drawn instead of its confirmed ones.
    */
-  update(b: BallPositions, alpha: number, dtMs: number, timeScale = 1): void {
+  update(b: BallPositions, alpha: number, dtMs: number, timeScale = 1, own: OwnPrediction | null = null): void {
+    const ownBall = own ? own.ball : -1;
     const keep = Math.pow(1 - DECAY, (dtMs * 60) / 1000);
     const reach = (MAX_SPEED_CELLS * Math.max(dtMs, 1) * timeScale) / 1000;
     for (let i = 0; i < this.count; i++) {
@@ -85,10 +90,12 @@ export class Smoother {
         continue;
       }
       const fresh = this.fresh[i] === 1;
-      const px = fresh ? b.x[i]! : this.prevX[i]!;
-      const py = fresh ? b.y[i]! : this.prevY[i]!;
-      const tx = (px + (b.x[i]! - px) * alpha) / FX_ONE;
-      const tz = (py + (b.y[i]! - py) * alpha) / FX_ONE;
+      const cx = i === ownBall ? own!.x : b.x[i]!;
+      const cy = i === ownBall ? own!.y : b.y[i]!;
+      const px = fresh ? cx : i === ownBall ? own!.prevX : this.prevX[i]!;
+      const py = fresh ? cy : i === ownBall ? own!.prevY : this.prevY[i]!;
+      const tx = (px + (cx - px) * alpha) / FX_ONE;
+      const tz = (py + (cy - py) * alpha) / FX_ONE;
       let ox = 0;
       let oz = 0;
       if (fresh) {

@@ -6,6 +6,7 @@
 import type { GameMap } from '../../core/map';
 import type { WaitState } from '../hud/WaitDialog';
 import type { MassHistory } from './MassHistory';
+import type { OwnPrediction } from './OwnPrediction';
 import type { PlayerInput, World } from './simApi';
 
 export const DIFFICULTIES = ['easy', 'normal', 'hard', 'mixed'] as const;
@@ -31,6 +32,10 @@ export interface NetStats {
   readonly stalls: number;
   /** The player the room waited for longest this match, and for how long (null: nobody). */
   readonly waitedMost: { readonly name: string; readonly ms: number } | null;
+  /** Own-ball prediction: logic frames re-simulated a display frame (null: not predicting). */
+  readonly predictFrames: number | null;
+  /** Distance (cells) between the last confirmed frame and its prediction (null: none yet). */
+  readonly correctionCells: number | null;
 }
 
 /** A line of chat (local log offline). Text is shown as text. */
@@ -71,6 +76,8 @@ export interface MatchSession {
   requestPause?(): void;
   /** Networked: votes to drop these lobby slots (wait dialog). */
   voteDrop?(slots: readonly number[]): void;
+  /** Networked with prediction on: my ball as the view draws it this display frame (null: as confirmed). */
+  ownPrediction?(): OwnPrediction | null;
   /** Replays: the world's end does not end the session (the viewer may seek back). */
   readonly holdAtEnd?: boolean;
 }

@@ -3,7 +3,7 @@
  * from core/sim is re-exported here from its public surface (core/sim/index.ts), so a change of
  * that surface is absorbed in one place.
  * The renderer only *reads* World; `step` is called by a session (renderer/game/*Match.ts), never
- * by the view.
+ * by the view — and by own-ball prediction (OwnPrediction.ts), on a scratch copy only.
  */
 export {
   createWorld,
@@ -28,9 +28,12 @@ export {
   pelletValue,
   waypointX,
   waypointY,
+  snapshot,
+  restore,
+  restoreInto,
 } from '../../core/sim';
 export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, World } from '../../core/sim';
 
 // The lockstep game loop and its vocabulary, for networked matches (renderer/game/LockstepMatch.ts).
-export { LockstepRunner, MatchLoop, RemotePort, SimGame, SlotKind, StallCause, DEFAULT_SETTINGS, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL, MAX_SLOTS, SPECTATOR_SLOT, SYSTEM_SLOT, WAIT_DIALOG_GRACE_MS, lastKeyOf } from '../../core/lockstep';
+export { LockstepRunner, MatchLoop, RemotePort, SimGame, SlotKind, StallCause, DEFAULT_SETTINGS, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL, MAX_SLOTS, SPECTATOR_SLOT, SYSTEM_SLOT, WAIT_DIALOG_GRACE_MS, lastKeyOf, normalizeInput } from '../../core/lockstep';
 export type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, MatchStart, PeerEvent, ResumePoint, RoomSettings, SlotEvent } from '../../core/lockstep';

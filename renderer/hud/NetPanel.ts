@@ -1,6 +1,7 @@
 /**
  * The F3 panel: network figures (round trip, input delay, key-frame buffer, bytes a second in and
- * out, stalls, whom the room waited for longest) from the session — "offline" when there is no network — and the local costs: sim
+ * out, stalls, whom the room waited for longest, own-ball prediction's window and last correction)
+ * from the session — "offline" when there is no network — and the local costs: sim
  * and render milliseconds per frame (JS time, means over the last second), display frames a
  * second and draw calls. Refreshed 4 times a second while open.
  */
@@ -10,7 +11,7 @@ import type { NetStats } from '../game/session';
 import { TextCell } from './TextCell';
 
 const REFRESH_MS = 250;
-const ROWS = ['net.rtt', 'net.delay', 'net.buffer', 'net.in', 'net.out', 'net.stalls', 'net.waited', 'net.sim', 'net.render', 'net.fps', 'net.calls'] as const satisfies readonly MessageKey[];
+const ROWS = ['net.rtt', 'net.delay', 'net.buffer', 'net.in', 'net.out', 'net.stalls', 'net.waited', 'net.predict', 'net.correction', 'net.sim', 'net.render', 'net.fps', 'net.calls'] as const satisfies readonly MessageKey[];
 
 /** Local costs the match controller measures. */
 export interface FrameCosts {
@@ -55,6 +56,10 @@ export class NetPanel {
     this.put('net.stalls', net ? `${net.stalls}` : off);
     const w = net?.waitedMost;
     this.put('net.waited', !net ? off : w ? t('net.waitedFor', { name: w.name, seconds: (w.ms / 1000).toFixed(1) }) : t('net.waitedNobody'));
+    const predicting = net?.predictFrames ?? null;
+    this.put('net.predict', !net ? off : predicting === null ? t('net.predictOff') : `${predicting}`);
+    const c = net?.correctionCells ?? null;
+    this.put('net.correction', !net ? off : c === null ? t('net.correctionNone') : c.toFixed(2));
     this.put('net.sim', `${costs.simMs.toFixed(2)} ms`);
     this.put('net.render', `${costs.renderMs.toFixed(2)} ms`);
     this.put('net.fps', costs.fps.toFixed(0));

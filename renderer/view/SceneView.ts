@@ -116,7 +116,7 @@ export class SceneView {
   update(alpha: number, dtMs: number, timeScale: number, width: number, height: number): void {
     this.now += dtMs / 1000;
     const w = this.session.world;
-    this.smoother.update(w.balls, alpha, dtMs, timeScale);
+    this.smoother.update(w.balls, alpha, dtMs, timeScale, this.session.ownPrediction?.() ?? null);
     const f = this.rig.following;
     const followed = f !== null && w.balls.alive[f] !== 0;
     this.rig.update(dtMs, followed ? this.smoother.x[f]! : null, followed ? this.smoother.z[f]! : null, width / Math.max(1, height));

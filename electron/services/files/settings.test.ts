@@ -22,6 +22,14 @@ describe('settings', () => {
     for (const f of ['color', 'language', 'keepReplays', 'keys.dash', 'discovery']) expect(errors).toContain(f);
   });
 
+  it('reads a file from before predictMyBall as on, and refuses a predictMyBall that is not a boolean', () => {
+    const { predictMyBall: _absent, ...older } = DEFAULT_SETTINGS;
+    expect(validateSettings(older)).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, predictMyBall: true } });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, predictMyBall: false })).toMatchObject({ ok: true, settings: { predictMyBall: false } });
+    const r = validateSettings({ ...DEFAULT_SETTINGS, predictMyBall: 'yes' });
+    expect(r).toEqual({ ok: false, errors: ['predictMyBall: expected true or false'] });
+  });
+
   it('strips control characters from names and refuses empty ones', () => {
     const r = validateSettings({ ...DEFAULT_SETTINGS, name: '\u0007Bo\u001b[31mb\u0000' });
     expect(r).toMatchObject({ ok: true, settings: { name: 'Bo[31mb' } });

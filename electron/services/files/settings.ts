@@ -34,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   keys: DEFAULT_KEYS,
   discovery: 'all',
   keepReplays: 20,
+  predictMyBall: true,
 };
 
 export const NAME_MAX = 24;
@@ -91,6 +92,9 @@ export function validateSettings(raw: unknown): SettingsCheck {
   }
   const keep = raw['keepReplays'];
   if (typeof keep !== 'number' || !Number.isInteger(keep) || keep < 1 || keep > 1000) errors.push('keepReplays: expected an integer 1..1000');
+  // Absent in files written before the setting existed: its default, not an error.
+  const predict = raw['predictMyBall'] ?? DEFAULT_SETTINGS.predictMyBall;
+  if (typeof predict !== 'boolean') errors.push('predictMyBall: expected true or false');
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -103,6 +107,7 @@ export function validateSettings(raw: unknown): SettingsCheck {
       keys,
       discovery: discovery as string,
       keepReplays: keep as number,
+      predictMyBall: predict as boolean,
     },
   };
 }

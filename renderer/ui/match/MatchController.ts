@@ -58,13 +58,15 @@ export class MatchController {
   private disposed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
-  /** Around every logic frame, whoever paces it: input, interpolation, costs, view and HUD events. */
+  /**
+   * Around every logic frame, whoever paces it: input (offline: it applies at the next frame
+   * anyway), interpolation, costs, view and HUD events.
+   */
   private stepStart = 0;
   private readonly stepHooks = {
     before: (): void => {
       const s = this.opts.session;
-      const input = this.controls.poll();
-      if (input) s.submit(input);
+      if (!s.drive) this.pollControls();
       this.view.smoother.capture(s.world.balls);
       this.stepStart = performance.now();
     },
@@ -184,6 +186,8 @@ export class MatchController {
     const s = this.opts.session;
     let alpha: number;
     if (s.drive) {
+      // Every display frame: the intent leaves for main at once, and a predicted ball answers now.
+      this.pollControls();
       alpha = this.loop.follow(dt, s.drive(now, this.stepHooks));
     } else {
       const plan = this.loop.advance(dt, s.available());
@@ -213,6 +217,11 @@ export class MatchController {
       this.fpsSince = now;
     }
     this.costs.calls = this.view.renderer.info.render.calls;
+  }
+
+  private pollControls(): void {
+    const input = this.controls.poll();
+    if (input) this.opts.session.submit(input);
   }
 
   /** Ends the match when the world says so: results screen. */

@@ -42,6 +42,7 @@ export const netMatchScreen: Screen = (root, ctx) => {
       myName: ctx.settings.name,
       onReplay: (bytes) => saveReplay(ctx, bytes),
       resume: net.resume,
+      predict: ctx.settings.predictMyBall,
       link: {
         act: (a) => net.act(a),
         report: (r) => ctx.bridge.request('net:desyncReport', r).then((x) => x.file),

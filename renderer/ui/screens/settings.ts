@@ -1,6 +1,6 @@
 /**
  * Settings: name, colour, language (switches at once, no restart), graphics, key bindings,
- * discovery, replays. The main side validates and stores them; a refusal is shown with its reasons.
+ * discovery, replays, own-ball prediction. The main side validates and stores them; a refusal is shown with its reasons.
  */
 import type { Language, Settings } from '../../../electron/contract';
 import { setLanguage, t } from '../../i18n';
@@ -43,6 +43,8 @@ export const settingsScreen: Screen = (root, ctx) => {
   const ratio = input('number', String(s.graphics.pixelRatio), 'settings-pixel-ratio', { min: '0.5', max: '2', step: '0.25' });
   const discovery = input('text', s.discovery, 'settings-discovery');
   const keep = input('number', String(s.keepReplays), 'settings-keep-replays', { min: '1', max: '1000' });
+  const predict = input('checkbox', '', 'settings-predict');
+  predict.checked = s.predictMyBall;
   const keys = keyBindings(s.keys);
   const status = h('p', { className: 'status', testId: 'settings-status' });
 
@@ -55,6 +57,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       graphics: { shadows: shadows.checked, pixelRatio: Number(ratio.value) },
       discovery: discovery.value.trim(),
       keepReplays: Number(keep.value),
+      predictMyBall: predict.checked,
       keys: keys.value(),
     });
 
@@ -70,6 +73,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       field(t('settings.pixelRatio'), ratio),
       field(t('settings.discovery'), discovery),
       field(t('settings.keepReplays'), keep),
+      field(t('settings.predict'), predict),
       keys.el,
       h(
         'div',

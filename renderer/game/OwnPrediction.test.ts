@@ -1,0 +1,142 @@
+/**
+ * Own-ball prediction against the real simulation: predicting leaves the confirmed world as it
+ * was (its hash, and a twin world run without prediction beside it stays equal); the predicted
+ * ball leads the confirmed one by exactly what my pending input does, and lands where the
+ * confirmed one gets once that input executes (0 correction); a misprediction (my input executed
+ * a key later than predicted) is measured and drawn converging without a jump above the
+ * smoother's per-frame reach; a dead or bot-driven ball is drawn as confirmed.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
+import { hashWorld } from '../../core/sim';
+import { OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { Smoother } from './Smoother';
+import { createWorld, MoveMode, step, type KeyUpdate, type PlayerInput, type SlotInput, type World } from './simApi';
+
+const map = loadShippedMaps().get('arena-small')!;
+const I = 3;
+const EAST: PlayerInput = { move: MoveMode.Direction, angle: 0, targetX: 0, targetY: 0, dash: false };
+const WEST: PlayerInput = { ...EAST, angle: 2048 };
+
+/** A confirmed match of 3 balls (my ball is 0, slot 0), stepped key by key from its updates. */
+class Confirmed implements ConfirmedView {
+  readonly world: World = createWorld(map, { seed: 7, players: 3, lengthFrames: 3000 });
+  readonly twin: World = createWorld(map, { seed: 7, players: 3, lengthFrames: 3000 });
+  readonly keyInterval = I;
+  readonly updates: KeyUpdate[] = [];
+  frame = 0;
+  delayMs = 30;
+  get recvKey(): number {
+    return this.updates.length - 1;
+  }
+  /** Receives key updates up to `key` (my input in `mine`'s keys). */
+  receive(key: number, mine: ReadonlyMap<number, PlayerInput> = new Map()): void {
+    while (this.updates.length <= key) {
+      const k = this.updates.length;
+      const input = mine.get(k);
+      this.updates.push({ key: k, inputs: input ? [{ slot: 0, input }] : [], events: [] });
+    }
+  }
+  /** Runs confirmed frames (both worlds) up to `to`. */
+  runTo(to: number): void {
+    for (; this.frame < to; this.frame++) {
+      const inputs: readonly SlotInput[] = this.frame % I === 0 ? (this.updates[this.frame / I]?.inputs ?? []) : [];
+      step(this.world, inputs);
+      step(this.twin, inputs);
+    }
+  }
+}
+
+const predictor = (c: Confirmed): OwnBallPredictor => new OwnBallPredictor(c.world, 0, 0, (slot) => (slot < 3 ? slot : -1), new Int32Array(3));
+
+describe('OwnBallPredictor', () => {
+  it('leads the confirmed ball by the pending input and lands exactly where it gets, never touching the confirmed world', () => {
+    const c = new Confirmed();
+    c.receive(3);
+    c.runTo(10);
+    const p = predictor(c);
+    const before = hashWorld(c.world);
+    p.setIntent(EAST, c.recvKey);
+    const own = p.predict(c)!;
+    expect(hashWorld(c.world)).toBe(before);
+    // Delay 30 ms = 0.9 frames: the window runs frames 10..13, my input executes at key 4 (frame 12).
+    expect(p.window).toBe(4);
+    const x0 = c.world.balls.x[0]!;
+    expect(own.x).toBeGreaterThan(x0);
+    expect(own.y).toBe(c.world.balls.y[0]);
+    // Keeping still, the confirmed ball would not have moved by frame 14: all the lead is my input's.
+    const still = new Confirmed();
+    still.receive(4);
+    still.runTo(14);
+    expect(still.world.balls.x[0]).toBe(x0);
+    const predicted = { x: own.x, y: own.y };
+    // The input executes where predicted: the confirmed ball gets exactly there, and so the
+    // correction measured is 0.
+    c.receive(4, new Map([[4, EAST]]));
+    c.runTo(14);
+    expect({ x: c.world.balls.x[0], y: c.world.balls.y[0] }).toEqual(predicted);
+    p.predict(c);
+    expect(p.lastCorrection).toBe(0);
+    // Prediction ran beside the confirmed world the whole time: it is the twin run without it.
+    for (let k = 5; k < 40; k++) {
+      c.receive(k, new Map([[10, WEST]]));
+      p.predict(c);
+      c.runTo((k + 1) * I);
+      p.predict(c);
+    }
+    expect(hashWorld(c.world)).toBe(hashWorld(c.twin));
+  });
+
+  it('measures a misprediction and the drawn ball converges without a jump above half a cell', () => {
+    const c = new Confirmed();
+    c.receive(3);
+    c.runTo(9);
+    const p = predictor(c);
+    const smoother = new Smoother(3);
+    const dt = 1000 / 60;
+    let lastX = NaN;
+    let biggest = 0;
+    let worst = 0;
+    const display = (alpha: number): void => {
+      smoother.update(c.world.balls, alpha, dt, 1, p.predict(c));
+      worst = Math.max(worst, p.lastCorrection ?? 0);
+      if (!Number.isNaN(lastX)) biggest = Math.max(biggest, Math.abs(smoother.x[0]! - lastX));
+      lastX = smoother.x[0]!;
+    };
+    display(1);
+    p.setIntent(EAST, c.recvKey);
+    // Each update arrives just as its key begins, so my input is predicted into key 4 (frame 12);
+    // main closed it a key later, into key 5.
+    const mine = new Map([[5, EAST]]);
+    for (let f = 9; f < 120; f++) {
+      if (f % I === 0) c.receive(f / I, mine);
+      smoother.capture(c.world.balls);
+      c.runTo(f + 1);
+      display(0.5);
+      display(1);
+    }
+    // A key late is 3 frames of movement: under a cell, measured, and caught by the offset.
+    expect(worst).toBeGreaterThan(0.1);
+    expect(worst).toBeLessThan(1);
+    expect(p.lastCorrection).toBe(0);
+    expect(biggest).toBeLessThan(0.5);
+    expect(smoother.offset(0)).toBeLessThan(0.01);
+  });
+
+  it('draws a dead ball, or one a bot drives, as confirmed', () => {
+    const c = new Confirmed();
+    c.receive(2);
+    c.runTo(3);
+    const bots = new Int32Array(3);
+    const p = new OwnBallPredictor(c.world, 0, 0, (slot) => slot, bots);
+    p.setIntent(EAST, c.recvKey);
+    expect(p.predict(c)).not.toBeNull();
+    bots[0] = 1;
+    p.setIntent(WEST, c.recvKey);
+    expect(p.predict(c)).toBeNull();
+    bots[0] = 0;
+    c.world.balls.alive[0] = 0;
+    p.setIntent(EAST, c.recvKey);
+    expect(p.predict(c)).toBeNull();
+  });
+});

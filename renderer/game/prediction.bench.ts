@@ -1,0 +1,94 @@
+/**
+ * Own-ball prediction cost (`npx tsx bench/run.ts prediction`): JS time of one display frame's
+ * prediction when it has to be redone (the confirmed frame moved or my intent changed: a snapshot
+ * of the confirmed world restored into the scratch world, then the window's frames stepped), with
+ * 50 balls and 1000 pellets on labyrinth-large, for windows of 3 to 6 logic frames. In the page it
+ * is redone at most once a logic frame or intent change, not every display frame: this is the worst case. The confirmed
+ * world moves one scripted frame between samples (untimed), and my intent flips every sample, so
+ * every sample predicts a new state with an input inside the window.
+ */
+import os from 'node:os';
+import type { BenchContext } from '../../bench/lib';
+import { summarize } from '../../bench/lib';
+import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
+import { ScriptedPlayers, mapInfoOf } from '../../core/sim';
+import { OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { createWorld, MoveMode, step, type KeyUpdate, type PlayerInput } from './simApi';
+
+const GROUP = 'renderer/prediction';
+const WARMUP_FRAMES = 2000;
+const SAMPLES = 3000;
+const GOAL_MS = 1;
+
+/** (frames a key, input delay ms) giving windows of 3, 4, 5 and 6 logic frames. */
+const WINDOWS: readonly { keyInterval: number; delayMs: number }[] = [
+  { keyInterval: 2, delayMs: 10 },
+  { keyInterval: 3, delayMs: 10 },
+  { keyInterval: 3, delayMs: 40 },
+  { keyInterval: 3, delayMs: 70 },
+];
+
+export default async function predictionBench(ctx: BenchContext): Promise<void> {
+  const map = loadShippedMaps().get('labyrinth-large')!;
+  for (const { keyInterval, delayMs } of WINDOWS) {
+    const world = createWorld(map, { seed: 2024, players: 50, pelletTarget: 1000, lengthFrames: 1_000_000 });
+    const script = new ScriptedPlayers(2024, 50, mapInfoOf(map), { targetRange: 16 });
+    for (let f = 0; f < WARMUP_FRAMES; f++) step(world, script.next(world));
+    const updates: KeyUpdate[] = [];
+    let frame = WARMUP_FRAMES;
+    const confirmed: ConfirmedView = {
+      world,
+      keyInterval,
+      updates,
+      delayMs,
+      get frame() {
+        return frame;
+      },
+      get recvKey() {
+        return Math.floor(frame / keyInterval);
+      },
+    };
+    // My ball: the first one alive, kept off the script (ball 0 would be steered by it too).
+    const predictor = new OwnBallPredictor(world, 0, 0, (slot) => slot, new Int32Array(50));
+    const samples: number[] = [];
+    const cpu: number[] = [];
+    /** The confirmed world's own step, timed the same way: the scale of this machine right now. */
+    const stepCpu: number[] = [];
+    let dead = 0;
+    for (let i = -200; samples.length < SAMPLES && i < SAMPLES * 10; i++) {
+      const inputs = script.next(world).filter((e) => e.slot !== 0);
+      const c0 = process.cpuUsage();
+      step(world, inputs);
+      const stepUsed = process.cpuUsage(c0);
+      frame++;
+      if (world.balls.alive[0] === 0) {
+        dead++;
+        continue;
+      }
+      const input: PlayerInput = { move: MoveMode.Direction, angle: (i & 1) * 2048, targetX: 0, targetY: 0, dash: false };
+      const c = process.cpuUsage();
+      const t = performance.now();
+      predictor.setIntent(input, confirmed.recvKey);
+      const own = predictor.predict(confirmed);
+      const ms = performance.now() - t;
+      const used = process.cpuUsage(c);
+      // Only full windows count: a ball eaten inside the window stops the run early.
+      if (i >= 0 && own) {
+        samples.push(ms);
+        cpu.push((used.user + used.system) / 1000);
+        stepCpu.push((stepUsed.user + stepUsed.system) / 1000);
+      }
+    }
+    const s = summarize(Float64Array.from(samples));
+    const sc = summarize(Float64Array.from(cpu));
+    const st = summarize(Float64Array.from(stepCpu));
+    const label = `prediction per display frame, window ${predictor.window} frames, 50 balls + 1000 pellets`;
+    const notes = `key ${keyInterval} frames, delay ${delayMs} ms; ${SAMPLES} full windows (frames with my ball dead skipped: ${dead}); load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`;
+    // On a shared, loaded machine wall time includes time the process sat preempted; CPU time does not.
+    ctx.record({ group: GROUP, name: `${label}, CPU time median`, value: sc.medianMs, unit: 'ms', goal: `<= ${GOAL_MS} ms`, met: sc.medianMs <= GOAL_MS, notes });
+    ctx.record({ group: GROUP, name: `${label}, CPU time p99`, value: sc.p99Ms, unit: 'ms', goal: `<= ${GOAL_MS} ms`, met: sc.p99Ms <= GOAL_MS, notes });
+    ctx.record({ group: GROUP, name: `${label}, in confirmed steps (CPU time medians, same run)`, value: sc.medianMs / st.medianMs, unit: 'steps', notes: `one confirmed step: ${st.medianMs.toFixed(3)} ms CPU median in this run` });
+    ctx.record({ group: GROUP, name: `${label}, wall median`, value: s.medianMs, unit: 'ms', notes });
+    ctx.record({ group: GROUP, name: `${label}, wall p99`, value: s.p99Ms, unit: 'ms', notes });
+  }
+}
