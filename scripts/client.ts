@@ -19,7 +19,7 @@ import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer
 import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { RejectReason } from '../core/lockstep';
+import { checkPlayerName, MAX_NAME_BYTES, nameProblemText, RejectReason } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
@@ -37,7 +37,10 @@ function storedToken(file: string | undefined): number | undefined {
 async function main(): Promise<void> {
   const join = argValue(argv, 'join');
   if (!join) throw new Error('usage: client --join <ip:port> [--bot | --random | --idle] [--name <n>] [--token-file <path>]');
-  const name = argValue(argv, 'name') ?? `bot-${process.pid}`;
+  // The one name rule (core/lockstep/names.ts): refused here with one line, never cut on the wire.
+  const nameCheck = checkPlayerName(argValue(argv, 'name') ?? `bot-${process.pid}`);
+  if (!nameCheck.ok) return void (process.stderr.write(`${nameProblemText('--name', nameCheck, MAX_NAME_BYTES)}\n`), process.exit(2));
+  const name = nameCheck.name;
   const input: HeadlessInput = argv.includes('--random') ? 'random' : argv.includes('--idle') || argv.includes('--spectate') ? 'none' : 'bot';
   const tokenFile = argValue(argv, 'token-file');
   const spectate = argv.includes('--spectate');

@@ -18,7 +18,7 @@ import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { SlotKind } from '../core/lockstep';
+import { checkName, nameProblemText, ROOM_NAME_BYTES, SlotKind } from '../core/lockstep';
 
 const argv = process.argv.slice(2);
 const num = (name: string, dflt: number): number => {
@@ -34,6 +34,9 @@ async function main(): Promise<void> {
   const verify = !argv.includes('--no-verify');
   const fixed = argValue(argv, 'delay');
   const resources = argValue(argv, 'resources');
+  // The one name rule (core/lockstep/names.ts) for the room's name: refused with one line, never cut.
+  const room = checkName(argValue(argv, 'name') ?? 'Ball Brawl', ROOM_NAME_BYTES);
+  if (!room.ok) return void (process.stderr.write(`${nameProblemText('--name', room, ROOM_NAME_BYTES)}\n`), process.exit(2));
   const trees = loadTrees(resources);
   log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
     ...(fixed !== undefined ? { fixedDelay: Number(fixed) } : {}),
     ...(argValue(argv, 'seed') !== undefined ? { seed: Number(argValue(argv, 'seed')) } : {}),
     settings: {
-      roomName: argValue(argv, 'name') ?? 'Ball Brawl',
+      roomName: room.name,
       map: argValue(argv, 'map') ?? 'arena-small',
       matchSeconds: num('seconds', 600),
       keyInterval: num('key-interval', 3),
