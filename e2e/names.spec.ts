@@ -46,13 +46,17 @@ async function chooseFirstName(page: Page, name: string): Promise<void> {
 }
 
 test('a 16-character Chinese name saves with a counter, hosts and joins; a duplicate is told apart', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Two software-GL pages on a shared CPU: generous, and each step logs when it was reached.
+  test.setTimeout(300_000);
+  const t0 = Date.now();
+  const mark = (what: string): void => console.log(`[names.spec] ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   const host = await (await browser.newContext()).newPage();
   const guest = await (await browser.newContext()).newPage();
   await open(host, shells[0]!.url);
   await open(guest, shells[1]!.url);
 
   await chooseFirstName(host, NAME16);
+  mark('host chose a name');
   const saved = JSON.parse(readFileSync(path.join(shells[0]!.userDataDir, 'settings.json'), 'utf8')) as { name: string };
   expect(saved.name).toBe(NAME16);
 
@@ -77,6 +81,7 @@ test('a 16-character Chinese name saves with a counter, hosts and joins; a dupli
   await host.getByTestId('host-create').click();
   await host.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
   const address = await host.evaluate(() => window.__bb!.net!.address!);
+  mark('hosting');
 
   // The guest picks the very same name, then joins by address.
   await chooseFirstName(guest, NAME16);
@@ -85,6 +90,7 @@ test('a 16-character Chinese name saves with a counter, hosts and joins; a dupli
   await guest.getByTestId('join-probe').click();
   await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+  mark('guest joined');
 
   const humans = (p: Page): Promise<string[]> => p.evaluate(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).map((s) => s.name));
   for (const p of [host, guest]) await p.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
