@@ -17,7 +17,7 @@ export interface NameField {
 }
 
 /** The catalog's reason for a refused name (empty string for an accepted one). */
-export function nameProblem(check: NameCheck, maxBytes: number): string {
+function nameProblem(check: NameCheck, maxBytes: number): string {
   if (check.ok) return '';
   if (check.problem === 'empty') return t('name.empty');
   if (check.problem === 'control') return t('name.control');
