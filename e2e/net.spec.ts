@@ -16,7 +16,7 @@ import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
 const HOSTILE_ROOM = '<img src=x onerror=alert(1)>';
-/** Player names are at most 24 bytes: a shorter tag that must stay text. */
+/** A tag in a player name that must stay text. */
 const HOSTILE_NAME = '<b onclick=x>Bob</b>';
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
 

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 7;
+export const BRIDGE_VERSION = 8;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -65,6 +65,8 @@ export interface SettingsResult {
   readonly settings: Settings;
   /** Set when the stored file was unreadable or invalid and defaults were used (the bad file is kept aside). */
   readonly notice?: string;
+  /** False until the player has saved a name (first run, or the stored one is refused): the page asks for one. */
+  readonly nameChosen: boolean;
 }
 
 export interface MapEntry {
@@ -91,12 +93,18 @@ export interface BotTreeFile {
   readonly text: string;
 }
 
-/** A map file and the external tilesets it references, as parsed JSON: `core/map` validates them. */
+/**
+ * A map file and the external tilesets it references, as text: `core/map` (loadTiledMap) parses
+ * and validates them, so every refused map is refused in core's words.
+ */
 export interface MapFiles {
   readonly id: string;
   readonly file: string;
-  readonly map: unknown;
-  readonly tilesets: Readonly<Record<string, unknown>>;
+  readonly text: string;
+  /** Tileset `source` → its text. */
+  readonly tilesets: Readonly<Record<string, string>>;
+  /** Tileset `source` → why it could not be read (missing, outside the resources folder). */
+  readonly unread: Readonly<Record<string, string>>;
 }
 
 /** One game on the Join screen's list. Every text field came from the network: render as text only. */

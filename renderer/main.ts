@@ -20,7 +20,7 @@ import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 7;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 8;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -37,10 +37,11 @@ async function start(): Promise<void> {
     const info = await bridge.request('app:info', null);
     hook.info = info;
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
-    const { settings, notice } = await bridge.request('settings:get', null);
+    const { settings, notice, nameChosen } = await bridge.request('settings:get', null);
     setLanguage(settings.language);
     const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
+    app.nameChosen = nameChosen;
     sessionClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     if (notice) console.warn(notice);

@@ -14,14 +14,13 @@
  */
 import { isIPv4 } from 'node:net';
 import path from 'node:path';
-import { ROOM_NAME_BYTES } from '../electron/services/bridge/checks';
 import { findRepoRoot } from '../electron/services/files/paths';
 import { Resources } from '../electron/services/files/resources';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { DEFAULT_SETTINGS, DELAY_UNIT_MS, MAX_DELAY_MS, MAX_KEY_INTERVAL, MAX_SLOTS, MIN_DELAY_MS, MIN_KEY_INTERVAL, SlotKind } from '../core/lockstep';
+import { DEFAULT_SETTINGS, DELAY_UNIT_MS, MAX_DELAY_MS, MAX_KEY_INTERVAL, MAX_SLOTS, MIN_DELAY_MS, MIN_KEY_INTERVAL, ROOM_NAME_BYTES, SlotKind } from '../core/lockstep';
 import { argsOrExit, refuse, visibleText, type Values } from './cli/args';
 
 const TOOL = {

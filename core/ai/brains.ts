@@ -10,8 +10,9 @@
 import { HASH_SEED, hashFinish, hashMix } from '../math';
 import { utf8Length } from '../net';
 import { loadTree, type CompiledTree } from './compileTree';
+import { notJson } from './parseTree';
 import { DEFAULT_TREES } from './defaultTrees';
-import { TreeError } from './TreeError';
+import { cutText, QUOTE_CHARS, TreeError } from './TreeError';
 
 /** Bot difficulties; the value indexes BotBrains.trees. */
 export const Difficulty = { Easy: 0, Normal: 1, Hard: 2 } as const;
@@ -32,6 +33,12 @@ export interface BotBrains {
 export interface TreeFile {
   readonly file: string;
   readonly source: string | unknown;
+}
+
+/** A tree file the caller could not read (too large, no access…): `unread` says why. */
+export interface UnreadTreeFile {
+  readonly file: string;
+  readonly unread: string;
 }
 
 /** Most UTF-8 bytes of one tree's source as a match keeps and sends it (minified JSON). */
@@ -84,10 +91,16 @@ function minified(file: string, source: string | unknown): string {
     try {
       json = JSON.parse(source);
     } catch (e) {
-      throw new TreeError(file, null, `not valid JSON (${(e as Error).message})`);
+      throw new TreeError(file, null, notJson(e));
     }
   }
-  const text = JSON.stringify(json) ?? '';
+  let text: string;
+  try {
+    text = JSON.stringify(json) ?? '';
+  } catch (e) {
+    // A value nested beyond the engine's stack: refused like any other unusable file.
+    throw new TreeError(file, null, `could not be read (${e instanceof Error ? e.name : 'error'}: nested too deeply)`);
+  }
   const bytes = utf8Length(text);
   if (bytes > MAX_TREE_SOURCE_BYTES) throw new TreeError(file, null, `${bytes} bytes as minified JSON, more than the ${MAX_TREE_SOURCE_BYTES} a match carries`);
   return text;
@@ -117,9 +130,10 @@ export function brainsOf(trees: readonly CompiledTree[]): BotBrains {
 
 /**
  * Loads one tree per difficulty from `files` (indexed by Difficulty; undefined = use the built-in
- * tree silently). A file that fails to load is replaced by the built-in tree and reported.
+ * tree silently). A file that fails to load — or that the caller could not read, e.g. refused for
+ * its size — is replaced by the built-in tree and reported, in the same words either way.
  */
-export function loadBotBrains(files: readonly (TreeFile | undefined)[]): LoadedBrains {
+export function loadBotBrains(files: readonly (TreeFile | UnreadTreeFile | undefined)[]): LoadedBrains {
   const trees: CompiledTree[] = [];
   const sources: string[] = [];
   const notices: string[] = [];
@@ -128,6 +142,7 @@ export function loadBotBrains(files: readonly (TreeFile | undefined)[]): LoadedB
     const f = files[d];
     if (f !== undefined) {
       try {
+        if ('unread' in f) throw new TreeError(f.file, null, `could not be read (${cutText(f.unread, 3 * QUOTE_CHARS)})`);
         const text = minified(f.file, f.source);
         trees.push(loadTree(f.file, text));
         sources.push(text);

@@ -64,8 +64,13 @@ export interface ArgSpec {
   readonly default?: number | string;
   /** Enum options in order; the compiled value is the option's index. */
   readonly options?: readonly string[];
-  /** Other names accepted for this argument, with a scale: value = ⌈raw × num / den⌉. */
-  readonly aliases?: readonly { readonly name: string; readonly num: number; readonly den: number }[];
+  /**
+   * Other names accepted for this argument, with a scale: value = ⌈raw × num / den⌉, where raw is
+   * the integer as written, or with `decimals` a number of up to that many decimals × 10^decimals.
+   */
+  readonly aliases?: readonly { readonly name: string; readonly num: number; readonly den: number; readonly decimals?: number }[];
+  /** Why the range is what it is, appended to an out-of-range message. */
+  readonly why?: string;
 }
 
 /** One node type. */
@@ -130,8 +135,13 @@ const CONTROL: readonly NodeSpec[] = [
   },
   {
     name: 'Wait', aliases: [], kind: NodeKind.Wait, type: 'Action', children: 'none', desc: 'Running for some frames, then success',
-    doc: 'Counts logic frames from the decision it starts in; checked at each decision, so it ends at the first decision at least `frames` later.',
-    args: [{ name: 'frames', type: 'int', desc: 'Logic frames (30 a second)', min: 0, max: 1000000, default: 30, aliases: MS }],
+    doc: 'Counts logic frames from the decision it starts in; checked at each decision, so it ends at the first decision at least `frames` later. Also accepts `milliseconds`, or `time` in seconds (the stock behavior3 Wait), rounded up to whole frames.',
+    // The current behavior3 editor's stock Wait takes `time` (seconds, a float) and `random` (a
+    // spread): both accepted, so a tree drawn with the stock nodes loads as drawn.
+    args: [
+      { name: 'frames', type: 'int', desc: 'Logic frames (30 a second)', min: 0, max: 1000000, default: 30, aliases: [...MS, { name: 'time', num: 3, den: 100, decimals: 3 }] },
+      { name: 'random', type: 'int', desc: 'Random spread of the stock behavior3 Wait: only 0', min: 0, max: 0, default: 0, why: 'every machine must wait the same, so a bot\'s wait has no random spread' },
+    ],
   },
 ];
 

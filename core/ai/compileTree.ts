@@ -10,7 +10,7 @@ import { HASH_SEED, hashFinish, hashInts, hashMix, hashString } from '../math';
 import { ARG_SLOTS, MAX_MASK_CHILDREN, NodeKind, nodeSpecOf, type ArgSpec, type NodeSpec } from './catalog';
 import { parseTree, type RawNode, type RawTree } from './parseTree';
 import { MAX_STATE_WORDS } from './layout';
-import { TreeError } from './TreeError';
+import { quote, TreeError } from './TreeError';
 
 /** Kinds that keep a state word between decisions. */
 const STATEFUL: ReadonlySet<number> = new Set<number>([
@@ -45,7 +45,14 @@ export interface CompiledTree {
  * @throws TreeError naming the file, the node id and the problem
  */
 export function loadTree(file: string, source: string | unknown): CompiledTree {
-  return compileTree(parseTree(file, source));
+  try {
+    return compileTree(parseTree(file, source));
+  } catch (e) {
+    // Whatever the input, only TreeError leaves: an engine limit (e.g. a RangeError from a
+    // pathological value) becomes a file-level TreeError too.
+    if (e instanceof TreeError) throw e;
+    throw new TreeError(file, null, `could not be read (${e instanceof Error ? e.name : 'error'}: the file is too large or too deeply nested)`);
+  }
 }
 
 /** Compiles a parsed tree. @throws TreeError */
@@ -93,7 +100,7 @@ function fingerprintOf(cols: readonly Int32Array[]): number {
 /** Pre-order walk that looks up every node's spec and checks its child count. */
 function collect(raw: RawTree, node: RawNode, order: RawNode[], specs: NodeSpec[]): void {
   const spec = nodeSpecOf(node.name);
-  if (spec === undefined) throw new TreeError(raw.file, node.id, `unknown node name "${node.name}"`);
+  if (spec === undefined) throw new TreeError(raw.file, node.id, `unknown node name ${quote(node.name)}`);
   const n = node.children.length;
   const rule = spec.children;
   if (rule === 'none' && n > 0) throw new TreeError(raw.file, node.id, `${spec.name} takes no children, has ${n}`);
@@ -126,19 +133,30 @@ function compileArgs(file: string, node: RawNode, spec: NodeSpec, args: Int32Arr
     }
   }
   for (const key of Object.keys(node.args)) {
-    if (!known.has(key)) throw new TreeError(file, node.id, `unknown argument "${key}" for ${spec.name}${spec.args.length ? ` (expected ${spec.args.map((a) => a.name).join(', ')})` : ' (it takes none)'}`);
+    if (!known.has(key)) throw new TreeError(file, node.id, `unknown argument ${quote(key)} for ${spec.name}${spec.args.length ? ` (expected ${spec.args.map((a) => a.name).join(', ')})` : ' (it takes none)'}`);
   }
 }
 
 /** The raw value of `a` (or of its first alias present, scaled), undefined when absent. */
-function argValue(node: RawNode, a: ArgSpec): { value: unknown; name: string; num: number; den: number } | undefined {
+function argValue(node: RawNode, a: ArgSpec): { value: unknown; name: string; num: number; den: number; decimals: number } | undefined {
   const own = Object.hasOwn(node.args, a.name) ? node.args[a.name] : undefined;
-  if (own !== undefined && own !== null && own !== '') return { value: own, name: a.name, num: 1, den: 1 };
+  if (own !== undefined && own !== null && own !== '') return { value: own, name: a.name, num: 1, den: 1, decimals: 0 };
   for (const al of a.aliases ?? []) {
     const v = Object.hasOwn(node.args, al.name) ? node.args[al.name] : undefined;
-    if (v !== undefined && v !== null && v !== '') return { value: v, name: al.name, num: al.num, den: al.den };
+    if (v !== undefined && v !== null && v !== '') return { value: v, name: al.name, num: al.num, den: al.den, decimals: al.decimals ?? 0 };
   }
   return undefined;
+}
+
+const SCALE = [1, 10, 100, 1000] as const;
+
+/** A number with at most `decimals` decimals (a number, or a string holding one) × 10^decimals. */
+function toScaled(v: unknown, decimals: number): number | null {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  const scale = SCALE[decimals] ?? 1;
+  // DETERMINISM: rounding a decimal written in the file to its integer count of 10^-decimals units.
+  const s = Math.round(n * scale);
+  return Number.isSafeInteger(s) && Math.abs(n * scale - s) < 1e-6 ? s : null;
 }
 
 /** An integer from a number or a string holding one. */
@@ -153,8 +171,10 @@ function intValue(file: string, node: RawNode, a: ArgSpec): number {
     if (typeof a.default === 'number') return a.default;
     throw new TreeError(file, node.id, `missing argument "${a.name}"`);
   }
-  const raw = toInt(got.value);
-  if (raw === null) throw new TreeError(file, node.id, `argument "${got.name}" must be an integer, got ${JSON.stringify(got.value)}`);
+  const raw = got.decimals > 0 ? toScaled(got.value, got.decimals) : toInt(got.value);
+  if (raw === null) throw new TreeError(file, node.id, `argument "${got.name}" must be ${got.decimals > 0 ? `a number with at most ${got.decimals} decimals` : 'an integer'}, got ${quote(got.value)}`);
+  // Checked before scaling: a negative duration must not round up to 0 frames and pass.
+  if (raw < 0 && a.min !== undefined && a.min >= 0) throw new TreeError(file, node.id, `argument "${got.name}" = ${quote(got.value)} must not be negative`);
   // DETERMINISM: exact integer ceiling of raw × num / den (small positive den).
   const v = got.den === 1 ? raw * got.num : Math.ceil((raw * got.num) / got.den);
   checkRange(file, node, a, v, got.name);
@@ -163,7 +183,8 @@ function intValue(file: string, node: RawNode, a: ArgSpec): number {
 
 function checkRange(file: string, node: RawNode, a: ArgSpec, v: number, name: string): void {
   if ((a.min !== undefined && v < a.min) || (a.max !== undefined && v > a.max)) {
-    throw new TreeError(file, node.id, `argument "${name}" = ${v} is out of range ${a.min ?? '…'}..${a.max ?? '…'}`);
+    const allowed = a.min !== undefined && a.min === a.max ? `must be ${a.min}` : `is out of range ${a.min ?? '…'}..${a.max ?? '…'}`;
+    throw new TreeError(file, node.id, `argument "${name}" = ${v} ${allowed}${a.why ? ` (${a.why})` : ''}`);
   }
 }
 
@@ -174,7 +195,7 @@ function enumValue(file: string, node: RawNode, a: ArgSpec): number {
   const i = typeof value === 'string' ? options.indexOf(value) : -1;
   if (i < 0) {
     if (got === undefined) throw new TreeError(file, node.id, `missing argument "${a.name}"`);
-    throw new TreeError(file, node.id, `argument "${a.name}" must be one of ${options.map((o) => `"${o}"`).join(', ')}, got ${JSON.stringify(got.value)}`);
+    throw new TreeError(file, node.id, `argument "${a.name}" must be one of ${options.map((o) => `"${o}"`).join(', ')}, got ${quote(got.value)}`);
   }
   return i;
 }
@@ -185,7 +206,7 @@ function intList(file: string, node: RawNode, a: ArgSpec, got: ReturnType<typeof
   const items: unknown[] = Array.isArray(got.value) ? got.value : typeof got.value === 'string' ? got.value.split(',') : [got.value];
   return items.map((item, i) => {
     const v = toInt(item);
-    if (v === null) throw new TreeError(file, node.id, `argument "${a.name}"[${i}] must be an integer, got ${JSON.stringify(item)}`);
+    if (v === null) throw new TreeError(file, node.id, `argument "${a.name}"[${i}] must be an integer, got ${quote(item)}`);
     checkRange(file, node, a, v, `${a.name}[${i}]`);
     return v;
   });

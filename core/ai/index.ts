@@ -6,7 +6,7 @@
  */
 export { ARG_SLOTS, LEAF_BASE, NODE_SPECS, NodeKind, Status, nodeSpecOf } from './catalog';
 export type { ArgSpec, ChildRule, NodeSpec } from './catalog';
-export { TreeError } from './TreeError';
+export { QUOTE_CHARS, TreeError } from './TreeError';
 export { MAX_TREE_DEPTH, MAX_TREE_NODES, parseTree } from './parseTree';
 export type { RawNode, RawTree } from './parseTree';
 export { compileTree, loadTree } from './compileTree';
@@ -17,7 +17,7 @@ export type { LeafHandler } from './runtime';
 export { DEFAULT_TREES } from './defaultTrees';
 export type { EditorNode, EditorTree } from './defaultTrees';
 export { DIFFICULTY_NAMES, Difficulty, MAX_TREE_SOURCE_BYTES, brainsOf, builtInSource, compileTreeSet, defaultBrains, defaultTree, defaultTreeSet, loadBotBrains } from './brains';
-export type { BotBrains, LoadedBrains, TreeFile, TreeSet } from './brains';
+export type { BotBrains, LoadedBrains, TreeFile, TreeSet, UnreadTreeFile } from './brains';
 export { BotDriver, THINK_FRAMES, allocBotState, botDifficulty, setSlotControl } from './BotDriver';
 export type { BotState } from './BotDriver';
 export { classicCustomNodes, editorNodeConfig } from './nodeConfig';

@@ -13,7 +13,7 @@
  * Only structure is checked here (names, ids, links); node names and arguments are checked by
  * compileTree. Untrusted input: never throws anything but TreeError.
  */
-import { TreeError } from './TreeError';
+import { cutText, quote, QUOTE_CHARS, TreeError } from './TreeError';
 
 /** Most nodes a tree may hold (bounds per-agent memory, see layout.ts). */
 export const MAX_TREE_NODES = 64;
@@ -63,7 +63,7 @@ export function parseTree(file: string, source: string | unknown): RawTree {
     try {
       json = JSON.parse(source);
     } catch (e) {
-      throw new TreeError(file, null, `not valid JSON (${(e as Error).message})`);
+      throw new TreeError(file, null, notJson(e));
     }
   }
   if (!isRec(json)) throw new TreeError(file, null, 'expected a JSON object with a "root"');
@@ -73,13 +73,21 @@ export function parseTree(file: string, source: string | unknown): RawTree {
   throw new TreeError(file, null, 'no tree found: expected "root" (an object, or a node id with "nodes") or a project with "trees"');
 }
 
-/** Counts nodes and depth while parsing, so a huge or deep file fails early. */
+/** JSON.parse's complaint, cut: the engine's message quotes a piece of the file around the fault. */
+export function notJson(e: unknown): string {
+  return `not valid JSON (${cutText((e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' '), 3 * QUOTE_CHARS)})`;
+}
+
+/** Counts nodes and depth while parsing, so a huge or deep file fails early; ids must be unique. */
 class Budget {
   count = 0;
+  private readonly ids = new Set<string>();
   constructor(private readonly file: string) {}
   take(id: string, depth: number): void {
     if (++this.count > MAX_TREE_NODES) throw new TreeError(this.file, id, `the tree has more than ${MAX_TREE_NODES} nodes`);
     if (depth > MAX_TREE_DEPTH) throw new TreeError(this.file, id, `nested deeper than ${MAX_TREE_DEPTH} levels`);
+    if (this.ids.has(id)) throw new TreeError(this.file, id, `duplicate node id: another node of this tree has id ${quote(id)}; give every node its own id`);
+    this.ids.add(id);
   }
 }
 
@@ -97,7 +105,7 @@ function currentNode(file: string, rec: Rec, budget: Budget, depth: number, wher
   budget.take(id, depth);
   const name = rec['name'];
   if (typeof name !== 'string' || name.length === 0) throw new TreeError(file, id, 'missing node "name"');
-  if (rec['path'] !== undefined) throw new TreeError(file, id, `subtree files are not supported ("path": ${JSON.stringify(rec['path'])}); copy the subtree into this tree`);
+  if (rec['path'] !== undefined) throw new TreeError(file, id, `subtree files are not supported ("path": ${quote(rec['path'])}); copy the subtree into this tree`);
   const args = rec['args'] ?? {};
   if (!isRec(args)) throw new TreeError(file, id, '"args" must be an object');
   const kids = rec['children'] ?? [];
@@ -107,7 +115,7 @@ function currentNode(file: string, rec: Rec, budget: Budget, depth: number, wher
     const k: unknown = kids[i];
     if (!isRec(k)) throw new TreeError(file, id, `child ${i} is not a node object`);
     if (k['disabled'] === true) continue;
-    children.push(currentNode(file, k, budget, depth + 1, `child ${i} of node ${id}`));
+    children.push(currentNode(file, k, budget, depth + 1, `child ${i} of node ${cutText(id)}`));
   }
   return { id, name, title: textOf(rec['desc']) || textOf(rec['title']), args, children };
 }
@@ -151,10 +159,10 @@ class ClassicWalk {
     if (!isRec(rec)) {
       throw parent === null
         ? new TreeError(this.file, id, 'the root id names no node in "nodes"')
-        : new TreeError(this.file, parent, `missing child: id "${id}" names no node in "nodes"`);
+        : new TreeError(this.file, parent, `missing child: id ${quote(id)} names no node in "nodes"`);
     }
-    if (this.onPath.has(id)) throw new TreeError(this.file, id, `cycle: node ${id} is its own ancestor (via node ${parent ?? '?'})`);
-    if (this.seen.has(id)) throw new TreeError(this.file, id, `node ${id} is the child of two parents`);
+    if (this.onPath.has(id)) throw new TreeError(this.file, id, `cycle: node ${cutText(id)} is its own ancestor (via node ${cutText(parent ?? '?')})`);
+    if (this.seen.has(id)) throw new TreeError(this.file, id, `node ${cutText(id)} is the child of two parents`);
     this.budget.take(id, depth);
     this.onPath.add(id);
     this.seen.add(id);

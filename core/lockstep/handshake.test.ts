@@ -43,9 +43,9 @@ describe('handshake', () => {
     expect(room.host.counters.rejectedJoins).toBe(4);
   });
 
-  // Version 4 is the one before the bot trees (v5): its peers would run their own trees.
-  it.each([4, PROTOCOL_VERSION + 1])('answers a JOIN of protocol version %i with a reject the old client can read', (version) => {
-    expect(PROTOCOL_VERSION).toBe(5);
+  // Version 5 is the one before 48-byte names (v6): its peers would refuse a long name as malformed.
+  it.each([5, PROTOCOL_VERSION + 1])('answers a JOIN of protocol version %i with a reject the old client can read', (version) => {
+    expect(PROTOCOL_VERSION).toBe(6);
     const room = new Room({ seed: 2, humans: 1 });
     room.joinAll();
     const replies: Uint8Array[] = [];

@@ -38,8 +38,7 @@ export function clampDelay(ms: number): number {
 }
 /** How far beyond the last released key a client may close its inputs (absurd values are dropped). */
 export const MAX_CLOSE_AHEAD = 32;
-/** Player name and chat limits, in UTF-8 bytes. */
-export const MAX_NAME_BYTES = 24;
+/** Chat and map id limits, in UTF-8 bytes (names: names.ts). */
 export const MAX_CHAT_BYTES = 200;
 export const MAX_MAP_BYTES = 64;
 /** Pauses a non-host player may take per match. */

@@ -7,7 +7,8 @@ export { MAP_LIMITS, TERRAIN_NAMES, Terrain, inMap, isFreeCell, terrainFromName 
 export { MapError } from './MapError';
 export type { CreateGameMapOptions } from './createGameMap';
 export { ASCII_LEGEND, createGameMap } from './createGameMap';
-export { INTERNAL_ERROR_FIELD, parseTiledMap } from './tiled';
+export { INTERNAL_ERROR_FIELD, loadTiledMap, parseTiledMap } from './tiled';
+export type { MapTexts } from './tiled';
 export type { FxPoint, MapDims, MapPxPoint, WorldPoint } from './coords';
 export {
   cellCenterFx,

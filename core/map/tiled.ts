@@ -39,6 +39,44 @@ export function parseTiledMap(json: unknown, fileName: string, resolveTileset: (
   }
 }
 
+/** A map's file texts as an app reads them (electron/contract's MapFiles has this shape). */
+export interface MapTexts {
+  /** The map id (e.g. the manifest's); default: the file name without extension. */
+  readonly id?: string;
+  readonly file: string;
+  readonly text: string;
+  /** External tileset `source` (as the map names it) → its text. */
+  readonly tilesets: Readonly<Record<string, string>>;
+  /** Tileset `source` → why the app could not read it (missing, outside its folder…). */
+  readonly unread?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Parses a Tiled map from file texts: the map's and each external tileset's JSON is parsed here
+ * too, so every refusal — bad JSON, a `.tsx` tileset (with its "Export As > JSON tileset (.tsj)"
+ * hint), an unreadable tileset, a missing layer — is a MapError naming the file, in the same words
+ * in every app that loads maps.
+ * @throws MapError only
+ */
+export function loadTiledMap(files: MapTexts): GameMap {
+  const tileset = (source: string): unknown => {
+    const text = files.tilesets[source];
+    if (text === undefined) throw new Error(files.unread?.[source] ?? 'the file was not found next to the map');
+    return jsonOf(text, source);
+  };
+  return parseTiledMap(jsonOf(files.text, files.file), files.file, tileset, files.id);
+}
+
+function jsonOf(text: string, file: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    // The engine's message quotes the file around the fault: cut, like every value we describe.
+    const why = (e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' ');
+    throw new MapError(file, null, '(root)', `not valid JSON (${why.length > 120 ? `${why.slice(0, 120)}…` : why})`);
+  }
+}
+
 function parseUnguarded(json: unknown, file: string, resolveTileset: (source: string) => unknown, id: string): GameMap {
   const top: Where = { file, layer: null };
   if (typeof json !== 'object' || json === null || Array.isArray(json)) fail(top, '(root)', `not a Tiled JSON map: expected an object, got ${describe(json)}`);

@@ -7,4 +7,4 @@
 export * from './header';
 export * from './probe';
 export * from './probeAdvert';
-export { cleanText, utf8Encode, utf8Length } from './probeText';
+export { cleanText, hasControlChars, utf8Encode, utf8Length } from './probeText';

@@ -34,7 +34,8 @@ export interface GameAdvert {
 
 /** Size limits, in UTF-8 bytes unless named otherwise. TXT strings are at most 255 bytes anyway. */
 export const ADVERT_LIMITS = {
-  roomBytes: 48,
+  /** Equals core/lockstep's ROOM_NAME_BYTES (tested there), so an advert shows a room's whole name. */
+  roomBytes: 64,
   mapBytes: 48,
   appVersionBytes: 24,
   gameIdMinChars: 6,

@@ -81,6 +81,12 @@ function isStripped(cp: number): boolean {
   );
 }
 
+/** True when `text` holds a control, line-breaking or bidi code point (what `cleanText` removes). */
+export function hasControlChars(text: string): boolean {
+  for (const ch of text) if (isStripped(ch.codePointAt(0) ?? 0)) return true;
+  return false;
+}
+
 /** Whitespace-like controls become a space rather than gluing two words together. */
 function isSpacing(cp: number): boolean {
   return (cp >= 0x09 && cp <= 0x0d) || cp === 0x2028 || cp === 0x2029 || cp === 0x20;

@@ -4,7 +4,7 @@
  * The only bridge traffic an offline match causes. Cached per page (resources are read-only).
  */
 import type { Bridge } from '../../electron/contract';
-import { parseTiledMap, type GameMap } from '../../core/map';
+import { loadTiledMap, type GameMap } from '../../core/map';
 
 // Shipped resources do not change while the app runs: each is read and decoded once per page, so
 // the setup screen's preview also preloads the match.
@@ -32,11 +32,8 @@ export function loadTilesetImage(bridge: Bridge, id: string): Promise<HTMLImageE
 }
 
 async function readGameMap(bridge: Bridge, id: string): Promise<GameMap> {
-  const files = await bridge.request('resources:map', { id });
-  return parseTiledMap(files.map, files.file, (source) => {
-    if (!(source in files.tilesets)) throw new Error(`tileset ${source} was not served`);
-    return files.tilesets[source];
-  }, id);
+  // Core parses the texts too, so a refused map is refused in core's words (file, field, hint).
+  return loadTiledMap(await bridge.request('resources:map', { id }));
 }
 
 async function readTilesetImage(bridge: Bridge, id: string): Promise<HTMLImageElement> {

@@ -6,7 +6,7 @@
  * every peer; the page gets them with the match start (LockstepMatch).
  */
 import type { Bridge, BotDifficulty } from '../../electron/contract';
-import { DIFFICULTY_NAMES, defaultBrains, loadBotBrains, type BotBrains } from '../../core/ai';
+import { DIFFICULTY_NAMES, defaultBrains, loadBotBrains, type BotBrains, type TreeFile, type UnreadTreeFile } from '../../core/ai';
 
 let loaded: Promise<{ brains: BotBrains; notices: readonly string[] }> | null = null;
 
@@ -18,8 +18,9 @@ export function loadBrains(bridge: Bridge): Promise<{ brains: BotBrains; notices
   loaded ??= Promise.all(
     DIFFICULTY_NAMES.map((name) =>
       bridge.request('resources:botTree', { difficulty: name as BotDifficulty }).then(
-        (f) => ({ file: f.file, source: f.text }),
-        () => undefined,
+        (f): TreeFile | UnreadTreeFile => ({ file: f.file, source: f.text }),
+        // Refused (e.g. over the reader's size limit) or unreadable: a notice like any other tree error.
+        (e: Error): TreeFile | UnreadTreeFile => ({ file: `${name}.json`, unread: e.message }),
       ),
     ),
   ).then(

@@ -21,6 +21,8 @@ export interface AppContext {
   readonly bridge: Bridge;
   readonly info: AppInfo;
   settings: Settings;
+  /** False until the player has saved a name (the menu asks for one first). */
+  nameChosen: boolean;
   /** Results of the last match (the results screen shows them). */
   results: MatchResults | null;
   /** The last offline setup (the setup screen starts from it). */
@@ -77,6 +79,7 @@ declare global {
 }
 
 export class App implements AppContext {
+  nameChosen = true;
   results: MatchResults | null = null;
   lastSetup: OfflineSetup | null = null;
   private cleanup: (() => void) | undefined;

@@ -9,7 +9,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { utf8Length } from '../../core/net';
+import { checkName } from '../../core/lockstep';
 
 /** A mistake in what the user typed: reported as one line, exit code 2. */
 export class UsageError extends Error {}
@@ -19,17 +19,14 @@ export function refuse(flag: string, value: string, allowed: string): UsageError
   return new UsageError(`--${flag} ${JSON.stringify(value)} is not accepted: expected ${allowed}`);
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-
 /**
- * A `TextOpt.check` for names shown to other players: visible text of at most `maxBytes` UTF-8
- * bytes — the limit of the wire field it travels in, so it is refused here, never cut there.
+ * A `TextOpt.check` for names shown to other players: core's one name rule (visible text of at
+ * most `maxBytes` UTF-8 bytes — the wire field's limit), so it is refused here, never cut there.
  */
 export function visibleText(maxBytes: number): Pick<TextOpt, 'allowed' | 'test'> {
   return {
     allowed: `visible text of 1..${maxBytes} UTF-8 bytes (a CJK character takes 3)`,
-    test: (v) => v.trim() !== '' && !CONTROL.test(v) && utf8Length(v) <= maxBytes,
+    test: (v) => checkName(v, maxBytes).ok,
   };
 }
 

@@ -8,6 +8,7 @@
 import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
 import { encodeClientFrame, encodeJoin } from '../wire';
 import type { ClientState } from './ClientState';
+import { checkPlayerName, MAX_NAME_BYTES, nameProblemText } from '../names';
 
 export const JOIN_RETRY_MS = 250;
 export const JOIN_TIMEOUT_MS = 5000;
@@ -34,6 +35,9 @@ export class ClientUplink {
   join(now: number): void {
     const st = this.st;
     st.nonce = st.opts.random32() >>> 0;
+    // A fresh JOIN carries the name: one the rule refuses never reaches the wire (nor is cut to fit).
+    const name = st.opts.rejoinToken === undefined ? checkPlayerName(st.opts.name) : null;
+    if (name && !name.ok) return st.fail({ t: 'failed', reason: nameProblemText('name', name, MAX_NAME_BYTES) }, 'failed');
     st.phase = 'joining';
     this.joinStartedAt = now;
     st.lastHeardAt = now;

@@ -7,7 +7,8 @@
  */
 import { decodeClientControl, decodeDatagram, encodeAccept } from '../wire';
 import type { ClientControl, ClientFrame, JoinMsg } from '../wire';
-import { RejectReason, SPECTATOR_SLOT } from '../types';
+import { RejectReason, SlotKind, SPECTATOR_SLOT } from '../types';
+import { checkPlayerName, distinctName } from '../names';
 import { SPECTATOR_BASE } from './HashJudge';
 import type { HostMatch } from './HostMatch';
 import type { HostResync } from './HostResync';
@@ -41,7 +42,7 @@ export class HostInbox {
     if (why !== 0) return this.tx.reject(from, bytes, why);
     if (old) this.room.removeSession(now, old, 3);
     const owner = from === st.opts.ownerAddress;
-    const name = j.name.trim() || `Player ${st.sessions.size + 1}`;
+    const name = this.distinct(j.name.trim()); // the rule held (refusal), so the trimmed name is the checked one
     let token = st.opts.random32() >>> 0;
     if (token === 0) token = 1;
     const slot = j.spectate ? SPECTATOR_SLOT : st.lobby.openSlot();
@@ -61,6 +62,8 @@ export class HostInbox {
   /** Why a fresh JOIN is refused (0: it is not). `old`: a session from the same address. */
   private refusal(j: JoinMsg, old: HostSession | undefined): number {
     const st = this.st;
+    // Every app checks its name before it joins; a name that breaks the rule is a hostile or broken peer.
+    if (!checkPlayerName(j.name).ok) return RejectReason.BadName;
     if (st.phase !== 'lobby' && !j.spectate) return RejectReason.Running;
     if (j.spectate) {
       const n = [...st.sessions.values()].filter((s) => s.spectator && s !== old).length;
@@ -68,6 +71,16 @@ export class HostInbox {
     }
     const freeing = old && !old.spectator ? 1 : 0;
     return st.lobby.openSlot() < 0 && freeing === 0 ? RejectReason.Full : 0;
+  }
+
+  /** The joiner's name, or "name (2)"… when a player, spectator, bot or detached slot already has it. */
+  private distinct(name: string): string {
+    const st = this.st;
+    const taken = new Set<string>();
+    for (const s of st.sessions.values()) taken.add(s.name);
+    for (const s of st.lobby.slots) if (s.kind !== SlotKind.Open) taken.add(s.name);
+    for (const d of st.detached.values()) taken.add(d.name);
+    return distinctName(name, (n) => taken.has(n));
   }
 
   onFrame(now: number, s: HostSession, f: ClientFrame): void {

@@ -4,7 +4,7 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 5 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 6 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
@@ -16,9 +16,12 @@
  * 0x4a), the host sends the trees that differ in chunks on the control stream (control 0x11, layouts
  * in treesWire.ts), and loading / start / resync carry the fingerprint of the match's trees
  * (control.ts); the datagram layouts below are unchanged.
+ * Version 6 (names for every script): a player name is up to 48 UTF-8 bytes (was 24), a room name
+ * up to 64 (was 32) — one rule, core/lockstep/names.ts, checked by every sender; a longer one is
+ * refused, never cut. JOIN's layout is otherwise unchanged.
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin), then without rejoin
- *                     str name (≤24 B), with rejoin u32 session token of the slot to take back;
+ *                     str name (≤48 B), with rejoin u32 session token of the slot to take back;
  *                     then str appVersion (≤32 B)
  *   0x11 ACCEPT  h→c  u32 nonce, u8 slot (255 spectator), u32 token, u8 flags (bit0 you own the room)
  *   0x12 REJECT  h→c  u32 nonce, u8 reason (RejectReason), str host appVersion (≤32 B)
@@ -62,7 +65,8 @@
  * A datagram must end exactly after its last section.
  */
 import { HEADER_BYTES, MAX_DATAGRAM_BYTES, PROTOCOL_VERSION, readHeader, writeHeader } from '../../net';
-import { MAX_NAME_BYTES, MAX_SLOTS } from '../types';
+import { MAX_SLOTS } from '../types';
+import { MAX_NAME_BYTES } from '../names';
 import { Reader, Writer } from './bytes';
 import { readClientFrame, readHostFrame } from './decodeFrames';
 import { LockstepType, MAX_APP_VERSION_BYTES } from './frames';

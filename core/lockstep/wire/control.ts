@@ -5,12 +5,12 @@
  * decoding (`decodeControl` returns null for anything malformed; it never throws).
  *
  * host → client                                      client → host
- * 0x01 settings  str room(32) str map(64) u16 secs    0x41 ready     u8 0/1
+ * 0x01 settings  str room(64) str map(64) u16 secs    0x41 ready     u8 0/1
  *                u8 keyInterval u8 maxSlots           0x42 chat      str text(200)
  *                u8 voteS u8 forceS u8 loadS          0x43 progress  u8 percent
  * 0x02 slots     u8 first, u8 n, n × (u8 kind,        0x44 vote      u8 slot to drop
  *                u8 difficulty, u8 colour, u8 ready,  0x45 pause     u8 1 pause / 0 resume
- *                str name(24))                        0x46 subhash   u16 key, u8 n, n × u32
+ *                str name(48))                        0x46 subhash   u16 key, u8 n, n × u32
  * 0x03 chat      u8 from, str text(200)               0x47 leave     (empty)
  * 0x04 loading   u32 seed, u32 trees (v5)             0x48 colour    u8 colour
  * 0x05 progress  u8 n, n × (u8 slot, u8 percent)      0x50 settings  as 0x01   (room owner only)
@@ -32,11 +32,14 @@
  *                and honoured even beyond a gap in the stream (goodbye.ts)
  * 0x11 trees     a chunk of the host's bot trees (v5) 0x4a trees     my trees' fingerprints (v5)
  *                (both layouts in treesWire.ts)
+ * Names and room names (v6: 48 and 64 bytes, were 24 and 32) follow core/lockstep/names.ts; the
+ * sender checked them, so the encoder's cut to the limit never applies to one.
  * `trees` in loading, start and resync (v5): the fingerprint of the bot trees the match runs
  * (core/ai BotBrains.fingerprint, the host's); a peer simulates only with trees of that fingerprint.
  */
 import { Reader, Writer } from './bytes';
-import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
+import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
+import { MAX_NAME_BYTES, ROOM_NAME_BYTES } from '../names';
 import type { LobbySlot, RoomSettings, SlotKind } from '../types';
 import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
@@ -45,7 +48,6 @@ import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
 import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
 import type { TreeChunk } from './treesWire';
 
-const ROOM_BYTES = 32;
 export const MAX_SUBHASHES = 255;
 
 export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
@@ -95,12 +97,12 @@ const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause
 export const TREES_KIND = HOST_KIND.trees;
 
 function writeSettings(w: Writer, s: RoomSettings): void {
-  w.str(s.roomName, ROOM_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
+  w.str(s.roomName, ROOM_NAME_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
   w.u8(s.dropVoteSeconds).u8(s.forceDropSeconds).u8(s.loadTimeoutSeconds);
 }
 
 function readSettings(r: Reader): RoomSettings {
-  const s = { roomName: r.str(ROOM_BYTES), map: r.str(MAX_MAP_BYTES), matchSeconds: r.u16(), keyInterval: r.u8(), maxSlots: r.u8(), dropVoteSeconds: r.u8(), forceDropSeconds: r.u8(), loadTimeoutSeconds: r.u8() };
+  const s = { roomName: r.str(ROOM_NAME_BYTES), map: r.str(MAX_MAP_BYTES), matchSeconds: r.u16(), keyInterval: r.u8(), maxSlots: r.u8(), dropVoteSeconds: r.u8(), forceDropSeconds: r.u8(), loadTimeoutSeconds: r.u8() };
   if (s.keyInterval < MIN_KEY_INTERVAL || s.keyInterval > MAX_KEY_INTERVAL || s.maxSlots < 1 || s.maxSlots > MAX_SLOTS || s.matchSeconds < 1) r.fail();
   return s;
 }

@@ -8,11 +8,8 @@
  */
 import { MoveMode, INPUT_ANGLE_STEPS } from '../../../core/sim';
 import type { PlayerInput } from '../../../core/sim';
-import { MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, SlotKind } from '../../../core/lockstep';
+import { checkName, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, nameProblemText, ROOM_NAME_BYTES, SlotKind } from '../../../core/lockstep';
 import type { MatchStart, RoomSettings, SlotEvent } from '../../../core/lockstep';
-
-/** The room name's wire limit (core/lockstep/control.ts ROOM_BYTES, not exported there). */
-export const ROOM_NAME_BYTES = 32;
 /** Keys fit the wire's unwrapped counter comfortably; anything above is nonsense from a bug. */
 export const MAX_KEY = 0x7fffffff;
 export const U32_MAX = 0xffffffff;
@@ -78,7 +75,7 @@ export function roomSettings(v: unknown, path: string): RoomSettings {
   const o = obj(v, path);
   const forceDropSeconds = int(o['forceDropSeconds'], `${path}.forceDropSeconds`, 1, 255);
   return {
-    roomName: str(o['roomName'], `${path}.roomName`, ROOM_NAME_BYTES, 1),
+    roomName: name(o['roomName'], `${path}.roomName`, ROOM_NAME_BYTES),
     map: str(o['map'], `${path}.map`, MAX_MAP_BYTES, 1),
     matchSeconds: int(o['matchSeconds'], `${path}.matchSeconds`, 1, 65535),
     keyInterval: int(o['keyInterval'], `${path}.keyInterval`, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL),
@@ -109,7 +106,15 @@ export function slotKind(v: unknown, path: string): SlotKind {
 }
 
 export const slot = (v: unknown, path: string): number => int(v, path, 0, MAX_SLOTS - 1);
-export const playerName = (v: unknown, path: string): string => str(v, path, MAX_NAME_BYTES, 1);
+export const playerName = (v: unknown, path: string): string => name(v, path, MAX_NAME_BYTES);
+
+/** A player's or room's name under core's one name rule (core/lockstep/names.ts), trimmed; never cut. */
+function name(v: unknown, path: string, maxBytes: number): string {
+  if (typeof v !== 'string') fail(path, 'a string');
+  const check = checkName(v, maxBytes);
+  if (!check.ok) throw new CheckError(nameProblemText(path, check, maxBytes));
+  return check.name;
+}
 
 export function matchStart(v: unknown, path: string): MatchStart {
   const o = obj(v, path);

@@ -23,6 +23,9 @@ describe('net:* and session link validators', () => {
     expect(V['net:host']({ name: 'Ann', colour: 255, settings: { ...DEFAULT_SETTINGS, extra: 1 }, more: true })).toEqual({ name: 'Ann', colour: 255, settings: DEFAULT_SETTINGS });
     expect(V['net:join']({ address: ' 192.168.1.20 ', name: '小明', spectate: true })).toEqual({ address: '192.168.1.20:47777', name: '小明', spectate: true });
     expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: false })).toMatchObject({ address: '127.0.0.1:5000' });
+    // The one name rule: 16 CJK characters (48 bytes) host and join; surrounding spaces are trimmed.
+    expect(V['net:join']({ address: '127.0.0.1:5000', name: ' 球球大乱斗的最强玩家就是我了吧！ ', spectate: false })).toMatchObject({ name: '球球大乱斗的最强玩家就是我了吧！' });
+    expect(V['net:host']({ name: 'Ann', colour: 1, settings: { ...DEFAULT_SETTINGS, roomName: '球球大乱斗的最强玩家就是我了吧！的房间' } })).toMatchObject({ settings: { roomName: '球球大乱斗的最强玩家就是我了吧！的房间' } });
     expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: false, rejoin: true })).toEqual({ address: '127.0.0.1:5000', name: 'x', spectate: false, rejoin: true });
     expect(V['net:join']({ address: '127.0.0.1:5000', name: 'x', spectate: true, rejoin: false })).toEqual({ address: '127.0.0.1:5000', name: 'x', spectate: true });
     expect(V['net:leave'](null)).toBeNull();
@@ -40,14 +43,17 @@ describe('net:* and session link validators', () => {
   it('names the bad field', () => {
     const cases: [keyof typeof V, unknown, string][] = [
       ['net:host', null, 'request: expected an object'],
-      ['net:host', { name: '', colour: 0, settings: DEFAULT_SETTINGS }, 'name: expected a string of 1..24'],
-      ['net:host', { name: 'x'.repeat(25), colour: 0, settings: DEFAULT_SETTINGS }, 'name:'],
-      ['net:host', { name: 'é'.repeat(13), colour: 0, settings: DEFAULT_SETTINGS }, 'name:'],
+      ['net:host', { name: '', colour: 0, settings: DEFAULT_SETTINGS }, 'name: must not be empty'],
+      ['net:host', { name: 'x'.repeat(49), colour: 0, settings: DEFAULT_SETTINGS }, 'name: 49 UTF-8 bytes, at most 48 allowed'],
+      ['net:host', { name: 'é'.repeat(25), colour: 0, settings: DEFAULT_SETTINGS }, 'name: 50 UTF-8 bytes'],
+      ['net:host', { name: '球'.repeat(17), colour: 0, settings: DEFAULT_SETTINGS }, 'name: 51 UTF-8 bytes'],
+      ['net:host', { name: 'a\u202eb', colour: 0, settings: DEFAULT_SETTINGS }, 'name: must not contain control'],
+      ['net:join', { address: '10.0.0.1', name: 7, spectate: false }, 'name: expected a string'],
       ['net:host', { name: 'a', colour: 256, settings: DEFAULT_SETTINGS }, 'colour: expected an integer 0..255'],
       ['net:host', { name: 'a', colour: 1.5, settings: DEFAULT_SETTINGS }, 'colour:'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, maxSlots: 51 } }, 'settings.maxSlots: expected an integer 1..50'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, keyInterval: 7 } }, 'settings.keyInterval'],
-      ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, roomName: 'r'.repeat(33) } }, 'settings.roomName'],
+      ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, roomName: 'r'.repeat(65) } }, 'settings.roomName: 65 UTF-8 bytes, at most 64'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, map: 7 } }, 'settings.map: expected a string'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, dropVoteSeconds: 61 } }, 'settings.dropVoteSeconds: expected an integer 0..60'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, matchSeconds: NaN } }, 'settings.matchSeconds'],

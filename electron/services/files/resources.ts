@@ -4,12 +4,13 @@
  *
  * Only files named by the manifest (resources/maps/index.json) and the tilesets those maps
  * reference are served; paths are resolved inside the resources folder and anything that would
- * leave it is refused. Content is returned as parsed JSON (tileset images as PNG data URLs):
- * validation is `core`'s job, so the
- * same checks run in Node tests, the headless host and the renderer.
+ * leave it is refused. Maps and their tilesets are returned as text (tileset images as PNG data
+ * URLs): parsing and validation are `core`'s job (loadTiledMap), so the same checks — and the same
+ * messages — hold in Node tests, the headless host and the renderer.
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { loadTiledMap, type GameMap } from '../../../core/map';
 import { BOT_DIFFICULTIES, type BotDifficulty, type BotTreeFile, type MapEntry, type MapFiles, type TilesetImage } from '../../contract';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
@@ -22,6 +23,20 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 interface ManifestRow extends MapEntry {
   readonly file: string;
 }
+
+/** The `source` of each external tileset a map's text names (none when it is not JSON: core says so). */
+function tilesetSources(text: string): string[] {
+  let refs: unknown;
+  try {
+    refs = (JSON.parse(text) as { tilesets?: unknown } | null)?.tilesets;
+  } catch {
+    return [];
+  }
+  const out = new Set<string>();
+  if (Array.isArray(refs)) for (const t of refs) if (typeof (t as { source?: unknown })?.source === 'string') out.add((t as { source: string }).source);
+  return [...out];
+}
+
 
 export class Resources {
   constructor(readonly dir: string) {}
@@ -57,22 +72,31 @@ export class Resources {
     return this.manifest().map(({ id, name, description }) => ({ id, name, description }));
   }
 
-  /** The map file of manifest entry `id` and every external tileset it references. */
+  /**
+   * The text of manifest entry `id`'s map file and of every external tileset it names. Nothing
+   * here judges the content: a tileset that cannot be read is listed in `unread` with the reason,
+   * and core's loader decides (a `.tsx` is refused with its export hint before it is ever asked for).
+   */
   readMap(id: string): MapFiles {
     const row = this.manifest().find((m) => m.id === id);
     if (!row) throw new Error(`unknown map: ${id}`);
-    const mapsDir = path.join(this.dir, 'maps');
-    const mapFile = this.inside(mapsDir, row.file);
-    const map = this.readJson(mapFile);
-    const tilesets: Record<string, unknown> = {};
-    const refs = (map as { tilesets?: unknown })?.tilesets;
-    if (Array.isArray(refs)) {
-      for (const t of refs) {
-        const source = (t as { source?: unknown })?.source;
-        if (typeof source === 'string' && !(source in tilesets)) tilesets[source] = this.readJson(this.inside(path.dirname(mapFile), source));
+    const mapFile = this.inside(path.join(this.dir, 'maps'), row.file);
+    const text = readFileSync(mapFile, 'utf8');
+    const tilesets: Record<string, string> = {};
+    const unread: Record<string, string> = {};
+    for (const source of tilesetSources(text)) {
+      try {
+        tilesets[source] = readFileSync(this.inside(path.dirname(mapFile), source), 'utf8');
+      } catch (e) {
+        unread[source] = (e as Error).message;
       }
     }
-    return { id, file: row.file, map, tilesets };
+    return { id, file: row.file, text, tilesets, unread };
+  }
+
+  /** Map `id` parsed and validated by core (the headless loops' maps, and the tileset image's path). @throws MapError */
+  loadMap(id: string): GameMap {
+    return loadTiledMap(this.readMap(id));
   }
 
   /**
@@ -81,17 +105,11 @@ export class Resources {
    * folder. Only PNG files (by signature) up to MAX_IMAGE_BYTES are served.
    */
   readTilesetImage(id: string): TilesetImage {
-    const { file, map, tilesets } = this.readMap(id);
-    const mapFile = this.inside(path.join(this.dir, 'maps'), file);
-    const ref = ((map as { tilesets?: unknown })?.tilesets as unknown[] | undefined)?.[0] as { source?: unknown; image?: unknown } | undefined;
-    let owner = mapFile;
-    let image = ref?.image;
-    if (typeof ref?.source === 'string') {
-      owner = this.inside(path.dirname(mapFile), ref.source);
-      image = (tilesets[ref.source] as { image?: unknown } | undefined)?.image;
-    }
-    if (typeof image !== 'string' || !image.toLowerCase().endsWith('.png')) throw new Error(`map ${id}: its tileset names no .png image`);
-    const full = this.inside(path.dirname(owner), image);
+    // Through core's loader: a refused map fails here with the same message as the map itself.
+    const files = this.readMap(id);
+    const image = loadTiledMap(files).tileset.image;
+    if (!image.toLowerCase().endsWith('.png')) throw new Error(`map ${id}: its tileset names no .png image`);
+    const full = this.inside(path.dirname(this.inside(path.join(this.dir, 'maps'), files.file)), image);
     if (statSync(full).size > MAX_IMAGE_BYTES) throw new Error(`${image}: larger than ${MAX_IMAGE_BYTES} bytes`);
     const bytes = readFileSync(full);
     if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`${image}: not a PNG file`);
@@ -103,7 +121,8 @@ export class Resources {
     if (!(BOT_DIFFICULTIES as readonly string[]).includes(difficulty)) throw new Error(`unknown bot difficulty: ${String(difficulty).slice(0, 16)}`);
     const file = `${difficulty}.json`;
     const full = this.inside(path.join(this.dir, 'ai'), file);
-    if (statSync(full).size > MAX_TREE_BYTES) throw new Error(`ai/${file}: larger than ${MAX_TREE_BYTES} bytes`);
+    const size = statSync(full).size;
+    if (size > MAX_TREE_BYTES) throw new Error(`${size} bytes, more than the ${MAX_TREE_BYTES / 1024 / 1024} MiB a tree file may have`);
     return { difficulty, file, text: readFileSync(full, 'utf8') };
   }
 }

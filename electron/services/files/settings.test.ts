@@ -12,7 +12,7 @@ describe('settings', () => {
     const d = dir();
     const store = new SettingsStore(d);
     store.save({ ...DEFAULT_SETTINGS, name: 'Ann', language: 'zh-CN' });
-    expect(new SettingsStore(d).load()).toEqual({ settings: { ...DEFAULT_SETTINGS, name: 'Ann', language: 'zh-CN' } });
+    expect(new SettingsStore(d).load()).toEqual({ settings: { ...DEFAULT_SETTINGS, name: 'Ann', language: 'zh-CN' }, nameChosen: true });
   });
 
   it('names every invalid field', () => {
@@ -30,10 +30,31 @@ describe('settings', () => {
     expect(r).toEqual({ ok: false, errors: ['predictMyBall: expected true or false'] });
   });
 
-  it('strips control characters from names and refuses empty ones', () => {
-    const r = validateSettings({ ...DEFAULT_SETTINGS, name: '\u0007Bo\u001b[31mb\u0000' });
-    expect(r).toMatchObject({ ok: true, settings: { name: 'Bo[31mb' } });
-    expect(validateSettings({ ...DEFAULT_SETTINGS, name: '\u0000\u0001  ' }).ok).toBe(false);
+  it('applies the one name rule: 16 CJK characters save, longer or control-laden names are refused, never cut', () => {
+    const cjk16 = '球球大乱斗的最强玩家就是我了吧！';
+    expect(validateSettings({ ...DEFAULT_SETTINGS, name: ` ${cjk16} ` })).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, name: cjk16 } });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, name: `${cjk16}吗` })).toEqual({ ok: false, errors: ['name: 51 UTF-8 bytes, at most 48 allowed (16 Chinese characters or 48 Latin letters)'] });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, name: '\u0007Bo\u001b[31mb' })).toMatchObject({ ok: false, errors: [expect.stringContaining('name: must not contain control')] });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, name: '   ' })).toEqual({ ok: false, errors: ['name: must not be empty'] });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, name: 3 })).toEqual({ ok: false, errors: ['name: expected a string'] });
+  });
+
+  it('says whether the player has chosen a name: not on first run, yes once saved', () => {
+    const d = dir();
+    const store = new SettingsStore(d);
+    expect(store.load()).toEqual({ settings: DEFAULT_SETTINGS, nameChosen: false });
+    expect(store.save({ ...DEFAULT_SETTINGS, name: '小明' })).toEqual({ settings: { ...DEFAULT_SETTINGS, name: '小明' }, nameChosen: true });
+    expect(new SettingsStore(d).load()).toMatchObject({ nameChosen: true, settings: { name: '小明' } });
+  });
+
+  it('keeps a file whose only fault is a name the rule now refuses, and asks for a new name', () => {
+    const d = dir();
+    const old = { ...DEFAULT_SETTINGS, name: '球'.repeat(20), language: 'zh-CN' };
+    writeFileSync(path.join(d, 'settings.json'), JSON.stringify(old));
+    const r = new SettingsStore(d).load();
+    expect(r).toMatchObject({ nameChosen: false, settings: { ...DEFAULT_SETTINGS, language: 'zh-CN' } });
+    expect(r.notice).toContain('name: 60 UTF-8 bytes');
+    expect(readdirSync(d)).toEqual(['settings.json']);
   });
 
   it('falls back to defaults on a corrupt file, keeps it aside, and says so', () => {

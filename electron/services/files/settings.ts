@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkPlayerName, MAX_NAME_BYTES, nameProblemText } from '../../../core/lockstep';
 import { ACTIONS, LANGUAGES, type Action, type Language, type Settings, type SettingsResult } from '../../contract';
 
 export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
@@ -37,17 +38,8 @@ export const DEFAULT_SETTINGS: Settings = {
   predictMyBall: true,
 };
 
-export const NAME_MAX = 24;
 const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
 const INTERFACE_NAME = /^[A-Za-z0-9_.:-]{1,32}$/;
-// Control characters (C0, DEL, C1) never reach a name: they could spoof the UI or break layouts.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-
-/** Strips control characters, trims and caps the length of a display name. */
-export function cleanName(raw: string): string {
-  return raw.replace(CONTROL, '').trim().slice(0, NAME_MAX);
-}
 
 export type SettingsCheck = { ok: true; settings: Settings } | { ok: false; errors: string[] };
 
@@ -75,8 +67,11 @@ export function validateSettings(raw: unknown): SettingsCheck {
   if (!isRecord(raw)) return { ok: false, errors: ['settings: expected an object'] };
   const errors: string[] = [];
   if (raw['version'] !== 1) errors.push('version: expected 1');
-  const name = typeof raw['name'] === 'string' ? cleanName(raw['name']) : '';
-  if (!name) errors.push(`name: expected 1-${NAME_MAX} visible characters`);
+  // The one name rule (core/lockstep/names.ts): a name that saves here is one the wire carries whole.
+  const nameCheck = typeof raw['name'] === 'string' ? checkPlayerName(raw['name']) : null;
+  if (!nameCheck) errors.push('name: expected a string');
+  else if (!nameCheck.ok) errors.push(nameProblemText('name', nameCheck, MAX_NAME_BYTES));
+  const name = nameCheck?.ok ? nameCheck.name : '';
   const color = raw['color'];
   if (typeof color !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(color)) errors.push('color: expected #rrggbb');
   const language = raw['language'];
@@ -125,21 +120,28 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Reads the file; an unusable one is renamed aside and defaults are used, with a notice. */
+  /**
+   * Reads the file; an unusable one is renamed aside and defaults are used, with a notice. A file
+   * whose only fault is a name the rule no longer accepts (e.g. saved under an older, shorter
+   * limit) keeps everything else, and the player is asked for a name again (`nameChosen` false).
+   */
   load(): SettingsResult {
-    if (!existsSync(this.file)) return { settings: (this.current = DEFAULT_SETTINGS) };
+    if (!existsSync(this.file)) return { settings: (this.current = DEFAULT_SETTINGS), nameChosen: false };
     let problem: string;
     try {
-      const check = validateSettings(JSON.parse(readFileSync(this.file, 'utf8')));
-      if (check.ok) return { settings: (this.current = check.settings) };
+      const raw: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+      const check = validateSettings(raw);
+      if (check.ok) return { settings: (this.current = check.settings), nameChosen: true };
       problem = check.errors.join('; ');
+      const unnamed = validateSettings({ ...(raw as object), name: DEFAULT_SETTINGS.name });
+      if (unnamed.ok) return { settings: (this.current = unnamed.settings), nameChosen: false, notice: `Settings: the saved name was refused (${problem}); the player is asked for a new one.` };
     } catch (e) {
       problem = `not valid JSON (${(e as Error).message})`;
     }
     const aside = `${this.file}.invalid-${Date.now()}`;
     renameSync(this.file, aside);
     this.current = DEFAULT_SETTINGS;
-    return { settings: DEFAULT_SETTINGS, notice: `Settings file was invalid (${problem}); defaults are used and the old file was kept as ${path.basename(aside)}.` };
+    return { settings: DEFAULT_SETTINGS, nameChosen: false, notice: `Settings file was invalid (${problem}); defaults are used and the old file was kept as ${path.basename(aside)}.` };
   }
 
   /** Validates and writes; an invalid object is refused and nothing changes. */
@@ -150,6 +152,6 @@ export class SettingsStore {
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, JSON.stringify(check.settings, null, 2) + '\n');
     renameSync(tmp, this.file);
-    return { settings: (this.current = check.settings) };
+    return { settings: (this.current = check.settings), nameChosen: true };
   }
 }

@@ -3,7 +3,6 @@
  * its own through the bridge): the same Resources reader and the same core parser as the game.
  */
 import path from 'node:path';
-import { parseTiledMap } from '../../../core/map';
 import type { GameMap } from '../../../core/map';
 import { findRepoRoot } from '../files/paths';
 import { Resources } from '../files/resources';
@@ -15,8 +14,7 @@ export function mapLoader(resourcesDir?: string): (id: string) => GameMap {
   return (id) => {
     const hit = cache.get(id);
     if (hit) return hit;
-    const files = res.readMap(id);
-    const map = parseTiledMap(files.map, files.file, (source) => files.tilesets[source], id);
+    const map = res.loadMap(id);
     cache.set(id, map);
     return map;
   };

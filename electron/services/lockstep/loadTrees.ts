@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { DIFFICULTY_NAMES, loadBotBrains } from '../../../core/ai';
-import type { TreeFile, TreeSet } from '../../../core/ai';
+import type { TreeFile, TreeSet, UnreadTreeFile } from '../../../core/ai';
 import type { BotDifficulty, TreeFallback } from '../../contract';
 import { findRepoRoot } from '../files/paths';
 import { Resources } from '../files/resources';
@@ -24,18 +24,16 @@ export interface LoadedTrees {
 /** This app's trees from `resourcesDir` (default: the checkout's resources/). Never throws. */
 export function loadTrees(resourcesDir?: string): LoadedTrees {
   const res = new Resources(resourcesDir ?? path.join(findRepoRoot(import.meta.dirname), 'resources'));
-  const unread: TreeFallback[] = [];
-  const files = DIFFICULTY_NAMES.map((d): TreeFile | undefined => {
+  const files = DIFFICULTY_NAMES.map((d): TreeFile | UnreadTreeFile => {
     try {
       const f = res.readBotTree(d as BotDifficulty);
       return { file: f.file, source: f.text };
     } catch (e) {
-      unread.push({ file: `${d}.json`, node: null, problem: `could not be read (${String((e as Error).message).slice(0, 160)})` });
-      return undefined; // core/ai then uses the built-in tree; the notice is ours
+      // core/ai words it like every other tree error and falls back to the built-in tree.
+      return { file: `${d}.json`, unread: String((e as Error).message) };
     }
   });
   const loaded = loadBotBrains(files);
-  const fallbacks = [...unread, ...loaded.errors.map((e) => ({ file: e.file, node: e.nodeId, problem: e.problem }))];
-  const notices = [...unread.map((u) => `${u.file}: ${u.problem} — using the built-in tree`), ...loaded.notices];
-  return { trees: { brains: loaded.brains, sources: loaded.sources }, notices, fallbacks };
+  const fallbacks: TreeFallback[] = loaded.errors.map((e) => ({ file: e.file, node: e.nodeId, problem: e.problem }));
+  return { trees: { brains: loaded.brains, sources: loaded.sources }, notices: loaded.notices, fallbacks };
 }

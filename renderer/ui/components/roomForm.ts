@@ -5,11 +5,12 @@
  */
 import type { MapEntry } from '../../../electron/contract';
 import { loadGameMap } from '../../game/loadMap';
-import { MAX_KEY_INTERVAL, MAX_SLOTS, MIN_KEY_INTERVAL, type RoomSettings } from '../../game/simApi';
+import { MAX_KEY_INTERVAL, MAX_SLOTS, MIN_KEY_INTERVAL, ROOM_NAME_BYTES, type RoomSettings } from '../../game/simApi';
 import type { Bridge } from '../../../electron/contract';
 import { t } from '../../i18n';
 import { h } from '../dom';
 import { mapPreview } from './mapPreview';
+import { nameField } from './nameField';
 
 export const MATCH_SECONDS = [60, 120, 180, 300, 600] as const;
 const SLOT_CHOICES = [2, 4, 6, 8, 12, 16, 24, 32, MAX_SLOTS] as const;
@@ -25,7 +26,7 @@ function options(el: HTMLSelectElement, values: readonly (string | number)[], la
 export class RoomForm {
   readonly el: HTMLElement;
   readonly preview = h('div', { className: 'preview-box small', testId: 'room-preview' });
-  private readonly room = h('input', { testId: 'room-name', attrs: { type: 'text', maxlength: '32' } });
+  private readonly room;
   private readonly map = h('select', { testId: 'room-map' });
   private readonly length = h('select', { testId: 'room-length' });
   private readonly keyInterval = h('select', { testId: 'room-key-interval' });
@@ -34,8 +35,10 @@ export class RoomForm {
   private shownMap = '';
   private alive = true;
 
-  constructor(private readonly bridge: Bridge, settings: RoomSettings) {
+  /** `onValid` hears whether the room name passes the name rule (a refused one is never sent). */
+  constructor(private readonly bridge: Bridge, settings: RoomSettings, onValid: (ok: boolean) => void = () => undefined) {
     this.base = settings;
+    this.room = nameField(settings.roomName, 'room-name', onValid, ROOM_NAME_BYTES);
     options(this.length, MATCH_SECONDS, (s) => t('setup.minutes', { n: Number(s) / 60 }));
     options(this.keyInterval, Array.from({ length: MAX_KEY_INTERVAL - MIN_KEY_INTERVAL + 1 }, (_, i) => MIN_KEY_INTERVAL + i), (v) => v);
     options(this.slots, SLOT_CHOICES, (v) => v);
@@ -43,7 +46,7 @@ export class RoomForm {
     this.el = h(
       'div',
       { className: 'room-form' },
-      field(t('host.room'), this.room),
+      field(t('host.room'), this.room.el),
       field(t('host.map'), this.map),
       field(t('host.length'), this.length),
       field(t('host.keyInterval'), this.keyInterval),
@@ -56,7 +59,8 @@ export class RoomForm {
   /** Fills the form from `s` (the host's word wins over local edits). */
   set(s: RoomSettings): void {
     this.base = s;
-    this.room.value = s.roomName;
+    this.room.input.value = s.roomName;
+    this.room.input.dispatchEvent(new Event('input'));
     this.pick(this.length, s.matchSeconds);
     this.pick(this.keyInterval, s.keyInterval);
     this.pick(this.slots, s.maxSlots);
@@ -67,7 +71,7 @@ export class RoomForm {
   value(): RoomSettings {
     return {
       ...this.base,
-      roomName: this.room.value.trim() || this.base.roomName,
+      roomName: this.room.value() ?? this.base.roomName,
       map: this.map.value || this.base.map,
       matchSeconds: Number(this.length.value) || this.base.matchSeconds,
       keyInterval: Number(this.keyInterval.value) || this.base.keyInterval,
@@ -76,7 +80,7 @@ export class RoomForm {
   }
 
   disable(off: boolean): void {
-    for (const el of [this.room, this.map, this.length, this.keyInterval, this.slots]) el.disabled = off;
+    for (const el of [this.room.input, this.map, this.length, this.keyInterval, this.slots]) el.disabled = off;
   }
 
   dispose(): void {

@@ -14,9 +14,10 @@ import { sessionClient } from '../session/SessionClient';
 
 export const hostScreen: Screen = (root, ctx) => {
   const net = sessionClient(ctx);
-  const form = new RoomForm(ctx.bridge, { ...DEFAULT_SETTINGS, roomName: t('host.defaultRoom', { name: ctx.settings.name }).slice(0, 32) });
-  const status = h('p', { className: 'status', testId: 'host-status' });
   const create = h('button', { className: 'menu-button', testId: 'host-create' }, t('host.create'));
+  // A longest name plus "'s room" fits ROOM_NAME_BYTES, so the default is never refused or cut.
+  const form = new RoomForm(ctx.bridge, { ...DEFAULT_SETTINGS, roomName: t('host.defaultRoom', { name: ctx.settings.name }) }, (ok) => (create.disabled = !ok));
+  const status = h('p', { className: 'status', testId: 'host-status' });
   prewarmRenderer();
   create.addEventListener('click', () => {
     create.disabled = true;

@@ -36,8 +36,8 @@ export const lobbyScreen: Screen = (root, ctx) => {
     colour: (colour) => net.act({ t: 'colour', colour }),
     chat: (text) => net.act({ t: 'chat', text }),
   });
-  const form = new RoomForm(ctx.bridge, net.session.settings);
   const apply = h('button', { className: 'menu-button small', testId: 'room-apply', onClick: () => net.act({ t: 'settings', settings: form.value() }) }, t('lobby.apply'));
+  const form = new RoomForm(ctx.bridge, net.session.settings, (ok) => (apply.disabled = !ok));
   const side = h('div', { className: 'panel lobby-side', testId: 'lobby-settings' }, h('h3', {}, t('lobby.settings')), form.preview, form.el, apply);
   const silent = h('p', { className: 'error', testId: 'host-silent' });
   silent.hidden = true;

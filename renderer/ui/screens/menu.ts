@@ -1,9 +1,11 @@
 /**
  * The main menu: the first real screen, in both shells. Entries light up as their capability
- * lands. Param `notice`: why a LAN session ended, shown as text.
+ * lands. Param `notice`: why a LAN session ended, shown as text. Until a name is saved, it first
+ * asks for one (components/firstName.ts).
  */
 import { t, type MessageKey } from '../../i18n';
 import type { Screen } from '../App';
+import { firstNamePrompt } from '../components/firstName';
 import { h } from '../dom';
 
 export const menuScreen: Screen = (root, ctx, params) => {
@@ -20,6 +22,7 @@ export const menuScreen: Screen = (root, ctx, params) => {
       h('p', { className: 'tagline' }, t('app.tagline')),
       // Why a LAN session ended (kicked, host gone…): from the network, so text only.
       params['notice'] ? h('p', { className: 'status error notice', testId: 'menu-notice' }, params['notice']) : null,
+      ctx.nameChosen ? null : firstNamePrompt(ctx),
       h(
         'nav',
         { className: 'menu-buttons' },

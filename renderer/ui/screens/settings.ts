@@ -6,6 +6,7 @@ import type { Language, Settings } from '../../../electron/contract';
 import { setLanguage, t } from '../../i18n';
 import type { AppContext, Screen } from '../App';
 import { keyBindings } from '../components/keyBindings';
+import { nameField } from '../components/nameField';
 import { h } from '../dom';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
@@ -23,7 +24,9 @@ function input(type: string, value: string, testId: string, attrs: Record<string
 /** Saves through the main side (which validates); re-renders in the (maybe new) language. */
 async function saveSettings(ctx: AppContext, root: HTMLElement, status: HTMLElement, next: Settings): Promise<void> {
   try {
-    ctx.settings = (await ctx.bridge.request('settings:set', next)).settings;
+    const saved = await ctx.bridge.request('settings:set', next);
+    ctx.settings = saved.settings;
+    ctx.nameChosen = saved.nameChosen;
     setLanguage(ctx.settings.language);
     ctx.rerender();
     root.querySelector('[data-testid="settings-status"]')!.textContent = t('common.saved');
@@ -34,7 +37,9 @@ async function saveSettings(ctx: AppContext, root: HTMLElement, status: HTMLElem
 
 export const settingsScreen: Screen = (root, ctx) => {
   const s = ctx.settings;
-  const name = input('text', s.name, 'settings-name', { maxlength: '24' });
+  const saveButton = h('button', { className: 'menu-button', testId: 'settings-save', onClick: () => void save() }, t('common.save'));
+  // The name rule is enforced as the user types: a refused name cannot be saved.
+  const name = nameField(s.name, 'settings-name', (ok) => (saveButton.disabled = !ok));
   const color = input('color', s.color, 'settings-color');
   const lang = h('select', { testId: 'settings-language' }, ...(Object.keys(LANGUAGE_NAMES) as Language[]).map((l) => h('option', { attrs: { value: l } }, LANGUAGE_NAMES[l])));
   lang.value = s.language;
@@ -51,7 +56,7 @@ export const settingsScreen: Screen = (root, ctx) => {
   const save = (): Promise<void> =>
     saveSettings(ctx, root, status, {
       ...s,
-      name: name.value,
+      name: name.value() ?? s.name,
       color: color.value,
       language: lang.value as Language,
       graphics: { shadows: shadows.checked, pixelRatio: Number(ratio.value) },
@@ -66,7 +71,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       'main',
       { className: 'panel settings' },
       h('h2', {}, t('settings.title')),
-      field(t('settings.name'), name),
+      field(t('settings.name'), name.el),
       field(t('settings.color'), color),
       field(t('settings.language'), lang),
       field(t('settings.shadows'), shadows),
@@ -78,7 +83,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       h(
         'div',
         { className: 'row' },
-        h('button', { className: 'menu-button', testId: 'settings-save', onClick: () => void save() }, t('common.save')),
+        saveButton,
         h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back')),
       ),
       status,
