@@ -6,14 +6,14 @@
  *    children). Leaf call counts are compared first, so both really run the same behaviour.
  * 2. A world step with 49 bots + 1000 pellets on labyrinth-large (decide + step per frame), as the
  *    per-frame minimum of three identical replays.
- * 3. Strength: Hard vs Easy, 4 against 4 on arena-small, 50 seeded one-minute matches.
+ * The bots' strength against each other and against a casual human is strength.bench.ts.
  */
 import { BehaviourTree, State } from 'mistreevous';
 import type { BenchContext } from './lib';
 import { heapDelta, measure, summarize } from './lib';
 import { loadShippedMaps } from '../test/fixtures/maps/shipped';
 import { createRng } from '../core/math';
-import { createWorld, scoreboard, step, type World } from '../core/sim';
+import { createWorld, step, type World } from '../core/sim';
 import { BotDriver, setSlotControl } from '../core/ai/BotDriver';
 import { Difficulty, defaultBrains } from '../core/ai/brains';
 import { LEAF_BASE, Status } from '../core/ai/catalog';
@@ -196,55 +196,7 @@ function stepBench(ctx: BenchContext): void {
   ctx.record({ group: GROUP, name: 'bot decisions (49 bots) heap allocation per frame', value: heapD, unit: 'B', goal: '0 B', met: heapD < 1 });
 }
 
-interface MatchResult {
-  /** Total mass (dead balls count 0) and kills of side A and side B. */
-  readonly a: number;
-  readonly b: number;
-  readonly aKills: number;
-  readonly bKills: number;
-}
-
-const MATCHES = 50;
-const MATCH_FRAMES = 60 * 30;
-
-function strengthMatch(seed: number, a: Difficulty, b: Difficulty, driver: BotDriver): MatchResult {
-  const world = createWorld(mapOf('arena-small'), { seed, players: 8, lengthFrames: MATCH_FRAMES });
-  const sideA = (s: number): boolean => (s + seed) % 2 === 0; // alternate slots so spawn order favours neither side
-  for (let s = 0; s < 8; s++) setSlotControl(world.bots, s, sideA(s) ? a : b);
-  while (!world.ended) step(world, driver.decide(world));
-  const r = { a: 0, b: 0, aKills: 0, bKills: 0 };
-  for (const row of scoreboard(world)) {
-    if (sideA(row.slot)) (r.a += row.mass), (r.aKills += row.kills);
-    else (r.b += row.mass), (r.bKills += row.kills);
-  }
-  return r;
-}
-
-function strengthBench(ctx: BenchContext): void {
-  const driver = new BotDriver(defaultBrains());
-  const name = ['Easy', 'Normal', 'Hard'];
-  const pairs: [Difficulty, Difficulty][] = [[Difficulty.Hard, Difficulty.Easy], [Difficulty.Normal, Difficulty.Easy], [Difficulty.Hard, Difficulty.Normal]];
-  ctx.note('');
-  ctx.note(`Bot strength — ${MATCHES} seeded matches per pairing (seeds 1–${MATCHES}), 4 v 4 on arena-small, 60 s each (shortened from the 3-minute match), sides alternate slots; a side wins with the higher total team mass at the end (dead balls count 0):`);
-  ctx.note('');
-  ctx.note('| pairing (A v B) | A wins | B wins | draws | avg mass A | avg mass B | avg kills A | avg kills B |');
-  ctx.note('|---|---|---|---|---|---|---|---|');
-  for (const [a, b] of pairs) {
-    const rows: MatchResult[] = [];
-    for (let seed = 1; seed <= MATCHES; seed++) rows.push(strengthMatch(seed, a, b, driver));
-    const winsA = rows.filter((r) => r.a > r.b).length;
-    const winsB = rows.filter((r) => r.b > r.a).length;
-    const avg = (f: (r: MatchResult) => number, digits: number): string => (rows.reduce((n, r) => n + f(r), 0) / MATCHES).toFixed(digits);
-    ctx.note(`| ${name[a]} v ${name[b]} | ${winsA} (${((100 * winsA) / MATCHES).toFixed(0)} %) | ${winsB} | ${MATCHES - winsA - winsB} | ${avg((r) => r.a, 0)} | ${avg((r) => r.b, 0)} | ${avg((r) => r.aKills, 1)} | ${avg((r) => r.bKills, 1)} |`);
-    if (a === Difficulty.Hard && b === Difficulty.Easy) {
-      const rate = (100 * winsA) / MATCHES;
-      ctx.record({ group: GROUP, name: `strength: Hard beats Easy on total mass (${MATCHES} matches, 4 v 4, 60 s, arena-small)`, value: rate, unit: '%', goal: '>= 80 %', met: rate >= 80 });
-    }
-  }
-}
-
 export default async function aiBench(ctx: BenchContext): Promise<void> {
   runtimeBench(ctx);
   stepBench(ctx);
-  strengthBench(ctx);
 }

@@ -143,3 +143,72 @@ test('G toggles the grid overlay; the readout matches core/map for the point und
   await page.waitForFunction(() => !window.__bb!.match!.grid());
   await expect(page.getByTestId('readout')).toBeHidden();
 });
+
+/** Mean brightness (0..255) of the pixels within `radius` px of (x, y). */
+function brightness(img: ReturnType<typeof readPng>, x: number, y: number, radius: number): number {
+  let sum = 0;
+  let n = 0;
+  for (let dy = -radius; dy <= radius; dy++) {
+    for (let dx = -radius; dx <= radius; dx++) {
+      if (dx * dx + dy * dy > radius * radius) continue;
+      const i = (Math.round(y + dy) * img.width + Math.round(x + dx)) * 4;
+      sum += (img.data[i]! + img.data[i + 1]! + img.data[i + 2]!) / 3;
+      n++;
+    }
+  }
+  return sum / n;
+}
+
+/** Whether a near-white pixel (the marker ring) lies within 3 px of (x, y). */
+function whiteNear(img: ReturnType<typeof readPng>, x: number, y: number): boolean {
+  for (let dy = -3; dy <= 3; dy++) {
+    for (let dx = -3; dx <= 3; dx++) {
+      const i = (Math.round(y + dy) * img.width + Math.round(x + dx)) * 4;
+      if (Math.min(img.data[i]!, img.data[i + 1]!, img.data[i + 2]!) > 215) return true;
+    }
+  }
+  return false;
+}
+
+test('your ball wears a marker ring and sits at the centre; spawn-protected balls shimmer until it ends', async ({ page }) => {
+  await startMatch(page, 7);
+  await page.evaluate(() => {
+    window.__bb!.match!.setSpeed(0);
+    window.__bb!.match!.camera({ distance: 10, follow: 0 });
+  });
+  // The camera settles on your ball, at the centre of the view (wherever it spawned).
+  await page.waitForFunction(() => {
+    const m = window.__bb!.match!;
+    const me = m.balls()[0]!;
+    const at = m.toScreen(me.x, 0, me.z);
+    return Math.abs(at.x - innerWidth / 2) < 1.5 && Math.abs(at.y - innerHeight / 2) < 1.5;
+  });
+  await framesDrawn(page, 2);
+  const before = await page.evaluate(() => ({ frame: window.__bb!.match!.state().frame, me: window.__bb!.match!.balls()[0]!, marks: window.__bb!.match!.marks() }));
+  expect(before.frame).toBeLessThan(60);
+  expect(before.me.shielded).toBe(true);
+  expect(before.marks.marker).toBe(true);
+  expect(before.marks.shields).toBeGreaterThanOrEqual(1);
+  const shot = readPng(await page.screenshot({ path: shotPath('newcomer.png') }));
+  const me = before.me;
+  const toScreen = (x: number, y: number, z: number) => page.evaluate(([a, b, c]) => window.__bb!.match!.toScreen(a!, b!, c!), [x, y, z]);
+  const centre = await toScreen(me.x, me.radius, me.z);
+  const edge = await toScreen(me.x + me.radius, me.radius, me.z);
+  const discPx = Math.max(3, Math.floor((edge.x - centre.x) / 2));
+  // The ring lies on the ground around the ball: east, west and south (towards the camera) of it.
+  const ring = (me.radius + 0.16) * 1.15;
+  for (const [dx, dz] of [[ring, 0], [-ring, 0], [0, ring]] as const) {
+    const p = await toScreen(me.x + dx, 0, me.z + dz);
+    expect(whiteNear(shot, p.x, p.y), `marker at ${dx}, ${dz}`).toBe(true);
+  }
+  const shimmering = brightness(shot, centre.x, centre.y, discPx);
+
+  // 3 s later the protection is over: the same ball, still where it was, no longer shimmers.
+  await page.evaluate(() => window.__bb!.match!.fastForward(100));
+  await framesDrawn(page, 3);
+  const after = await page.evaluate(() => ({ me: window.__bb!.match!.balls()[0]!, marks: window.__bb!.match!.marks() }));
+  expect(after.me).toMatchObject({ shielded: false, alive: true, simX: me.simX, simZ: me.simZ });
+  expect(after.marks.marker).toBe(true);
+  const plain = brightness(readPng(await page.screenshot({ path: shotPath('newcomer-after.png') })), centre.x, centre.y, discPx);
+  expect(shimmering - plain, `ball brightness ${shimmering.toFixed(1)} shimmering, ${plain.toFixed(1)} after`).toBeGreaterThan(12);
+});

@@ -24,6 +24,8 @@ import { runTree } from './runtime';
 
 /** Frames between two decisions, by difficulty: Easy reacts in 0.3 s, Normal 0.17 s, Hard 0.1 s. */
 export const THINK_FRAMES: readonly number[] = [9, 5, 3];
+/** Frames between two decisions of CASUAL_TREE (defaultTrees.ts): a casual human reacts in 0.27 s. */
+export const CASUAL_THINK_FRAMES = 8;
 
 /**
  * Bot columns: `control` (per slot: 0 human, difficulty + 1 bot) and `mem` (AGENT_WORDS per slot).
@@ -72,7 +74,11 @@ export class BotDriver {
   private readonly slots: { slot: number; input: MutableInput }[] = [];
   private readonly out: SlotInput[] = [];
 
-  constructor(brains: BotBrains) {
+  /**
+   * `think`: frames between two decisions, indexed like brains.trees (the strength bench runs a
+   * casual human's tree in a difficulty's place at its own pace).
+   */
+  constructor(brains: BotBrains, private readonly think: readonly number[] = THINK_FRAMES) {
     this.brains = brains;
     for (let s = 0; s < MAX_BALLS; s++) this.slots.push({ slot: s, input: { move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, dash: false } });
   }
@@ -101,7 +107,7 @@ export class BotDriver {
         if (c.mem[s * AGENT_WORDS] !== 0) c.mem.fill(0, s * AGENT_WORDS, (s + 1) * AGENT_WORDS);
         continue;
       }
-      if ((w.frame + s) % THINK_FRAMES[d]! !== 0) continue;
+      if ((w.frame + s) % this.think[d]! !== 0) continue;
       c.tree = this.brains.trees[d]!;
       c.base = s * AGENT_WORDS;
       c.slot = s;

@@ -10,6 +10,7 @@ import { BotDriver, setSlotControl } from './BotDriver';
 import { Difficulty, brainsOf } from './brains';
 import { loadTree } from './compileTree';
 import { Bb } from './layout';
+import { nearestBall } from './senses';
 
 /** A driver whose every difficulty runs the one tree `root` (current editor format). */
 function driverFor(root: unknown): BotDriver {
@@ -73,6 +74,24 @@ describe('perception and actions', () => {
     w.clock[0]! += 3;
     const clear = decideSlot0(d, w);
     expect(clear[0]!.input.move).toBe(MoveMode.Direction);
+  });
+
+  it('leaves a spawn-protected ball alone: not prey, and a chase of one gives up', () => {
+    const w = worldOn(OPEN, 2);
+    setSlotControl(w.bots, 0, Difficulty.Hard);
+    place(w, 0, 10, 5, 4000);
+    place(w, 1, 14, 5, 1000);
+    expect(nearestBall(w, 0, 8 * FX_ONE, true)).toBe(1);
+    // MemSequence: the second decision resumes the running Chase without looking for prey again.
+    const d = driverFor({ id: 1, name: 'MemSequence', children: [{ id: 2, name: 'SmallerTargetNear', args: { range: 8 } }, { id: 3, name: 'Chase', args: { retarget: 3, range: 12 } }] });
+    expect(decideSlot0(d, w)).toHaveLength(1);
+    expect(w.bots.mem[Bb.Target]).toBe(2);
+    w.balls.shield[1] = 30;
+    expect(nearestBall(w, 0, 8 * FX_ONE, true)).toBe(-1);
+    expect(nearestBall(w, 1, 8 * FX_ONE, false)).toBe(0); // the protected ball still sees its threat
+    w.clock[0]! += 3;
+    decideSlot0(d, w);
+    expect(w.bots.mem[Bb.Target]).toBe(0);
   });
 
   it('dashes to catch a close smaller ball only when heavy enough and off cooldown', () => {

@@ -197,7 +197,7 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'MassAbove', aliases: [], kind: NodeKind.MassAbove, type: 'Condition', children: 'none', desc: 'My mass is at least a value',
-    doc: 'Success when this ball\'s mass ≥ `mass` (a fresh ball has 1000).',
+    doc: 'Success when this ball\'s mass ≥ `mass` (a fresh ball has 1600).',
     args: [{ name: 'mass', type: 'int', desc: 'Mass units', min: 0, max: 40000, default: 2000 }],
   },
 ];

@@ -2,10 +2,12 @@
  * The built-in bot trees, one per difficulty, in the behavior3 editor's file format (the same
  * shape as resources/ai/*.json). The match falls back to these when a tree file is missing or
  * invalid; a test proves each one compiles. Ranges in cells, times in frames (30 a second).
- *   Easy: slow to notice threats, mostly eats and wanders (weighted random), never hunts.
+ *   Easy: slow to notice threats, eats or wanders (half and half), never hunts — a casual human
+ *   beats it (bench/strength.bench.ts).
  *   Normal: flees (hiding in a close bush when it can), hunts smaller balls with a short catching
  *   dash, eats clusters.
  *   Hard: dashes to escape or to catch, flees around walls, hunts wide, eats the best clusters.
+ * Plus CASUAL_TREE, the strength bench's stand-in for a casual human (not a difficulty).
  */
 
 /** A node of the current behavior3 editor format. */
@@ -39,12 +41,12 @@ function tree(name: string, desc: string, root: Omit<EditorNode, 'id'>): EditorT
 type N = Omit<EditorNode, 'id'>;
 const node = (name: string, desc: string, args?: EditorNode['args'], children?: readonly N[]): N => ({ name, desc, ...(args ? { args } : {}), ...(children ? { children: children as EditorNode[] } : {}) });
 
-const EASY = tree('easy', 'Easy bot: slow to notice danger, mostly eats and wanders', node('Selector', 'Easy bot', undefined, [
+const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, never hunts', node('Selector', 'Easy bot', undefined, [
   node('Sequence', 'Run from a big ball once it is very close', undefined, [
     node('ThreatNear', 'A bigger ball within 2 cells', { range: 2 }),
     node('Flee', 'Run away', { range: 4, probe: 3 }),
   ]),
-  node('WeightedRandom', 'Mostly eat, sometimes wander', { weights: [3, 2] }, [
+  node('WeightedRandom', 'Eat or wander, half and half', { weights: [1, 1] }, [
     node('Sequence', 'Eat nearby pellets', undefined, [
       node('FindPelletCluster', 'Pellets within 10 cells', { range: 10 }),
       node('MoveTo', 'Go there', { to: 'goal' }),
@@ -100,3 +102,29 @@ const HARD = tree('hard', 'Hard bot: dashes to escape or catch, flees around wal
 
 /** The built-in trees, indexed by Difficulty (easy, normal, hard). */
 export const DEFAULT_TREES: readonly EditorTree[] = [EASY, NORMAL, HARD];
+
+/**
+ * Not a difficulty: a casual human, as the strength bench's yardstick (`npm run bench -- ai`; the
+ * bots are tuned so that it beats Easy and loses to Hard). What a first-evening player does: eats
+ * the pellets in sight, runs from a big ball once they notice it (no escape dash), goes after a
+ * small ball that is close and dashes only when it is right there. Reacts every
+ * CASUAL_THINK_FRAMES (BotDriver.ts). Shipped as resources/ai/casual.json, for designers to try.
+ */
+export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what it sees, runs when it notices danger, grabs easy prey', node('Selector', 'Casual human', undefined, [
+  node('Sequence', 'Run from a big ball once it is noticed', undefined, [
+    node('ThreatNear', 'A bigger ball within 3 cells', { range: 3 }),
+    node('Flee', 'Run away', { range: 5, probe: 2 }),
+  ]),
+  node('Sequence', 'Go after a small ball close by', undefined, [
+    node('SmallerTargetNear', 'A smaller ball within 3 cells', { range: 3 }),
+    node('Selector', 'Dash when it is right there, else follow it', undefined, [
+      node('DashWhenItPays', 'Catching dash', { catch: 1, escape: 0, minMass: 2400 }),
+      node('Chase', 'Follow it', { retarget: 9, range: 7 }),
+    ]),
+  ]),
+  node('Sequence', 'Eat the pellets in sight', undefined, [
+    node('FindPelletCluster', 'Pellets within 12 cells', { range: 12 }),
+    node('MoveTo', 'Go there', { to: 'goal' }),
+  ]),
+  node('Wander', 'Look around', { range: 10, frames: 150 }),
+]));

@@ -6,7 +6,7 @@
  * order. Units: cells for ranges (converted to Fx here), frames, mass units.
  */
 import { FX_HALF, FX_ONE, FX_SHIFT, rngRange } from '../math';
-import { canEatMass, dashCost, pelletX, pelletY } from '../sim';
+import { canEatMass, dashCost, isShielded, pelletX, pelletY } from '../sim';
 import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
@@ -134,7 +134,7 @@ function chase(c: BotContext, retarget: number, range: number): Status {
     m[c.base + Bb.Target] = 0;
     return Status.Success;
   }
-  if (!seesBall(w, c.slot, id) || gapBetween(w, c.slot, id) > range * FX_ONE || !canEatMass(B.mass[c.slot]!, B.mass[id]!)) {
+  if (!seesBall(w, c.slot, id) || gapBetween(w, c.slot, id) > range * FX_ONE || !canEatMass(B.mass[c.slot]!, B.mass[id]!) || isShielded(w, id)) {
     m[c.base + Bb.Target] = 0;
     return Status.Failure;
   }

@@ -168,7 +168,7 @@ describe('fallback', () => {
 describe('resources/ai', () => {
   it('every tree file loads, one per difficulty', () => {
     const trees = readdirSync(AI_DIR).filter((f) => f.endsWith('.json')).sort();
-    expect(trees).toEqual(['easy.json', 'hard.json', 'normal.json']);
+    expect(trees).toEqual(['casual.json', 'easy.json', 'hard.json', 'normal.json']);
     for (const f of trees) expect(loadTree(f, read(AI_DIR, f)).size).toBeGreaterThan(3);
     const loaded = loadBotBrains(DIFFICULTY_NAMES.map((d) => ({ file: `${d}.json`, source: read(AI_DIR, `${d}.json`) })));
     expect(loaded.notices).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import { ANGLE_STEPS, FX_ONE, FX_SHIFT, TRIG_SHIFT, angleOf, cosA, ilength, sinA } from '../math';
 import { segmentClear } from '../nav';
-import { MAX_BALLS, canEatMass, isVisibleTo, sizeClassOf, type World } from '../sim';
+import { MAX_BALLS, canEatMass, isShielded, isVisibleTo, sizeClassOf, type World } from '../sim';
 
 /** Directions Flee considers. */
 export const FLEE_DIRECTIONS = 16;
@@ -24,7 +24,7 @@ export function seesBall(w: World, me: number, id: number): boolean {
 
 /**
  * The nearest visible ball within `rangeFx` (edge to edge) that can eat `me` (prey = false) or
- * that `me` can eat (prey = true); -1 when none.
+ * that `me` can eat (prey = true: not while it is spawn-protected); -1 when none.
  */
 export function nearestBall(w: World, me: number, rangeFx: number, prey: boolean): number {
   const B = w.balls;
@@ -33,7 +33,7 @@ export function nearestBall(w: World, me: number, rangeFx: number, prey: boolean
   let bestGap = rangeFx + 1;
   for (let b = 0; b < w.settings.players; b++) {
     if (b === me || B.alive[b] === 0) continue;
-    if (prey ? !canEatMass(mine, B.mass[b]!) : !canEatMass(B.mass[b]!, mine)) continue;
+    if (prey ? !canEatMass(mine, B.mass[b]!) || isShielded(w, b) : !canEatMass(B.mass[b]!, mine)) continue;
     const gap = gapBetween(w, me, b);
     if (gap < bestGap && isVisibleTo(w, me, b)) {
       best = b;

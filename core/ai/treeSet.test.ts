@@ -8,7 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TREES } from './defaultTrees';
+import { CASUAL_TREE, DEFAULT_TREES } from './defaultTrees';
+import { loadTree } from './compileTree';
 import { DIFFICULTY_NAMES, Difficulty, MAX_TREE_SOURCE_BYTES, builtInSource, compileTreeSet, defaultBrains, defaultTree, defaultTreeSet, loadBotBrains } from './brains';
 import { TreeError } from './TreeError';
 
@@ -27,6 +28,13 @@ describe('shipped trees and the built-in fallback', () => {
       ).toBe(defaultTree(d as Difficulty).fingerprint);
     }
     expect(loaded.brains.fingerprint).toBe(defaultBrains().fingerprint);
+  });
+
+  it('resources/ai/casual.json (the strength bench\'s casual human) compiles to the built-in casual tree', () => {
+    const file = readFileSync(new URL('casual.json', AI_DIR), 'utf8');
+    expect(loadTree('casual.json', file).fingerprint, 'resources/ai/casual.json and CASUAL_TREE (core/ai/defaultTrees.ts) differ').toBe(
+      loadTree('built-in casual', CASUAL_TREE).fingerprint,
+    );
   });
 });
 

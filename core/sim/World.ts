@@ -57,6 +57,8 @@ export interface Balls {
   readonly dashLeft: Int32Array;
   /** 1 when the centre is in a bush cell (hidden from other players, see bushes.ts). */
   readonly inBush: Int32Array;
+  /** Frames of spawn protection left (shield.ts): while > 0 the ball cannot be eaten. 0 while dead. */
+  readonly shield: Int32Array;
   readonly kills: Int32Array;
   readonly deaths: Int32Array;
   /** Current intent (input.ts): MoveMode, angle (steps), target (Fx). */
@@ -235,7 +237,7 @@ export function allocState(col: (words: number) => Int32Array = newCol): State {
     planner,
     balls: {
       x: col(B), y: col(B), vx: col(B), vy: col(B), mass: col(B), radius: col(B), alive: col(B),
-      respawn: col(B), dashCooldown: col(B), dashLeft: col(B), inBush: col(B), kills: col(B), deaths: col(B),
+      respawn: col(B), dashCooldown: col(B), dashLeft: col(B), inBush: col(B), shield: col(B), kills: col(B), deaths: col(B),
       mode: col(B), angle: col(B), targetX: col(B), targetY: col(B),
       pathState: col(B), pathLen: col(B), pathIdx: col(B), stuck: col(B),
       wp: col(B * PATH_CAPACITY),

@@ -49,8 +49,8 @@ export const COMPONENTS: readonly Component[] = [
   { name: 'masses', columnNames: ['mass', 'radius'], columns: (s) => [s.balls.mass, s.balls.radius], entityOf: perEntity },
   {
     name: 'timers',
-    columnNames: ['alive', 'respawn', 'dashCooldown', 'dashLeft', 'inBush'],
-    columns: (s) => [s.balls.alive, s.balls.respawn, s.balls.dashCooldown, s.balls.dashLeft, s.balls.inBush],
+    columnNames: ['alive', 'respawn', 'dashCooldown', 'dashLeft', 'inBush', 'shield'],
+    columns: (s) => [s.balls.alive, s.balls.respawn, s.balls.dashCooldown, s.balls.dashLeft, s.balls.inBush, s.balls.shield],
     entityOf: perEntity,
   },
   { name: 'scores', columnNames: ['kills', 'deaths'], columns: (s) => [s.balls.kills, s.balls.deaths], entityOf: perEntity },

@@ -5,7 +5,8 @@
  * dashCost(mass) (never below minMass) and starts a RULES.dashCooldown-frame cooldown. A request
  * during the cooldown, or with no heading at all (standing still with no intent), is dropped —
  * requests are edge-triggered and never queued.
- * Heading: the desired velocity from steering, else the current velocity.
+ * Heading: the desired velocity from steering, else the current velocity. A dash ends the ball's
+ * spawn protection (shield.ts).
  */
 import { TRIG_SHIFT, angleOf, cosA, sinA } from '../math';
 import { setMass } from './ballOps';
@@ -36,6 +37,7 @@ export function dash(w: World): void {
     B.vy[b] = (RULES.dashSpeed * sinA(a)) >> TRIG_SHIFT;
     B.dashLeft[b] = RULES.dashFrames - 1; // this frame plus dashFrames − 1 more at dash speed
     B.dashCooldown[b] = RULES.dashCooldown;
+    B.shield[b] = 0;
     w.events.push(EventKind.Dashed, b, a, cost);
   }
 }

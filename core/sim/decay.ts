@@ -1,5 +1,5 @@
 /**
- * System 9: mass decay. Above RULES.decayThreshold a ball loses (mass − threshold) >> decayShift
+ * System 10: mass decay. Above RULES.decayThreshold a ball loses (mass − threshold) >> decayShift
  * each frame (≈ 2.9 % of the excess a second), so leaders shrink unless they keep eating.
  */
 import { setMass } from './ballOps';

@@ -5,6 +5,8 @@
  * an eaten ball leaves play at once, so a ball eaten this frame eats nothing after that, and
  * masses compare as updated so far this frame. An eater's radius grows after its own turn.
  * The victim's whole mass goes to the eater (capped at maxMass); the eater's kills count up.
+ * A spawn-protected ball (shield.ts) is never eaten; eating a ball ends the eater's protection at
+ * once (a later eater this frame may then eat it).
  */
 import { killBall, setMass } from './ballOps';
 import { EventKind } from './events';
@@ -31,13 +33,14 @@ export function eatBalls(w: World): void {
     let gained = 0;
     for (let k = 0; k < n; k++) {
       const v = out[k]!;
-      if (v === a || B.alive[v] === 0) continue;
+      if (v === a || B.alive[v] === 0 || B.shield[v] !== 0) continue;
       const dx = B.x[v]! - x;
       const dy = B.y[v]! - y;
       if (dx * dx + dy * dy >= r2 || !canEatMass(B.mass[a]! + gained, B.mass[v]!)) continue;
       const m = B.mass[v]!;
       gained += m;
       B.kills[a]!++;
+      B.shield[a] = 0;
       killBall(w, v);
       grid.remove(v);
       w.events.push(EventKind.BallEaten, a, v, m);

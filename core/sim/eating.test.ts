@@ -92,7 +92,7 @@ describe('eating balls', () => {
 });
 
 describe('respawn', () => {
-  it('brings an eaten ball back after 90 frames, at start mass, on the spawn farthest from live balls', () => {
+  it('brings an eaten ball back after 90 frames, at start mass, protected, on the spawn farthest from live balls', () => {
     const w = testWorld();
     place(w, 0, 2.5, 2.5, 3000); // near the north-west spawn (1, 1)
     place(w, 1, 2.6, 2.5, 1000);
@@ -105,10 +105,11 @@ describe('respawn', () => {
     step(w, []);
     expect(w.balls.alive[1]).toBe(1);
     expect(w.balls.mass[1]).toBe(RULES.startMass);
+    expect(w.balls.shield[1]).toBe(RULES.spawnShieldFrames - 1); // counted down once in its first frame
     // Spawns in reading order: (1,1), (22,1), (1,14), (22,14); the farthest from (2.5, 2.5) is (22, 14).
     expect([w.balls.x[1], w.balls.y[1]]).toEqual([22 * 1024 + 512, 14 * 1024 + 512]);
     const ev = w.events.toArray().find((e) => e.kind === EventKind.Respawned);
-    expect(ev).toMatchObject({ a: 1, b: 3 });
+    expect(ev).toMatchObject({ a: 1, b: 14 * 24 + 22 });
     expect(checkInvariants(w)).toBeNull();
   });
 
@@ -117,7 +118,7 @@ describe('respawn', () => {
     // Exactly between the four spawn centres (1.5, 1.5), (22.5, 1.5), (1.5, 14.5), (22.5, 14.5).
     place(w, 0, 12, 8);
     w.balls.alive[1] = 0;
-    expect(chooseSpawn(w)).toBe(0);
+    expect(chooseSpawn(w)).toBe(w.info.spawnCells[0]);
   });
 });
 

@@ -14,7 +14,7 @@ export const EventKind = {
   PelletSpawned: 2,
   /** a = eater ball id, b = victim ball id, c = victim's mass. */
   BallEaten: 3,
-  /** a = ball id, b = spawn index, c = x (Fx), d = y (Fx). */
+  /** a = ball id, b = cell index it appeared in, c = x (Fx), d = y (Fx). */
   Respawned: 4,
   /** a = ball id, b = angle (steps), c = mass paid. */
   Dashed: 5,

@@ -16,6 +16,7 @@ export { isVisibleTo } from './bushes';
 export type { ScoreRow } from './matchClock';
 export { scoreboard } from './matchClock';
 export { setMass } from './ballOps';
+export { isShielded } from './shield';
 export { packPellet, pelletValue, pelletX, pelletY } from './pellets';
 export { EXACT_TARGET, waypointX, waypointY } from './planPaths';
 export type { PlanData } from './searchers';

@@ -69,7 +69,7 @@ function checkPlanner(s: State, info: MapInfo): string | null {
 const BallFault = {
   Absent: 1, Position: 2, Velocity: 3, Mass: 4, Radius: 5, Wall: 6, Respawning: 7, DeadMass: 8, DeadTimer: 9,
   AliveFlag: 10, Dash: 11, Bush: 12, Score: 13, Intent: 14, Target: 15, PathState: 16, Planning: 17, PathIdx: 18,
-  Waypoint: 19,
+  Waypoint: 19, Shield: 20,
 } as const;
 const FAULT_BITS = 5;
 
@@ -83,7 +83,7 @@ function checkBalls(s: State, info: MapInfo, settings: MatchSettings): string | 
 
 /** 0, or (ball << FAULT_BITS | BallFault) of the first ball at fault. */
 function scanBalls(s: State, info: MapInfo, players: number): number {
-  const { x, y, vx, vy, mass, radius, alive, respawn, dashCooldown, dashLeft, inBush, kills, deaths } = s.balls;
+  const { x, y, vx, vy, mass, radius, alive, respawn, dashCooldown, dashLeft, inBush, shield, kills, deaths } = s.balls;
   const { mode, angle, targetX, targetY, pathState, pathLen, pathIdx, stuck, wp } = s.balls;
   const W = info.widthFx - 1;
   const H = info.heightFx - 1;
@@ -96,7 +96,7 @@ function scanBalls(s: State, info: MapInfo, players: number): number {
     const a = alive[b]!;
     const m = mass[b]!;
     if (b >= players) {
-      if ((a | m | respawn[b]!) !== 0) return f | BallFault.Absent;
+      if ((a | m | respawn[b]! | shield[b]!) !== 0) return f | BallFault.Absent;
       continue;
     }
     const bx = x[b]!;
@@ -114,6 +114,7 @@ function scanBalls(s: State, info: MapInfo, players: number): number {
     } else return f | BallFault.AliveFlag;
     if (!inRange(dashCooldown[b]!, 0, RULES.dashCooldown) || !inRange(dashLeft[b]!, 0, RULES.dashFrames)) return f | BallFault.Dash;
     if (!inRange(inBush[b]!, 0, a)) return f | BallFault.Bush;
+    if (!inRange(shield[b]!, 0, a * RULES.spawnShieldFrames)) return f | BallFault.Shield;
     if ((kills[b]! | deaths[b]!) < 0) return f | BallFault.Score;
     if (!inRange(mode[b]!, 0, 2) || !inRange(angle[b]!, 0, ANGLE_STEPS - 1)) return f | BallFault.Intent;
     if (!inRange(targetX[b]!, 0, W) || !inRange(targetY[b]!, 0, H)) return f | BallFault.Target;
@@ -144,6 +145,7 @@ function ballProblem(s: State, info: MapInfo, b: number, code: number): string {
     case BallFault.AliveFlag: return `alive flag ${B.alive[b]}`;
     case BallFault.Dash: return 'dash timers';
     case BallFault.Bush: return 'inBush flag';
+    case BallFault.Shield: return `spawn protection ${B.shield[b]}`;
     case BallFault.Score: return 'negative score';
     case BallFault.Intent: return 'intent mode/angle';
     case BallFault.Target: return 'target off the map';

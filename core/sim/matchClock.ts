@@ -1,5 +1,5 @@
 /**
- * System 11 (last): the match clock. Advances the frame counter; when it reaches the match length
+ * System 12 (last): the match clock. Advances the frame counter; when it reaches the match length
  * the match ends — clock[Ended] = 1, a MatchOver event followed by one Ranked event per player in
  * rank order — and later steps change nothing.
  * Ranking (scoreboard): mass (0 while dead) descending, then kills descending, then deaths

@@ -24,8 +24,11 @@ export const BOT_MEMORY_WORDS = 28;
 export const BOT_CONTROL_MAX = 3;
 
 export const RULES = {
-  /** Mass of a fresh (or respawned) ball. */
-  startMass: 1000,
+  /**
+   * Mass of a fresh (or respawned) ball: radius 505 Fx (0.49 cell), 2.5× a big pellet, so a newcomer
+   * reads as a player; still size class 0 (radius ≤ ½ cell), so it fits every corridor.
+   */
+  startMass: 1600,
   /** No ball (alive) is ever lighter: dash cost stops here. */
   minMass: 1000,
   /** No ball is ever heavier: gains beyond it are lost. */
@@ -52,6 +55,13 @@ export const RULES = {
   decayShift: 10,
   /** Frames an eaten ball waits before it respawns. */
   respawnFrames: 90,
+  /** Spawn protection: a (re)spawned ball cannot be eaten for this many frames, unless it eats a ball or dashes. */
+  spawnShieldFrames: 90,
+  /**
+   * Spawn rule: a spawn whose edge distance to every ball able to eat a fresh one is at least this
+   * is safe (beyond it, farther from threats counts for nothing; the spawn spreads balls instead).
+   */
+  spawnSafeDistance: 8 * FX_ONE,
   /** Pellet values: pelletMass, or bigPelletMass with chance 1/bigPelletOdds. */
   pelletMass: 100,
   bigPelletMass: 400,

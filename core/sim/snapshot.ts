@@ -34,7 +34,7 @@ import {
 } from './World';
 
 /** Bumped whenever the layout, the component list or the meaning of any column changes. */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 export const SNAPSHOT_MAGIC = 0x4e534242;
 const BYTE_SWAPPED_MAGIC = 0x4242534e;
 const FIXED_HEADER = 14;

@@ -16,6 +16,7 @@ import type { SlotInput } from './input';
 import { move } from './move';
 import { planPaths } from './planPaths';
 import { respawn } from './respawn';
+import { countShields } from './shield';
 import { spawnPellets } from './spawnPellets';
 import { steer } from './steer';
 import type { World } from './World';
@@ -30,6 +31,7 @@ export const SYSTEMS: readonly ((w: World) => void)[] = [
   updateBushes,
   eatPellets,
   eatBalls,
+  countShields,
   decay,
   spawnPellets,
   advanceClock,

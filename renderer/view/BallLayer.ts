@@ -5,6 +5,8 @@
  * then — the sim's isVisibleTo decides). Keeping every shadow caster instanced (with instance
  * colours) lets the shadow pass reuse one depth program: mixing plain and instanced casters makes
  * three.js re-derive the program every object, every frame (allocating).
+ * Your own ball also wears a marker: a bright ring on the ground around it, so you find yourself
+ * at a glance among fifty balls.
  * Reads display positions from the Smoother and radii/alive/inBush from World; writes only
  * Three.js objects. Hidden or dead balls get a zero-scale matrix (no per-frame allocation).
  * Units: world units = cells; a ball of radius r Fx is a sphere of radius r / FX_ONE resting on
@@ -18,10 +20,18 @@ import { isVisibleTo, type World } from '../game/simApi';
 
 /** Opacity of your own ball while it is in a bush. */
 export const OWN_IN_BUSH_OPACITY = 0.5;
+/** The marker ring: inner and outer radius over the ball's radius (plus MARKER_GAP cells). */
+const MARKER_INNER = 1;
+const MARKER_OUTER = 1.3;
+export const MARKER_GAP = 0.16;
+/** The marker's colour: white reads on grass, sand and water alike. */
+export const MARKER_COLOR = 0xffffff;
 
 export class BallLayer {
   readonly others: THREE.InstancedMesh;
   readonly own: THREE.InstancedMesh;
+  /** The ring on the ground around your own ball. */
+  readonly marker: THREE.Mesh;
   /** Per ball: 1 when drawn this frame (labels and minimap follow it). */
   readonly shown: Uint8Array;
   private readonly geometry = new THREE.SphereGeometry(1, 28, 18);
@@ -51,6 +61,12 @@ export class BallLayer {
     this.own.frustumCulled = false;
     this.own.visible = false;
     this.own.name = 'own-ball';
+    const ring = new THREE.RingGeometry(MARKER_INNER, MARKER_OUTER, 48);
+    ring.rotateX(-Math.PI / 2);
+    this.marker = new THREE.Mesh(ring, new THREE.MeshBasicMaterial({ color: MARKER_COLOR, transparent: true, opacity: 0.9, depthWrite: false }));
+    this.marker.visible = false;
+    this.marker.renderOrder = 3;
+    this.marker.name = 'own-marker';
   }
 
   /** Places every ball for this display frame; `viewer` = the slot whose eyes we see through. */
@@ -73,6 +89,9 @@ export class BallLayer {
       if (!mine) continue;
       others[i * 16] = others[i * 16 + 5] = others[i * 16 + 10] = 0; // not in the shared mesh
       this.own.visible = visible;
+      this.marker.visible = visible;
+      this.marker.position.set(smooth.x[i]!, 0.02, smooth.z[i]!);
+      this.marker.scale.setScalar(r + MARKER_GAP);
       const inBush = B.inBush[i] !== 0;
       this.ownMaterial.opacity = inBush ? OWN_IN_BUSH_OPACITY : 1;
       this.ownMaterial.depthWrite = !inBush;
@@ -85,6 +104,8 @@ export class BallLayer {
     this.geometry.dispose();
     (this.others.material as THREE.Material).dispose();
     this.ownMaterial.dispose();
+    this.marker.geometry.dispose();
+    (this.marker.material as THREE.Material).dispose();
     this.others.dispose();
     this.own.dispose();
   }

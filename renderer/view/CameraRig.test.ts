@@ -17,7 +17,7 @@ describe('CameraRig', () => {
     expect(dir.z).toBeLessThan(0); // looking north: screen up is north
   });
 
-  it('clamps wheel zoom and follows smoothly, keeping the view near the map', () => {
+  it('clamps wheel zoom and follows smoothly, keeping the ball centred even at the map edge', () => {
     const rig = new CameraRig(48, 32);
     rig.zoomBy(1e6);
     expect(rig.distance).toBe(MAX_DISTANCE);
@@ -27,8 +27,11 @@ describe('CameraRig', () => {
     rig.update(16, 30, 16, 1.6);
     expect(rig.focus.x).toBeGreaterThan(24);
     expect(rig.focus.x).toBeLessThan(30); // approaches, does not jump
-    for (let i = 0; i < 200; i++) rig.update(16, 47, 16, 1.6);
-    expect(rig.focus.x).toBeLessThan(47); // the ball at the east edge sits off centre
+    for (let i = 0; i < 200; i++) rig.update(16, 47.5, 31.5, 1.6);
+    expect(rig.focus.x).toBeCloseTo(47.5, 3); // the ball in the south-east corner sits at the centre
+    expect(rig.focus.z).toBeCloseTo(31.5, 3);
+    const centre = new THREE.Vector3(47.5, 0, 31.5).project(rig.camera);
+    expect(Math.abs(centre.x) + Math.abs(centre.y)).toBeLessThan(1e-6);
   });
 
   it('free camera: a drag moves the ground with the cursor and stops following; followNow jumps', () => {

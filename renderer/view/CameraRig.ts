@@ -1,7 +1,7 @@
 /**
  * The 2.5D camera: a perspective camera pitched PITCH_DEG below the horizon, looking north over a
  * focus point on the ground, at a distance the mouse wheel changes (clamped). It follows a ball
- * smoothly (exponential approach, frame-rate independent) or, for spectators and replays, any
+ * smoothly (exponential approach, frame-rate independent), keeping it centred, or, for spectators and replays, any
  * ball or a freely panned point.
  * Units: world units (cells); x east, y up, z south — screen up is north.
  */
@@ -68,23 +68,15 @@ export class CameraRig {
   }
 
   /**
-   * Per display frame: approaches the followed point (if any) and places the camera. While
-   * following, the focus stays far enough from the map's edges that the view shows at most
-   * EDGE_CELLS of what lies beyond them (the followed ball may then sit off centre).
+   * Per display frame: approaches the followed point (if any) and places the camera. The followed
+   * ball stays at the centre of the view, even at the map's edge: the view then looks past it (a
+   * ball pushed to the screen's edge over a void band is hard to steer).
    */
   update(dtMs: number, targetX: number | null, targetZ: number | null, aspect: number): void {
     if (targetX !== null && targetZ !== null) {
       const k = 1 - Math.exp((-FOLLOW_RATE * dtMs) / 1000);
-      // Inlined clamps (a helper taking floats would box them every frame).
-      const halfH = this.distance * this.tanHalfFov;
-      const loX = halfH * aspect - EDGE_CELLS;
-      const hiX = this.cols + EDGE_CELLS - halfH * aspect;
-      const loZ = halfH / this.sin - EDGE_CELLS;
-      const hiZ = this.rows + EDGE_CELLS - halfH / this.sin;
-      const tx = loX > hiX ? this.cols / 2 : targetX < loX ? loX : targetX > hiX ? hiX : targetX;
-      const tz = loZ > hiZ ? this.rows / 2 : targetZ < loZ ? loZ : targetZ > hiZ ? hiZ : targetZ;
-      this.focus.x += (tx - this.focus.x) * k;
-      this.focus.z += (tz - this.focus.z) * k;
+      this.focus.x += (targetX - this.focus.x) * k;
+      this.focus.z += (targetZ - this.focus.z) * k;
     }
     const cam = this.camera;
     if (cam.aspect !== aspect) {
@@ -96,9 +88,6 @@ export class CameraRig {
     cam.updateMatrixWorld();
   }
 }
-
-/** Cells beyond the map edge the following camera may show. */
-const EDGE_CELLS = 2;
 
 function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;

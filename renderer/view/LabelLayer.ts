@@ -15,8 +15,12 @@ const SLOT_W = 256;
 const SLOT_H = 48;
 const GRID_COLS = 4;
 const GRID_ROWS = 16;
-/** Label height on screen, CSS px. */
-export const LABEL_PX = 17;
+/** Font size of a name in its atlas slot, px. */
+const FONT_PX = 30;
+/** Label height on screen, CSS px: names read at LABEL_TEXT_PX (≥ 12 px) at every zoom. */
+export const LABEL_PX = 22;
+/** The font size names show at on screen, CSS px. */
+export const LABEL_TEXT_PX = (LABEL_PX * FONT_PX) / SLOT_H;
 
 const VERTEX = /* glsl */ `
 in vec3 aAnchor;
@@ -93,7 +97,7 @@ export class LabelLayer {
   draw(players: readonly PlayerInfo[]): void {
     const g = this.canvas.getContext('2d')!;
     g.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    g.font = `700 30px system-ui, 'Noto Sans', 'Noto Sans CJK SC', sans-serif`;
+    g.font = `700 ${FONT_PX}px system-ui, 'Noto Sans', 'Noto Sans CJK SC', sans-serif`;
     g.textAlign = 'center';
     g.textBaseline = 'middle';
     g.lineJoin = 'round';

@@ -22,7 +22,8 @@ import { GridLayer } from './GridLayer';
 import { GroundLayer } from './GroundLayer';
 import { LabelLayer } from './LabelLayer';
 import { PelletLayer, type ViewRect } from './PelletLayer';
-import { buildBushes, buildShadowCatcher, buildWalls, disposeMesh } from './StaticLayers';
+import { ShieldLayer } from './ShieldLayer';
+import { buildBushes, buildShadowCatcher, buildWalls, disposeMesh, type SeeThrough } from './StaticLayers';
 
 export interface SceneOptions {
   readonly shadows: boolean;
@@ -44,6 +45,7 @@ export class SceneView {
   readonly pellets = new PelletLayer();
   readonly grid: GridLayer;
   readonly effects = new EffectsLayer();
+  readonly shields: ShieldLayer;
   readonly sun = new THREE.DirectionalLight(0xffffff, 2.2);
   /** Which slot's eyes the view sees through (bush visibility); null sees everything. */
   viewer: number | null;
@@ -51,6 +53,8 @@ export class SceneView {
   quiet = false;
   private readonly ground: GroundLayer;
   private readonly walls: THREE.InstancedMesh;
+  /** Where walls between the camera and your ball turn see-through (StaticLayers.ts). */
+  private readonly seeThrough: SeeThrough = { value: new THREE.Vector4() };
   private readonly bushes: THREE.InstancedMesh;
   private readonly catcher: THREE.Mesh;
   private readonly colors: THREE.Color[];
@@ -70,10 +74,11 @@ export class SceneView {
     this.colors = players.map((p) => new THREE.Color(p.color));
     this.lastPuff = new Float64Array(players.length);
     this.ground = new GroundLayer(map, opts.tileset);
-    this.walls = buildWalls(map);
+    this.walls = buildWalls(map, this.seeThrough);
     this.bushes = buildBushes(map);
     this.catcher = buildShadowCatcher(map);
     this.balls = new BallLayer(players, mySlot);
+    this.shields = new ShieldLayer(players.length);
     this.labels = opts.labels ? new LabelLayer(players) : null;
     this.grid = new GridLayer(map, players, mySlot);
     this.scene.background = new THREE.Color(0x0b0f16);
@@ -82,7 +87,7 @@ export class SceneView {
     this.sun.shadow.mapSize.set(1024, 1024);
     this.sun.shadow.bias = -0.0015;
     this.catcher.visible = opts.shadows;
-    this.scene.add(this.ground.mesh, this.catcher, this.walls, this.bushes, this.balls.others, this.balls.own, this.pellets.mesh, this.effects.group, this.grid.group);
+    this.scene.add(this.ground.mesh, this.catcher, this.walls, this.bushes, this.balls.others, this.balls.own, this.balls.marker, this.shields.mesh, this.pellets.mesh, this.effects.group, this.grid.group);
     if (this.labels) this.scene.add(this.labels.mesh);
     if (mySlot !== null) this.rig.jumpTo(session.world.balls.x[mySlot]! / FX_ONE, session.world.balls.y[mySlot]! / FX_ONE);
   }
@@ -122,6 +127,8 @@ export class SceneView {
     this.rig.update(dtMs, followed ? this.smoother.x[f]! : null, followed ? this.smoother.z[f]! : null, width / Math.max(1, height));
     this.viewRect();
     this.balls.update(w, this.smoother, this.viewer);
+    this.shields.update(w, this.smoother, this.balls.shown, this.now);
+    this.placeSeeThrough();
     this.labels?.update(w, this.smoother, this.balls.shown, width, height);
     this.pellets.update(w, this.view);
     this.grid.update(w, this.smoother, this.balls.shown);
@@ -144,6 +151,7 @@ export class SceneView {
     this.ground.dispose();
     for (const m of [this.walls, this.bushes, this.catcher]) disposeMesh(m);
     this.balls.dispose();
+    this.shields.dispose();
     this.labels?.dispose();
     this.pellets.dispose();
     this.grid.dispose();
@@ -175,6 +183,18 @@ export class SceneView {
     v.z0 = z0;
     v.x1 = x1;
     v.z1 = z1;
+  }
+
+  /** Walls in front of your (shown) ball, up to a cell beyond its edge, turn see-through. */
+  private placeSeeThrough(): void {
+    const me = this.session.mySlot;
+    const v = this.seeThrough.value;
+    if (me === null || this.balls.shown[me] === 0) {
+      v.w = 0;
+      return;
+    }
+    const r = this.session.world.balls.radius[me]! / FX_ONE;
+    v.set(this.smoother.x[me]!, r, this.smoother.z[me]!, r + 1);
   }
 
   /** Puffs behind every visible ball that is dashing. */

@@ -18,11 +18,41 @@ function cellsWhere(mask: Uint8Array | Uint16Array, cols: number): { col: number
   return out;
 }
 
-/** Walls: one instanced box per wall cell (cells with wall art). */
-export function buildWalls(map: GameMap): THREE.InstancedMesh {
+/**
+ * A sphere (x, y, z = centre, w = radius; w = 0: none) that walls must not hide: wall fragments
+ * between the camera and it, within w of the line of sight, are dropped in a checkerboard —
+ * the wall turns half see-through there, with no transparency sorting.
+ */
+export interface SeeThrough {
+  readonly value: THREE.Vector4;
+}
+
+/** The wall material's shader, with the see-through cut of `see`. */
+function seeThroughWalls(material: THREE.MeshStandardMaterial, see: SeeThrough): void {
+  material.onBeforeCompile = (shader) => {
+    shader.uniforms['uSee'] = see;
+    shader.vertexShader = shader.vertexShader
+      .replace('void main() {', 'out vec3 vSeeWorld;\nvoid main() {')
+      .replace('#include <project_vertex>', '#include <project_vertex>\nvSeeWorld = (modelMatrix * instanceMatrix * vec4(transformed, 1.0)).xyz;');
+    shader.fragmentShader = shader.fragmentShader.replace('void main() {', 'uniform vec4 uSee;\nin vec3 vSeeWorld;\nvoid main() {').replace(
+      '#include <clipping_planes_fragment>',
+      `#include <clipping_planes_fragment>
+      if (uSee.w > 0.0) {
+        vec3 toSee = uSee.xyz - cameraPosition;
+        vec3 toFrag = vSeeWorld - cameraPosition;
+        float t = dot(toFrag, toSee) / dot(toSee, toSee);
+        if (t < 1.0 && length(toFrag - toSee * t) < uSee.w && mod(floor(gl_FragCoord.x) + floor(gl_FragCoord.y), 2.0) < 1.0) discard;
+      }`,
+    );
+  };
+}
+
+/** Walls: one instanced box per wall cell (cells with wall art); they do not hide the sphere `see`. */
+export function buildWalls(map: GameMap, see: SeeThrough): THREE.InstancedMesh {
   const cells = cellsWhere(map.wallTiles, map.cols);
   const geometry = new THREE.BoxGeometry(1, WALL_HEIGHT, 1);
   const material = new THREE.MeshStandardMaterial({ color: 0xffffff, roughness: 0.85, metalness: 0 });
+  seeThroughWalls(material, see);
   const mesh = new THREE.InstancedMesh(geometry, material, Math.max(1, cells.length));
   mesh.count = cells.length;
   const m = new THREE.Matrix4();

@@ -35,7 +35,9 @@ export interface MatchHook {
   /** Client pixel of a world point. */
   toScreen(x: number, y: number, z: number): { x: number; y: number };
   /** Per ball: display position (x, z: where it is drawn) and simulation position (simX, simZ), in world units. */
-  balls(): { slot: number; x: number; z: number; simX: number; simZ: number; radius: number; alive: boolean; shown: boolean }[];
+  balls(): { slot: number; x: number; z: number; simX: number; simZ: number; radius: number; alive: boolean; shown: boolean; shielded: boolean }[];
+  /** Whether your own ball's marker ring was drawn at the last frame; spawn-protection shells drawn. */
+  marks(): { marker: boolean; shields: number };
   pellets(): { live: number; drawn: number };
   labels(): string[];
   killFeed(): number;
@@ -66,7 +68,7 @@ export interface StartMarks {
   view: number;
 }
 
-type ViewProbes = Pick<MatchHook, 'camera' | 'pathSegments' | 'grid' | 'toggleGrid' | 'readout' | 'cursor' | 'toScreen' | 'balls' | 'pellets' | 'labels' | 'killFeed' | 'info'>;
+type ViewProbes = Pick<MatchHook, 'camera' | 'pathSegments' | 'grid' | 'toggleGrid' | 'readout' | 'cursor' | 'toScreen' | 'balls' | 'marks' | 'pellets' | 'labels' | 'killFeed' | 'info'>;
 type PerfProbes = Pick<MatchHook, 'perf' | 'counts' | 'resetPerf' | 'startLatencyMs' | 'startTimings'>;
 
 /** What the view and HUD show. */
@@ -95,7 +97,9 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
         radius: B.radius[slot]! / FX_ONE,
         alive: B.alive[slot] !== 0,
         shown: view.balls.shown[slot] === 1,
+        shielded: B.shield[slot]! > 0,
       })),
+    marks: () => ({ marker: view.balls.marker.visible, shields: view.shields.drawn }),
     pellets: () => ({ live: view.pellets.live, drawn: view.pellets.drawn }),
     labels: () => [...(view.labels?.texts ?? [])],
     killFeed: () => hud.feed.total,
