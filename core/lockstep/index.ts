@@ -7,6 +7,7 @@
  * time in: nothing here owns a socket or a timer. Code outside core/lockstep imports it from here.
  */
 export * from './types';
+export * from './reasons';
 export * from './host';
 export * from './client';
 export * from './loop';

@@ -10,6 +10,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACTIONS, LANGUAGES, type Action, type Language, type Settings, type SettingsResult } from '../../contract';
+import { ReasonError } from '../reasonError';
 
 export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
   up: 'KeyW',
@@ -107,6 +108,14 @@ export function validateSettings(raw: unknown): SettingsCheck {
   };
 }
 
+/** The top-level fields named by validation errors ("keys.up: …" → "keys"), for the page to highlight. */
+function fieldsOf(errors: readonly string[]): string {
+  return [...new Set(errors.map((e) => /^[A-Za-z]+/.exec(e)?.[0] ?? 'settings'))].join(',');
+}
+
+/** Settings persisted as JSON in the user data folder (what `settings:*` answers, but the discovery mode main adds). */
+export type StoredSettings = Omit<SettingsResult, 'discovery'>;
+
 /** Settings persisted as JSON in the user data folder. */
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
@@ -121,7 +130,7 @@ export class SettingsStore {
   }
 
   /** Reads the file; an unusable one is renamed aside and defaults are used, with a notice. */
-  load(): SettingsResult {
+  load(): StoredSettings {
     if (!existsSync(this.file)) return { settings: (this.current = DEFAULT_SETTINGS) };
     let problem: string;
     try {
@@ -134,13 +143,14 @@ export class SettingsStore {
     const aside = `${this.file}.invalid-${Date.now()}`;
     renameSync(this.file, aside);
     this.current = DEFAULT_SETTINGS;
-    return { settings: DEFAULT_SETTINGS, notice: `Settings file was invalid (${problem}); defaults are used and the old file was kept as ${path.basename(aside)}.` };
+    console.warn(`[settings] ${this.file} was invalid (${problem}); kept as ${aside}`);
+    return { settings: DEFAULT_SETTINGS, notice: { code: 'settings-reset', params: { file: path.basename(aside) } } };
   }
 
   /** Validates and writes; an invalid object is refused and nothing changes. */
-  save(raw: unknown): SettingsResult {
+  save(raw: unknown): StoredSettings {
     const check = validateSettings(raw);
-    if (!check.ok) throw new Error(`invalid settings: ${check.errors.join('; ')}`);
+    if (!check.ok) throw new ReasonError('settings-invalid', `invalid settings: ${check.errors.join('; ')}`, { fields: fieldsOf(check.errors) });
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, JSON.stringify(check.settings, null, 2) + '\n');
