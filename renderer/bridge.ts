@@ -107,7 +107,7 @@ async function socketBridge(token: string): Promise<Bridge> {
       new Promise<ResponseOf<C>>((resolve, reject) => {
         if (ws.readyState !== WebSocket.OPEN) return;
         const id = nextId++;
-        pending.set(id, (r) => (r.ok ? resolve(r.value as ResponseOf<C>) : reject(new Error(r.error))));
+        pending.set(id, (r) => (r.ok ? resolve(r.value as ResponseOf<C>) : reject(new BridgeError(r.error, r.reason))));
         ws.send(JSON.stringify({ id, channel, payload }));
       }),
     on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
