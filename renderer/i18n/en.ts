@@ -260,7 +260,7 @@ export const en = {
   'reason.unexpected': 'Something went wrong in the game process ({detail}).',
   'reason.probe-invalid': '“{address}” is not an address: type one like 192.168.1.20 or 192.168.1.20:47777.',
   'reason.probe-timeout': 'No answer from {address}: is a game hosted there, and is the address right?',
-  'reason.probe-refused': 'Nothing answers at {address}: is the game hosted there, on that port?',
+  'reason.probe-refused': 'Nothing answers at {address} (the connection was refused): is the game hosted there, on that port?',
   'reason.probe-version': 'The game there runs another version ({version}).',
   'reason.probe-error': 'Cannot reach {address} ({detail}).',
   'reason.discovery-note': 'LAN discovery: {detail}',

@@ -261,7 +261,7 @@ export const zhCN: Record<MessageKey, string> = {
   'reason.unexpected': '游戏进程出了问题（{detail}）。',
   'reason.probe-invalid': '“{address}”不是有效地址：请输入类似 192.168.1.20 或 192.168.1.20:47777 的地址。',
   'reason.probe-timeout': '{address} 没有应答：那里是否有人主持游戏？地址是否正确？',
-  'reason.probe-refused': '{address} 无人应答：游戏是否在那里、在该端口上主持？',
+  'reason.probe-refused': '{address} 无人应答（连接被拒绝）：游戏是否在那里、在该端口上主持？',
   'reason.probe-version': '那里的游戏是另一个版本（{version}）。',
   'reason.probe-error': '无法连接 {address}（{detail}）。',
   'reason.discovery-note': '局域网发现：{detail}',
