@@ -45,6 +45,8 @@ test('join by address finds a host over UDP and shows its hostile room name as t
   await expect(row).toHaveCount(1);
   await expect(row.locator('.room')).toHaveText(HOSTILE);
   await expect(row).toContainText('3/8');
+  // The map by its name, not its id.
+  await expect(row.locator('.map')).toHaveText('Arena');
   expect(await page.locator('img').count()).toBe(0);
   expect(dialogs).toEqual([]);
 });

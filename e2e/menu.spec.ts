@@ -58,14 +58,17 @@ test('settings are validated, saved to the user data folder, and switch language
   await page.getByTestId('menu-settings').click();
   await page.getByTestId('settings-keep-replays').fill('0');
   await page.getByTestId('settings-save').click();
-  await expect(page.getByTestId('settings-status')).toContainText('keepReplays');
+  // The refusal names the field in the player's words and highlights it (not "keepReplays: expected …").
+  await expect(page.getByTestId('settings-status')).toContainText('保留录像数量');
+  await expect(page.getByTestId('settings-status')).not.toContainText('keepReplays');
+  await expect(page.locator('.field.invalid [data-testid="settings-keep-replays"]')).toHaveCount(1);
 });
 
 test('a page without the launch token cannot drive the game', async ({ page }) => {
   const bare = shell.url.replace(/\?token=.*/, '');
   await page.goto(bare);
   await page.waitForFunction(() => window.__bb?.screen === 'error');
-  await expect(page.getByTestId('fatal')).toContainText('token');
+  await expect(page.getByTestId('fatal')).toContainText('access key');
   await page.goto(`${bare}?token=${'0'.repeat(48)}`);
   await page.waitForFunction(() => window.__bb?.screen === 'error');
   await expect(page.getByTestId('fatal')).toContainText('refused');

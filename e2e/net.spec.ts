@@ -50,7 +50,7 @@ async function hostRoom(page: Page, opts: { room?: string; slots?: string } = {}
   return page.evaluate(() => window.__bb!.net!.address!);
 }
 
-/** From the menu: the Join screen, the typed address probed (as a spectator if asked). */
+/** From the menu: the Join screen, the typed address probed and, once found, joined (as a spectator if asked). */
 async function probeAddress(page: Page, address: string, opts: { spectate?: boolean } = {}): Promise<void> {
   await page.getByTestId('menu-join').click();
   if (opts.spectate) await page.getByTestId('join-spectate').check();
@@ -85,7 +85,6 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
 
   // Guest: join by the typed address.
   await probeAddress(guest, address);
-  await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
 
   // Both see both; hostile text stays text.
@@ -99,6 +98,8 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
     expect(await p.locator('img').count()).toBe(0);
   }
   await expect(host.getByTestId('lobby-start')).toBeDisabled();
+  // Blocked, and it says why (on hover and focus: its title and tooltip).
+  await expect(host.getByTestId('lobby-start')).toHaveAttribute('title', /Ready/);
   await host.screenshot({ path: shotPath('lobby.png') });
   mark('both in the lobby');
 
@@ -134,6 +135,7 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   expect(opened.waiting.map((w) => w.name)).toEqual([HOSTILE_NAME]);
   await expect(host.getByTestId('wait-list')).toContainText(HOSTILE_NAME);
   await expect(host.getByTestId('wait-drop')).toBeDisabled(); // the vote opens after dropVoteSeconds
+  await expect(host.getByTestId('wait-drop')).toHaveAttribute('title', /Drop unlocks after \d+ s/);
   // Draw the arena again under the dialog for the screenshot (the guest stays frozen meanwhile).
   const drawn = await host.evaluate(() => (window.__bb!.match!.setRender(true), window.__bb!.match!.counts().renderedFrames));
   await host.waitForFunction((n) => window.__bb!.match!.counts().renderedFrames > n + 1, drawn, { timeout: 30_000 });
@@ -210,10 +212,8 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await open(third, shells[2]!.url, dialogs);
   const address = await hostRoom(host, { slots: '2' });
   await probeAddress(guest, address);
-  await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby');
   await probeAddress(third, address);
-  await third.getByTestId('lan-join').click();
   await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('join-message')).not.toBeEmpty();
   console.log(`[net.spec] refused: "${await third.getByTestId('join-message').textContent()}"`);
@@ -222,7 +222,6 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await third.getByTestId('join-spectate').check();
   await third.getByTestId('join-address').fill(address);
   await third.getByTestId('join-probe').click();
-  await third.getByTestId('lan-join').click();
   await third.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('lobby-ready')).toBeHidden();
   expect(await host.evaluate(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length)).toBe(2);
@@ -253,8 +252,6 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await open(guest, shells[1]!.url, dialogs);
   const address = await hostRoom(host);
   await probeAddress(guest, address);
-  await expect(guest.getByTestId('lan-rejoin')).toHaveCount(0);
-  await guest.getByTestId('lan-join').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
   await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
   const guestSlot = await guest.evaluate(() => window.__bb!.net!.slot);
@@ -281,10 +278,9 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await host.waitForFunction((f) => window.__bb!.net!.frame > f + 30, hostFrame, { timeout: 60_000 });
   mark('guest restarted');
 
-  await probeAddress(again, address);
-  await expect(again.getByTestId('lan-rejoin')).toBeVisible();
+  // Join by address finds the running match this app holds a token for and takes the slot back in one click.
   const clicked = Date.now();
-  await again.getByTestId('lan-rejoin').click();
+  await probeAddress(again, address);
   await again.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
   await again.evaluate(() => window.__bb!.match!.setRender(false));
   console.log(`[net.spec] rejoin: click → match screen ${Date.now() - clicked} ms`);
@@ -307,7 +303,6 @@ test('a guest whose shell died rejoins the running match from its user data fold
   const spectator = await (await browser.newContext()).newPage();
   await open(spectator, shells[2]!.url, dialogs);
   await probeAddress(spectator, address, { spectate: true });
-  await spectator.getByTestId('lan-join').click();
   await spectator.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
   await spectator.evaluate(() => window.__bb!.match!.setRender(false));
   await expect(spectator.getByTestId('spectate-bar')).toBeVisible();

@@ -85,6 +85,10 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
   await expect.poll(() => page.evaluate(() => window.__bb!.replay!.state().frame), { timeout: 30_000 }).toBeGreaterThan(330);
   await page.getByTestId('replay-play').click();
   await expect.poll(() => page.evaluate(() => window.__bb!.replay!.state().playing)).toBe(false);
+  // The bar kept the focus from the seek: its thumb followed playback all the same.
+  const pausedAt = await page.evaluate(() => window.__bb!.replay!.state().frame);
+  expect(pausedAt).toBeGreaterThan(330);
+  await expect.poll(async () => Number(await page.getByTestId('replay-seek').inputValue())).toBe(pausedAt);
   await page.getByTestId('replay-follow').selectOption('3');
   expect((await page.evaluate(() => window.__bb!.replay!.state())).following).toBe(3);
   const box = (await page.locator('.match-stage canvas').boundingBox())!;
@@ -104,6 +108,15 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
   expect(end.mismatch).toBeNull();
   expect(end.checked).toBeGreaterThanOrEqual(5);
   expect(await page.evaluate(() => window.__bb!.screen)).toBe('replay');
+  // An end state: it says so, the thumb is at the end, and the button offers to watch again (not "Pause").
+  await expect(page.getByTestId('replay-ended')).toBeVisible();
+  await expect(page.getByTestId('replay-play')).toHaveText('Watch again');
+  expect(await page.getByTestId('replay-seek').inputValue()).toBe('900');
+  expect((await page.evaluate(() => window.__bb!.replay!.state())).ended).toBe(true);
+  await page.getByTestId('replay-play').click();
+  await expect.poll(() => page.evaluate(() => window.__bb!.replay!.state().ended)).toBe(false);
+  await expect(page.getByTestId('replay-play')).toHaveText('Pause');
+  await page.evaluate(() => window.__bb!.replay!.play(false));
   await page.evaluate(() => window.__bb!.replay!.seek(10));
   expect((await page.evaluate(() => window.__bb!.replay!.state())).frame).toBe(10);
 

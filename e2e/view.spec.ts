@@ -101,7 +101,9 @@ test('G toggles the grid overlay; the readout matches core/map for the point und
   await expect(page.getByTestId('readout')).toBeHidden();
   await page.keyboard.press('KeyG');
   await page.waitForFunction(() => window.__bb!.match!.grid());
-  await expect(page.getByTestId('readout')).toBeVisible();
+  // No box until the cursor is over the ground: an empty or stale readout would read as a value.
+  await framesDrawn(page, 2);
+  await expect(page.getByTestId('readout')).toBeHidden();
 
   // Zoom out and right-click a free cell towards the middle of the map: your A* path appears.
   await page.evaluate(() => window.__bb!.match!.camera({ distance: 28 }));
@@ -132,12 +134,21 @@ test('G toggles the grid overlay; the readout matches core/map for the point und
   expect(r.grid).toEqual({ col: Math.floor(target.x), row: Math.floor(target.z) });
   const fx = worldToFx(r.world.x, r.world.z);
   expect(r.fx).toEqual({ x: fx.x, y: fx.y });
+  await expect(page.getByTestId('readout')).toBeVisible();
   const text = await page.getByTestId('readout').textContent();
+  // Each system is labelled with its unit.
+  for (const label of ['3D world (m)', 'map (px)', 'grid cell (col,row)', 'sim (fixed 1/1024)']) expect(text).toContain(label);
   expect(text).toContain(`${r.world.x.toFixed(2)}, 0.00, ${r.world.z.toFixed(2)}`);
   expect(text).toContain(`${r.px.x.toFixed(1)}, ${r.px.y.toFixed(1)}`);
   expect(text).toContain(`${r.grid!.col}, ${r.grid!.row}`);
   await framesDrawn(page, 2);
   await page.screenshot({ path: shotPath('grid-overlay.png') });
+  // Off the map (zoomed all the way out, the window's top-left corner looks past the map's edge) the box goes away.
+  await page.evaluate(() => window.__bb!.match!.camera({ distance: 70 }));
+  await framesDrawn(page, 2);
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => window.__bb!.match!.readout() === null);
+  await expect(page.getByTestId('readout')).toBeHidden();
 
   await page.keyboard.press('KeyG');
   await page.waitForFunction(() => !window.__bb!.match!.grid());

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 8;
+export const BRIDGE_VERSION = 9;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -61,12 +61,41 @@ export interface Settings {
   readonly predictMyBall: boolean;
 }
 
+/**
+ * Something main tells the player, as a code and its parameters: the page words it from its
+ * catalogs (renderer/i18n, key `reason.<code>`), so main never sends a sentence. Parameter values
+ * are data (names, addresses, numbers, an OS error's code), set as text.
+ */
+export interface Reason {
+  readonly code: ReasonCode;
+  readonly params?: Readonly<Record<string, string | number>>;
+}
+
+/** Every reason main gives; the page's catalogs have a `reason.<code>` entry for each (type-checked). */
+export const REASON_CODES = [
+  // A session ended or went back to the lobby (core/lockstep SessionReason, and JOIN refusals).
+  'host-closed', 'kicked', 'load-timeout', 'nobody-loaded', 'no-answer', 'stopped-answering', 'host-said', 'end-desync',
+  'reject-full', 'reject-running', 'reject-kicked', 'reject-name', 'reject-token', 'reject-version', 'reject-other',
+  // Requests refused.
+  'not-in-room', 'no-rejoin', 'superseded', 'settings-invalid', 'settings-reset', 'settings-name-refused', 'host-port', 'bad-request', 'unexpected',
+  // Join by address.
+  'probe-invalid', 'probe-timeout', 'probe-refused', 'probe-version', 'probe-error',
+  // A discovery note (an ignored switch value, a socket the OS refused): its detail is technical data.
+  'discovery-note',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** Where the effective LAN discovery mode came from: the command line, BB_DISCOVERY, the setting, or nothing. */
+export type DiscoverySource = 'flag' | 'env' | 'setting' | 'default';
+
 export interface SettingsResult {
   readonly settings: Settings;
   /** Set when the stored file was unreadable or invalid and defaults were used (the bad file is kept aside). */
-  readonly notice?: string;
+  readonly notice?: Reason;
   /** False until the player has saved a name (first run, or the stored one is refused): the page asks for one. */
   readonly nameChosen: boolean;
+  /** The discovery mode in force ('off', 'all' or an interface name) and who chose it. */
+  readonly discovery: { readonly mode: string; readonly source: DiscoverySource };
 }
 
 export interface MapEntry {
@@ -128,13 +157,25 @@ export interface LanGame {
   readonly rejoin: boolean;
 }
 
+/**
+ * One discovery mechanism's state: on which interfaces it works, and the OS's words for what failed
+ * (`problems`, "eth0: …"), which the page shows as data inside its own sentence.
+ */
+export interface MechanismInfo {
+  readonly state: 'off' | 'idle' | 'starting' | 'ok' | 'unavailable';
+  readonly interfaces: readonly string[];
+  readonly problems: readonly string[];
+}
+
 /** Which discovery works, one line per mechanism, for the Join screen. */
 export interface DiscoveryInfo {
   /** 'off', 'all' or 'interface <name>'. */
   readonly mode: string;
-  readonly mdns: { readonly state: 'off' | 'idle' | 'starting' | 'ok' | 'unavailable'; readonly text: string };
-  readonly broadcast: { readonly state: 'off' | 'idle' | 'starting' | 'ok' | 'unavailable'; readonly text: string };
-  readonly notes: readonly string[];
+  /** Who chose the mode (an 'off' forced by the command line is not the player's doing). */
+  readonly source: DiscoverySource;
+  readonly mdns: MechanismInfo;
+  readonly broadcast: MechanismInfo;
+  readonly notes: readonly Reason[];
 }
 
 export interface LanList {
@@ -145,7 +186,7 @@ export interface LanList {
 /** The answer to "probe this typed address": the game found there, or why not. */
 export type ProbeResult =
   | { readonly ok: true; readonly game: LanGame }
-  | { readonly ok: false; readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error'; readonly message: Reason };
 
 // ---- LAN sessions: networking (the ClientPeer, the host authority) runs in main; the
 // simulation runs in the renderer, which sends its intent and key-frame hashes and receives
@@ -189,7 +230,7 @@ export interface NetSession {
   readonly progress: readonly { readonly slot: number; readonly percent: number }[];
   readonly pause: { readonly paused: boolean; readonly by: number; readonly pausesLeft: number } | null;
   /** Why the session ended or went back to the lobby (rejected, kicked, failed, host gone…). */
-  readonly message: string | null;
+  readonly message: Reason | null;
   /** The host's game address others can type to join ("ip:port"), on the hosting app. */
   readonly address: string | null;
   /** The bot trees of the room's matches (codes and data; the page words them). */
@@ -332,8 +373,11 @@ type MissingRequest = Exclude<RequestChannel, (typeof REQUEST_CHANNELS)[number]>
 type MissingEvent = Exclude<EventChannel, (typeof EVENT_CHANNELS)[number]>;
 export const CHANNEL_LISTS_COMPLETE: [MissingRequest, MissingEvent] extends [never, never] ? true : never = true;
 
-/** What a request resolves to on the wire: errors travel as data, never as thrown objects. */
-export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+/**
+ * What a request resolves to on the wire: errors travel as data, never as thrown objects — `error`
+ * for the log, `reason` for the player.
+ */
+export type BridgeResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string; readonly reason: Reason };
 
 /** The renderer's view of the bridge, the same in both shells. */
 export interface Bridge {
@@ -345,6 +389,8 @@ export interface Bridge {
     post(m: LinkUp): void;
     on(listener: (m: LinkDown) => void): () => void;
   };
+  /** The game process went away (the browser shell's Quit, or it stopped): the page can do nothing more. */
+  onClose(listener: () => void): () => void;
 }
 
 /** What the Electron preload exposes on `window.ballBrawl`: one narrow method per request. */

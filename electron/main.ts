@@ -98,7 +98,7 @@ async function main(): Promise<void> {
   let win: BrowserWindow | undefined;
   for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(`bb:${channel}`, (e, payload: unknown) =>
-      isOurs(win, e) ? services.bridge.handle(channel, payload) : { ok: false, error: 'request refused: unknown sender' },
+      isOurs(win, e) ? services.bridge.handle(channel, payload) : { ok: false, error: 'request refused: unknown sender', reason: { code: 'bad-request', params: { detail: 'unknown sender' } } },
     );
   }
   services.bridge.onEvent((channel, payload) => win?.webContents.send('bb:event', channel, payload));

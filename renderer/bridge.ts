@@ -6,7 +6,8 @@
  *   came in the page URL; the session link rides on it as `{ link }` frames.
  * Only types are imported from the contract (the layering check enforces it).
  */
-import type { Bridge, BridgeEvents, BridgeResult, EventChannel, LinkDown, PreloadApi, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
+import { t } from './i18n';
+import type { Bridge, BridgeEvents, BridgeResult, EventChannel, LinkDown, PreloadApi, Reason, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
 
 declare global {
   interface Window {
@@ -43,8 +44,18 @@ function linkListeners(): { readonly fire: (m: LinkDown) => void; readonly on: (
   };
 }
 
+/** A refused request: `message` for the log, `reason` for the player (i18n errorText words it). */
+export class BridgeError extends Error {
+  constructor(
+    message: string,
+    readonly reason: Reason | null,
+  ) {
+    super(message);
+  }
+}
+
 function unwrap<T>(r: BridgeResult<T>): T {
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new BridgeError(r.error, r.reason);
   return r.value;
 }
 
@@ -62,6 +73,8 @@ function electronBridge(api: PreloadApi): Bridge {
     },
     on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
     link: { post: (m) => api.link.post(m), on: link.on },
+    // The window closes with the app: no page outlives the game process.
+    onClose: () => () => undefined,
   };
 }
 
@@ -69,7 +82,7 @@ async function socketBridge(token: string): Promise<Bridge> {
   const ws = new WebSocket(`ws://${location.host}/bridge?token=${encodeURIComponent(token)}`);
   await new Promise<void>((resolve, reject) => {
     ws.addEventListener('open', () => resolve(), { once: true });
-    ws.addEventListener('error', () => reject(new Error('the game process refused the connection (wrong or missing token?)')), { once: true });
+    ws.addEventListener('error', () => reject(new Error(t('error.refused'))), { once: true });
   });
   const listeners = new Listeners();
   const link = linkListeners();
@@ -81,21 +94,28 @@ async function socketBridge(token: string): Promise<Bridge> {
     else if (msg.event) listeners.fire(msg.event, msg.payload);
     else if (typeof msg.id === 'number' && msg.result) pending.get(msg.id)?.(msg.result), pending.delete(msg.id);
   });
+  const closed = new Set<() => void>();
+  // Once the game process is gone the page is dead: its screen says so, and the requests still in
+  // flight (or made by a timer afterwards) never settle, so no caller sees a rejection it did not expect.
   ws.addEventListener('close', () => {
-    for (const resolve of pending.values()) resolve({ ok: false, error: 'the game process closed the connection' });
     pending.clear();
-    listeners.fire('app:notice', { level: 'error', text: 'Lost the connection to the game process.' });
+    for (const l of closed) l();
   });
   return {
     shell: 'browser',
     request: <C extends RequestChannel>(channel: C, payload: RequestOf<C>) =>
       new Promise<ResponseOf<C>>((resolve, reject) => {
+        if (ws.readyState !== WebSocket.OPEN) return;
         const id = nextId++;
-        pending.set(id, (r) => (r.ok ? resolve(r.value as ResponseOf<C>) : reject(new Error(r.error))));
+        pending.set(id, (r) => (r.ok ? resolve(r.value as ResponseOf<C>) : reject(new BridgeError(r.error, r.reason))));
         ws.send(JSON.stringify({ id, channel, payload }));
       }),
     on: <E extends EventChannel>(channel: E, l: (p: BridgeEvents[E]) => void) => listeners.add(channel, l as Listener),
     link: { post: (m) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify({ link: m })), on: link.on },
+    onClose: (l) => {
+      closed.add(l);
+      return () => closed.delete(l);
+    },
   };
 }
 
@@ -103,6 +123,6 @@ async function socketBridge(token: string): Promise<Bridge> {
 export function connectBridge(): Promise<Bridge> {
   if (window.ballBrawl) return Promise.resolve(electronBridge(window.ballBrawl));
   const token = new URLSearchParams(location.search).get('token');
-  if (!token) return Promise.reject(new Error('This page must be opened from the URL that `npm start` printed (it carries an access token).'));
+  if (!token) return Promise.reject(new Error(t('error.noToken')));
   return socketBridge(token);
 }

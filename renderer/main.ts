@@ -1,10 +1,11 @@
 /** Renderer entry: connects the bridge, loads settings, registers the screens and shows the main menu. */
 import type { BRIDGE_VERSION } from '../electron/contract';
 import { connectBridge } from './bridge';
-import { setLanguage, t } from './i18n';
+import { reasonText, setLanguage, t } from './i18n';
 import { App, type TestHook } from './ui/App';
 import { h } from './ui/dom';
 import { arrivesScreen } from './ui/screens/arrives';
+import { closedScreen } from './ui/screens/closed';
 import { joinScreen } from './ui/screens/join';
 import { matchScreen } from './ui/screens/match';
 import { menuScreen } from './ui/screens/menu';
@@ -20,7 +21,7 @@ import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 8;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 9;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -37,15 +38,16 @@ async function start(): Promise<void> {
     const info = await bridge.request('app:info', null);
     hook.info = info;
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
-    const { settings, notice, nameChosen } = await bridge.request('settings:get', null);
+    const { settings, notice, nameChosen, discovery } = await bridge.request('settings:get', null);
     setLanguage(settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen };
+    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
     app.nameChosen = nameChosen;
+    app.discovery = discovery;
     sessionClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
-    if (notice) console.warn(notice);
-    app.show('menu');
+    bridge.onClose(() => app.show('closed'));
+    app.show('menu', notice ? { notice: reasonText(notice) } : {});
   } catch (e) {
     fatal(root, t('error.bridge', { reason: (e as Error).message }));
   }

@@ -8,6 +8,7 @@
  */
 export * from './types';
 export * from './names';
+export * from './reasons';
 export * from './host';
 export * from './client';
 export * from './loop';

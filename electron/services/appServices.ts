@@ -53,7 +53,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   });
   const joinList = new JoinList(discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
   const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
-  bridge = new BridgeDispatcher({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, joinList, session, replays, quit: opts.quit });
+  bridge = new BridgeDispatcher({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, joinList, discoveryMode: () => discovery.effective(), session, replays, quit: opts.quit });
   const close = async (): Promise<void> => {
     await Promise.all([joinList.close(), session.close()]);
     await discovery.close();

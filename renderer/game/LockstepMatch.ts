@@ -62,6 +62,15 @@ export interface LockstepMatchOptions {
   readonly predict?: boolean;
 }
 
+/**
+ * A lobby slot's name as the page shows it: a lobby bot's is worded here ("Bot 3", "机器人 3": the
+ * host's app names it in its own words on the wire), a human's is theirs.
+ */
+export function slotName(slot: LobbySlot | undefined, index: number): string {
+  if (slot?.kind === SlotKind.Bot) return t('bot.name', { n: index + 1 });
+  return slot?.name ?? '';
+}
+
 /** Players by ball id: the roster in ascending slot order, named and coloured from the lobby. */
 export function playersOf(start: MatchStart, slots: readonly LobbySlot[]): PlayerInfo[] {
   return [...start.slots]
@@ -69,7 +78,7 @@ export function playersOf(start: MatchStart, slots: readonly LobbySlot[]): Playe
     .map((s, ball) => {
       const lobby = slots[s.slot];
       const bot = s.kind === SlotKind.Bot;
-      return { slot: ball, name: lobby?.name || (bot ? t('bot.name', { n: s.slot + 1 }) : `#${s.slot + 1}`), color: paletteColor(lobby?.colour ?? s.slot), bot };
+      return { slot: ball, name: slotName(lobby, s.slot) || (bot ? t('bot.name', { n: s.slot + 1 }) : `#${s.slot + 1}`), color: paletteColor(lobby?.colour ?? s.slot), bot };
     });
 }
 

@@ -35,5 +35,5 @@ export {
 export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, World } from '../../core/sim';
 
 // The lockstep game loop and its vocabulary, for networked matches (renderer/game/LockstepMatch.ts).
-export { LockstepRunner, MatchLoop, RemotePort, SimGame, SlotKind, StallCause, DEFAULT_SETTINGS, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL, MAX_SLOTS, ROOM_NAME_BYTES, SPECTATOR_SLOT, SYSTEM_SLOT, WAIT_DIALOG_GRACE_MS, lastKeyOf, normalizeInput } from '../../core/lockstep';
+export { LockstepRunner, MatchLoop, RemotePort, SimGame, SlotKind, StallCause, DEFAULT_SETTINGS, DEFAULT_KEY_INTERVAL, LOGIC_HZ, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL, MAX_SLOTS, ROOM_NAME_BYTES, SPECTATOR_SLOT, SYSTEM_SLOT, WAIT_DIALOG_GRACE_MS, lastKeyOf, normalizeInput } from '../../core/lockstep';
 export type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, MatchStart, PeerEvent, ResumePoint, RoomSettings, SlotEvent } from '../../core/lockstep';

@@ -10,6 +10,7 @@ export class MatchMenu {
   readonly pauseBanner: HTMLElement;
   private readonly main: HTMLElement;
   private readonly confirm: HTMLElement;
+  private readonly stay: HTMLButtonElement;
 
   constructor(onResume: () => void, onLeave: () => void) {
     this.pauseBanner = h('div', { className: 'hud-paused', testId: 'paused' }, t('hud.paused'));
@@ -20,12 +21,14 @@ export class MatchMenu {
       h('button', { className: 'menu-button', testId: 'menu-resume', onClick: () => onResume() }, t('match.resume')),
       h('button', { className: 'menu-button secondary', testId: 'menu-leave', onClick: () => this.ask(true) }, t('match.leave')),
     );
+    // Staying is the highlighted, focused choice: a reflexive Enter must not end the match.
+    this.stay = h('button', { className: 'menu-button', testId: 'leave-no', onClick: () => this.ask(false) }, t('match.leaveNo'));
     this.confirm = h(
       'div',
       { className: 'menu-buttons' },
       h('p', {}, t('match.leaveConfirm')),
-      h('button', { className: 'menu-button', testId: 'leave-yes', onClick: () => onLeave() }, t('match.leaveYes')),
-      h('button', { className: 'menu-button secondary', testId: 'leave-no', onClick: () => this.ask(false) }, t('match.leaveNo')),
+      this.stay,
+      h('button', { className: 'menu-button danger', testId: 'leave-yes', onClick: () => onLeave() }, t('match.leaveYes')),
     );
     this.el = h('div', { className: 'hud-modal', testId: 'match-menu' }, h('div', { className: 'panel' }, h('h2', {}, t('match.menu')), this.main, this.confirm));
     this.close();
@@ -47,5 +50,6 @@ export class MatchMenu {
   private ask(on: boolean): void {
     this.main.hidden = on;
     this.confirm.hidden = !on;
+    if (on) this.stay.focus();
   }
 }

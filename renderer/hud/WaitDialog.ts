@@ -1,14 +1,14 @@
 /**
  * The War3-style "waiting for players" dialog, for networked matches: a modal that appears once
  * the simulation has been stalled for SHOW_AFTER_MS, lists each awaited player (colour, name,
- * seconds waited, cause: network or slow machine) and offers a Drop button that becomes active
- * when the countdown ends (a vote to drop them), and Leave. A host that stopped answering is listed
- * as "not responding", with no Drop (nobody can vote the host out). It closes the moment frames
- * resume (update(null)).
+ * seconds waited, cause: network or slow machine) and offers a Drop button, blocked (saying why)
+ * until the countdown ends, that votes to drop them, and Leave. A host that stopped answering is
+ * listed as "not responding", with no Drop (nobody can vote the host out). It closes the moment
+ * frames resume (update(null)).
  * Driven by the lockstep session (LockstepMatch.overlay → waitState.ts) every display frame.
  */
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h, setBlocked } from '../ui/dom';
 
 /** Stall length before the dialog shows. */
 export const SHOW_AFTER_MS = 500;
@@ -50,6 +50,7 @@ export class WaitDialog {
       testId: 'wait-drop',
       onClick: () => {
         this.voted = true;
+        setBlocked(this.drop, null);
         this.drop.disabled = true;
         this.drop.textContent = t('wait.voted');
         onDrop(Array.from(this.list.children).map((c) => Number((c as HTMLElement).dataset['slot'])));
@@ -90,7 +91,8 @@ export class WaitDialog {
     this.drop.hidden = !Number.isFinite(left);
     this.countdown.textContent = left > 0 && Number.isFinite(left) ? t('wait.dropIn', { s: left }) : '';
     if (!this.voted) {
-      this.drop.disabled = left > 0;
+      this.drop.disabled = false;
+      setBlocked(this.drop, left > 0 ? t('wait.dropWhy', { total: Math.round(state.dropAfterMs / 1000), s: left }) : null);
       this.drop.textContent = t('wait.drop');
     }
   }

@@ -4,14 +4,14 @@
  * tests' hook: which screen is up, the running match (renderer/ui/match/matchHook.ts), the LAN
  * session (renderer/ui/session/sessionHook.ts), the last results — tests wait on this state, never on time.
  */
-import type { AppInfo, Bridge, Settings } from '../../electron/contract';
+import type { AppInfo, Bridge, Settings, SettingsResult } from '../../electron/contract';
 import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
 import type { MatchHook } from './match/matchHook';
 import type { SessionHook } from './session/sessionHook';
 import type { ReplayHook } from './screens/replaysControls';
 
-export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | NetScreenName | ReplayScreenName;
+export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
 /** The LAN session's screens (renderer/ui/session/SessionClient.ts moves between them by phase). */
@@ -23,6 +23,8 @@ export interface AppContext {
   settings: Settings;
   /** False until the player has saved a name (the menu asks for one first). */
   nameChosen: boolean;
+  /** The LAN discovery mode in force and who chose it (main says, with the settings). */
+  discovery: SettingsResult['discovery'] | null;
   /** Results of the last match (the results screen shows them). */
   results: MatchResults | null;
   /** The last offline setup (the setup screen starts from it). */
@@ -81,6 +83,7 @@ declare global {
 export class App implements AppContext {
   nameChosen = true;
   results: MatchResults | null = null;
+  discovery: SettingsResult['discovery'] | null = null;
   lastSetup: OfflineSetup | null = null;
   private cleanup: (() => void) | undefined;
   private current: { screen: ScreenName; params: Record<string, string> } = { screen: 'menu', params: {} };

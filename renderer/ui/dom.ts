@@ -45,3 +45,26 @@ export function fillTemplate(template: string, nodes: Record<string, Node>): Nod
   if (last < template.length) out.push(document.createTextNode(template.slice(last)));
   return out;
 }
+
+/**
+ * Greys `button` out and gives the reason (`why`) on hover and keyboard focus, or makes it usable
+ * again (null). It stays focusable (aria-disabled, not `disabled`) so a keyboard player can reach
+ * the reason too; clicks on a blocked button are swallowed before its own handler runs.
+ */
+export function setBlocked(button: HTMLButtonElement, why: string | null): void {
+  if (!button.dataset['blockable']) {
+    button.dataset['blockable'] = '1';
+    button.addEventListener('click', (e) => {
+      if (button.getAttribute('aria-disabled') === 'true') e.stopImmediatePropagation();
+    }, { capture: true });
+  }
+  if (why === null) {
+    button.removeAttribute('aria-disabled');
+    button.removeAttribute('title');
+    delete button.dataset['why'];
+    return;
+  }
+  button.setAttribute('aria-disabled', 'true');
+  button.title = why;
+  button.dataset['why'] = why;
+}

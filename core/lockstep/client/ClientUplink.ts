@@ -6,6 +6,7 @@
  * closure is never advertised beyond the inputs that fit into the datagram.
  */
 import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
+import { SessionReason } from '../reasons';
 import { encodeClientFrame, encodeJoin } from '../wire';
 import type { ClientState } from './ClientState';
 import { checkPlayerName, MAX_NAME_BYTES, nameProblemText } from '../names';
@@ -75,14 +76,14 @@ export class ClientUplink {
   tick(now: number): void {
     const st = this.st;
     if (st.phase === 'joining') {
-      if (now - this.joinStartedAt >= JOIN_TIMEOUT_MS) return st.fail({ t: 'failed', reason: 'The host did not answer.' }, 'failed');
+      if (now - this.joinStartedAt >= JOIN_TIMEOUT_MS) return st.fail({ t: 'failed', reason: SessionReason.NoAnswer }, 'failed');
       if (now - this.joinSentAt >= JOIN_RETRY_MS) this.sendJoin(now);
       return;
     }
     if (!st.connected) return;
     this.flushCopies(now);
     if (now - st.lastHeardAt >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
-      return st.fail({ t: 'failed', reason: 'The host stopped answering.' }, 'failed');
+      return st.fail({ t: 'failed', reason: SessionReason.StoppedAnswering }, 'failed');
     }
     const rto = st.rtt.rto(20, 400, 100);
     const m = st.phase === 'running' ? st.match : null;

@@ -6,6 +6,7 @@
  * event reaches every peer inside the update of the key it applies to (HostMatch).
  */
 import type { SlotSpec } from '../wire';
+import { reasonWith, SessionReason } from '../reasons';
 import { clampDelay, SlotEventKind, SlotKind, SYSTEM_SLOT } from '../types';
 import type { RoomSettings } from '../types';
 import { DelayController } from './DelayController';
@@ -49,7 +50,7 @@ export class HostRoom {
     if (!s) return;
     this.st.banned.add(s.addr);
     this.st.banned.add(`token:${s.token}`);
-    this.tx.toOne(s, { t: 'kicked', reason: 'You were removed from the room by the host.' });
+    this.tx.toOne(s, { t: 'kicked', reason: SessionReason.Kicked });
     this.tx.sendTo(now, s);
     this.removeSession(now, s, 4);
   }
@@ -99,13 +100,13 @@ export class HostRoom {
     st.loading = null;
     for (const s of go.benched) {
       s.benched = true;
-      this.tx.toOne(s, { t: 'lobby', reason: `You did not finish loading within ${st.lobby.settings.loadTimeoutSeconds} s; you join the match as soon as you have loaded.` });
+      this.tx.toOne(s, { t: 'lobby', reason: reasonWith(SessionReason.LoadTimeout, st.lobby.settings.loadTimeoutSeconds) });
     }
     const bots = st.lobby.slots.some((x) => x.kind === SlotKind.Bot);
     const specs = st.sessionList().some((s) => s.spectator);
     if (go.ready.length === 0 && !bots && !specs) {
       st.phase = 'lobby';
-      return this.tx.broadcast({ t: 'lobby', reason: 'Nobody finished loading; back to the lobby.' });
+      return this.tx.broadcast({ t: 'lobby', reason: SessionReason.NobodyLoaded });
     }
     this.startMatch(now, l.seed, go.ready);
   }

@@ -10,10 +10,11 @@
  */
 import { markCopy } from '../link';
 import { encodeHostControl } from '../wire';
+import { SessionReason } from '../reasons';
 import type { HostSession } from './HostSession';
 
-/** What the peers are told by default. */
-export const HOST_CLOSED_REASON = 'The host closed the room.';
+/** What the peers are told by default (a reason code: each page words it). */
+export const HOST_CLOSED_REASON: string = SessionReason.HostClosed;
 /** Datagrams in the final burst: all lost on a 20 %-loss link 0.8 % of the time. */
 export const GOODBYE_COPIES = 3;
 

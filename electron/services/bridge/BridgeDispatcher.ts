@@ -4,7 +4,7 @@
  * `handle(channel, payload)` is the single entry point for every renderer request, whether it
  * came over Electron IPC or the browser shell's WebSocket: it checks that the channel exists and
  * that the payload has the contract's shape before any service sees it, and turns every failure
- * into `{ ok: false, error }` data (a bad request never throws across the bridge or crashes main).
+ * into `{ ok: false, error, reason }` data (a bad request never throws across the bridge or crashes main).
  * The session link goes through here too: `linkIn` validates each page message before the LAN
  * session sees it (a bad one is counted and dropped: there is no one to answer), and `sendLink`
  * pushes the session's messages to every connected page as they happen.
@@ -24,12 +24,14 @@ import {
   type RequestChannel,
   type RequestOf,
   type ResponseOf,
+  type SettingsResult,
 } from '../../contract';
 import type { JoinList } from '../discovery/JoinList';
 import { NET_VALIDATORS, validateLinkUp } from './netRequests';
 import { REPLAY_VALIDATORS } from './replayRequests';
 import type { NetService, ReplayService } from './services';
 import { noPayload } from './validator';
+import { reasonOf } from '../reasonError';
 import type { Validator } from './validator';
 import type { Resources } from '../files/resources';
 import type { SettingsStore } from '../files/settings';
@@ -40,6 +42,8 @@ export interface DispatcherOptions {
   readonly settings: SettingsStore;
   readonly resources: Resources;
   readonly joinList: JoinList;
+  /** The LAN discovery mode in force and who chose it (command line, environment, setting). */
+  readonly discoveryMode: () => SettingsResult['discovery'];
   readonly session: NetService;
   readonly replays: ReplayService;
   /** Ends the app (closes the window, or stops the browser shell). */
@@ -92,8 +96,8 @@ export class BridgeDispatcher {
         opts.quit();
         return null;
       },
-      'settings:get': () => opts.settings.load(),
-      'settings:set': (s) => opts.settings.save(s),
+      'settings:get': () => ({ ...opts.settings.load(), discovery: opts.discoveryMode() }),
+      'settings:set': (s) => ({ ...opts.settings.save(s), discovery: opts.discoveryMode() }),
       'resources:maps': () => opts.resources.listMaps(),
       'resources:map': ({ id }) => opts.resources.readMap(id),
       'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),
@@ -126,16 +130,17 @@ export class BridgeDispatcher {
   /** Validates and serves one request from the renderer. Never throws. */
   async handle(channel: unknown, payload: unknown): Promise<BridgeResult<unknown>> {
     if (typeof channel !== 'string' || !(REQUEST_CHANNELS as readonly string[]).includes(channel)) {
-      return { ok: false, error: `unknown request channel: ${String(channel).slice(0, 64)}` };
+      const error = `unknown request channel: ${String(channel).slice(0, 64)}`;
+      return { ok: false, error, reason: { code: 'bad-request', params: { detail: error } } };
     }
     const c = channel as RequestChannel;
     const checked = (VALIDATORS[c] as Validator<RequestChannel>)(payload);
-    if (typeof checked === 'string') return { ok: false, error: `${c}: ${checked}` };
+    if (typeof checked === 'string') return { ok: false, error: `${c}: ${checked}`, reason: { code: 'bad-request', params: { detail: `${c}: ${checked}` } } };
     try {
       const value = await (this.handlers[c] as Handler<RequestChannel>)(checked as never);
       return { ok: true, value };
     } catch (e) {
-      return { ok: false, error: `${c}: ${(e as Error).message}` };
+      return { ok: false, error: `${c}: ${(e as Error).message}`, reason: reasonOf(e) };
     }
   }
 

@@ -89,7 +89,7 @@ function handleSocket(ws: WebSocket, bridge: BridgeDispatcher): void {
     try {
       msg = JSON.parse(String(data)) as typeof msg;
     } catch {
-      ws.send(JSON.stringify({ id: null, result: { ok: false, error: 'malformed message' } }));
+      ws.send(JSON.stringify({ id: null, result: { ok: false, error: 'malformed message', reason: { code: 'bad-request', params: { detail: 'malformed message' } } } }));
       return;
     }
     if (msg !== null && typeof msg === 'object' && 'link' in msg) return bridge.linkIn(msg.link);

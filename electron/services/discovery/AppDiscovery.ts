@@ -10,6 +10,7 @@
 import { DiscoveryService } from './discoveryService';
 import type { DiscoveryDeps } from './discoveryService';
 import { describeMode, resolveDiscoveryMode } from './interfaces';
+import type { DiscoverySource } from '../../contract';
 
 export class AppDiscovery {
   private current: { readonly service: DiscoveryService; readonly key: string; users: number } | null = null;
@@ -21,6 +22,12 @@ export class AppDiscovery {
     private readonly setting: () => string,
     private readonly deps?: Partial<DiscoveryDeps>,
   ) {}
+
+  /** The mode in force now and who chose it (the Settings screen shows a forced 'off' as such). */
+  effective(): { mode: string; source: DiscoverySource } {
+    const { mode, source } = resolveDiscoveryMode(this.argv, this.env, this.setting());
+    return { mode: typeof mode === 'string' ? mode : mode.interface, source };
+  }
 
   /** The service for one more user (browsing or hosting); call `release` when done with it. */
   async acquire(): Promise<DiscoveryService> {

@@ -13,13 +13,15 @@ describe('Join list', () => {
     expect(list.discovery.mode).toBe('off');
     expect(list.discovery.mdns.state).toBe('off');
     expect(list.discovery.broadcast.state).toBe('off');
+    // The Settings screen and the Join screen say the command line chose 'off', not the player.
+    expect(list.discovery.source).toBe('flag');
 
     const advert = { gameId: newGameId(), room: 'Den', map: 'arena-small', players: 2, maxPlayers: 8, state: 'lobby' as const, protocolVersion: PROTOCOL_VERSION, appVersion: APP_VERSION, port: 0 };
     const host = await startProbeResponder({ port: 0, address: '127.0.0.1', getAdvert: () => ({ ...advert, port: host.port }) });
     try {
       const found = await lan.probe(`127.0.0.1:${host.port}`);
       expect(found).toMatchObject({ ok: true, game: { room: 'Den', players: 2, address: '127.0.0.1', port: host.port, compatible: true, via: ['manual'] } });
-      expect(await lan.probe('no such host!')).toMatchObject({ ok: false, reason: 'invalid' });
+      expect(await lan.probe('no such host!')).toMatchObject({ ok: false, reason: 'invalid', message: { code: 'probe-invalid', params: { address: 'no such host!' } } });
     } finally {
       await host.close();
       await lan.close();
@@ -30,7 +32,7 @@ describe('Join list', () => {
     const lan = new JoinList(new AppDiscovery([], {}, () => 'off'), () => undefined);
     expect((await lan.browse(true)).discovery.mode).toBe('off');
     const env = new JoinList(new AppDiscovery([], { BB_DISCOVERY: 'off' }, () => 'all'), () => undefined);
-    expect((await env.browse(true)).discovery.mode).toBe('off');
+    expect((await env.browse(true)).discovery).toMatchObject({ mode: 'off', source: 'env' });
     await lan.close();
     await env.close();
   });

@@ -5,13 +5,13 @@
  * `lan:list` event. Probing a typed address needs no discovery socket and works in every mode,
  * including 'off'.
  */
-import type { DiscoveryInfo, LanGame, LanList, ProbeResult } from '../../contract';
+import type { DiscoveryInfo, DiscoverySource, LanGame, LanList, MechanismInfo, ProbeResult, Reason } from '../../contract';
 import type { AppDiscovery } from './AppDiscovery';
 import type { DiscoveryService } from './discoveryService';
 import type { GameAdvert } from './advert';
 import type { GameRow } from './gameList';
 import { manualJoin } from './manualJoin';
-import { describeStatus } from './status';
+import type { ManualJoinResult } from './manualJoin';
 import type { DiscoveryStatus, MechanismStatus } from './status';
 
 /** Whether this app holds a stored session token for the host at "ip:port". */
@@ -28,12 +28,30 @@ function gameOf(row: GameRow, hasToken: HasToken): LanGame {
   return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
-function mechanism(name: string, s: MechanismStatus): DiscoveryInfo['mdns'] {
-  return { state: s.state, text: describeStatus(name, s) };
+function mechanism(s: MechanismStatus): MechanismInfo {
+  if (s.state === 'ok') return { state: s.state, interfaces: [...s.interfaces], problems: [...s.problems] };
+  return { state: s.state, interfaces: [], problems: s.state === 'unavailable' ? [s.reason] : [] };
 }
 
-function infoOf(s: DiscoveryStatus): DiscoveryInfo {
-  return { mode: s.mode, mdns: mechanism('mDNS', s.mdns), broadcast: mechanism('Broadcast', s.broadcast), notes: [...s.notes] };
+function infoOf(s: DiscoveryStatus, source: DiscoverySource): DiscoveryInfo {
+  return {
+    mode: s.mode,
+    source,
+    mdns: mechanism(s.mdns),
+    broadcast: mechanism(s.broadcast),
+    notes: s.notes.map((detail) => ({ code: 'discovery-note', params: { detail } })),
+  };
+}
+
+/** A failed probe as a reason the page words (the typed address and the OS's detail are data). */
+function probeReason(r: Extract<ManualJoinResult, { ok: false }>, address: string): Reason {
+  switch (r.reason) {
+    case 'invalid': return { code: 'probe-invalid', params: { address } };
+    case 'timeout': return { code: 'probe-timeout', params: { address } };
+    case 'refused': return { code: 'probe-refused', params: { address } };
+    case 'version': return { code: 'probe-version', params: { version: r.advert?.appVersion || '?' } };
+    case 'error': return { code: 'probe-error', params: { address, detail: r.message } };
+  }
 }
 
 function probedGame(address: string, port: number, advert: GameAdvert, pingMs: number, hasToken: HasToken): LanGame {
@@ -53,8 +71,9 @@ export class JoinList {
 
   private list(): LanList {
     const s = this.browsing?.service;
-    if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }) };
-    return { games: s.rows().map((r) => gameOf(r, this.hasToken)), discovery: infoOf(s.status()) };
+    const source = this.discovery.effective().source;
+    if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }, source) };
+    return { games: s.rows().map((r) => gameOf(r, this.hasToken)), discovery: infoOf(s.status(), source) };
   }
 
   /** Starts or stops browsing; starting twice is harmless. */
@@ -75,7 +94,7 @@ export class JoinList {
   async probe(address: string): Promise<ProbeResult> {
     const r = await manualJoin(address);
     if (r.ok) return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs, this.hasToken) };
-    return { ok: false, reason: r.reason, message: r.message };
+    return { ok: false, reason: r.reason, message: probeReason(r, address.trim().slice(0, 64)) };
   }
 
   /** Stops browsing (the service itself stays the app's). */

@@ -20,7 +20,6 @@ export { advertFromTxt, advertToTxt, DEFAULT_GAME_PORT, displayText, GAME_STATES
 export type { GameAdvert, GameState } from './advert';
 export { BEACON_PORT } from './beacon';
 export type { GameRow, Via } from './gameList';
-export { describeStatus } from './status';
 export type { DiscoveryStatus, MechanismStatus } from './status';
 export { AppDiscovery } from './AppDiscovery';
 export { JoinList } from './JoinList';

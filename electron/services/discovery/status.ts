@@ -48,15 +48,3 @@ export function combineParts(parts: readonly LabelledPart[], emptyReason: string
   if (parts.some((p) => p.part.state === 'starting')) return { state: 'starting' };
   return { state: 'unavailable', reason: [...new Set(problems)].join('; ') };
 }
-
-/** A status as one plain-text line, e.g. "mDNS: unavailable — eth0: UDP port 5353 is in use …". */
-export function describeStatus(name: string, s: MechanismStatus): string {
-  switch (s.state) {
-    case 'ok':
-      return `${name}: ok on ${s.interfaces.join(', ')}${s.problems.length > 0 ? ` (not on ${s.problems.join('; ')})` : ''}`;
-    case 'unavailable':
-      return `${name}: unavailable — ${s.reason}`;
-    default:
-      return `${name}: ${s.state}`;
-  }
-}

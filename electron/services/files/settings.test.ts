@@ -62,7 +62,7 @@ describe('settings', () => {
     writeFileSync(path.join(d, 'settings.json'), '{"version":1,"name":');
     const r = new SettingsStore(d).load();
     expect(r.settings).toEqual(DEFAULT_SETTINGS);
-    expect(r.notice).toMatch(/invalid.*not valid JSON/);
+    expect(r.notice).toEqual({ code: 'settings-reset', params: { file: expect.stringMatching(/^settings\.json\.invalid-/) } });
     const aside = readdirSync(d).find((f) => f.startsWith('settings.json.invalid-'));
     expect(aside).toBeDefined();
     expect(readFileSync(path.join(d, aside!), 'utf8')).toBe('{"version":1,"name":');
@@ -73,7 +73,7 @@ describe('settings', () => {
     const d = dir();
     const store = new SettingsStore(d);
     store.save({ ...DEFAULT_SETTINGS, name: 'Keep' });
-    expect(() => store.save({ ...DEFAULT_SETTINGS, graphics: { shadows: 'yes', pixelRatio: 9 } })).toThrow(/graphics/);
+    expect(() => store.save({ ...DEFAULT_SETTINGS, graphics: { shadows: 'yes', pixelRatio: 9 } })).toThrow(expect.objectContaining({ reason: { code: 'settings-invalid', params: { fields: 'graphics' } } }));
     expect(JSON.parse(readFileSync(store.file, 'utf8')).name).toBe('Keep');
   });
 });

@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import path from 'node:path';
 import { checkPlayerName, MAX_NAME_BYTES, nameProblemText } from '../../../core/lockstep';
 import { ACTIONS, LANGUAGES, type Action, type Language, type Settings, type SettingsResult } from '../../contract';
+import { ReasonError } from '../reasonError';
 
 export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
   up: 'KeyW',
@@ -107,6 +108,14 @@ export function validateSettings(raw: unknown): SettingsCheck {
   };
 }
 
+/** The top-level fields named by validation errors ("keys.up: …" → "keys"), for the page to highlight. */
+function fieldsOf(errors: readonly string[]): string {
+  return [...new Set(errors.map((e) => /^[A-Za-z]+/.exec(e)?.[0] ?? 'settings'))].join(',');
+}
+
+/** Settings persisted as JSON in the user data folder (what `settings:*` answers, but the discovery mode main adds). */
+export type StoredSettings = Omit<SettingsResult, 'discovery'>;
+
 /** Settings persisted as JSON in the user data folder. */
 export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
@@ -125,7 +134,7 @@ export class SettingsStore {
    * whose only fault is a name the rule no longer accepts (e.g. saved under an older, shorter
    * limit) keeps everything else, and the player is asked for a name again (`nameChosen` false).
    */
-  load(): SettingsResult {
+  load(): StoredSettings {
     if (!existsSync(this.file)) return { settings: (this.current = DEFAULT_SETTINGS), nameChosen: false };
     let problem: string;
     try {
@@ -134,20 +143,24 @@ export class SettingsStore {
       if (check.ok) return { settings: (this.current = check.settings), nameChosen: true };
       problem = check.errors.join('; ');
       const unnamed = validateSettings({ ...(raw as object), name: DEFAULT_SETTINGS.name });
-      if (unnamed.ok) return { settings: (this.current = unnamed.settings), nameChosen: false, notice: `Settings: the saved name was refused (${problem}); the player is asked for a new one.` };
+      if (unnamed.ok) {
+        console.warn(`[settings] the saved name was refused (${problem}); the player is asked for a new one`);
+        return { settings: (this.current = unnamed.settings), nameChosen: false, notice: { code: 'settings-name-refused' } };
+      }
     } catch (e) {
       problem = `not valid JSON (${(e as Error).message})`;
     }
     const aside = `${this.file}.invalid-${Date.now()}`;
     renameSync(this.file, aside);
     this.current = DEFAULT_SETTINGS;
-    return { settings: DEFAULT_SETTINGS, nameChosen: false, notice: `Settings file was invalid (${problem}); defaults are used and the old file was kept as ${path.basename(aside)}.` };
+    console.warn(`[settings] ${this.file} was invalid (${problem}); kept as ${aside}`);
+    return { settings: DEFAULT_SETTINGS, nameChosen: false, notice: { code: 'settings-reset', params: { file: path.basename(aside) } } };
   }
 
   /** Validates and writes; an invalid object is refused and nothing changes. */
-  save(raw: unknown): SettingsResult {
+  save(raw: unknown): StoredSettings {
     const check = validateSettings(raw);
-    if (!check.ok) throw new Error(`invalid settings: ${check.errors.join('; ')}`);
+    if (!check.ok) throw new ReasonError('settings-invalid', `invalid settings: ${check.errors.join('; ')}`, { fields: fieldsOf(check.errors) });
     mkdirSync(path.dirname(this.file), { recursive: true });
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, JSON.stringify(check.settings, null, 2) + '\n');

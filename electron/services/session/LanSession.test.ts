@@ -194,7 +194,7 @@ describe('LanSession', () => {
     await a.loop.ask('net:leave', null);
     // The silence timeout would take 15 s; the goodbye burst arrives in milliseconds.
     expect(await until(() => b.loop.session?.phase === 'failed', 1000)).toBe(true);
-    expect(b.loop.session?.message).toBe(HOST_CLOSED_REASON);
+    expect(b.loop.session?.message).toEqual({ code: HOST_CLOSED_REASON });
   }, 10_000);
 
   it('ignores loop messages outside a match, drops malformed ones, and refuses actions outside a room', async () => {

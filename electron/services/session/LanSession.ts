@@ -39,6 +39,7 @@ import { pushSession } from './push';
 import type { PushedSession } from './push';
 import { TokenStore } from './rejoinTokens';
 import { SessionView, StatusMeter } from './SessionView';
+import { ReasonError } from '../reasonError';
 
 export interface LanSessionOptions {
   readonly userDataDir: string;
@@ -106,13 +107,15 @@ export class LanSession implements NetService {
       onActivity: () => this.sync(),
     }).catch((e: unknown) => {
       this.opts.discovery.release(discovery);
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' || code === 'EACCES') throw new ReasonError('host-port', (e as Error).message, { port: this.socket.port, detail: code });
       throw e;
     });
     const owner = service.owner;
     if (gen !== this.generation || !owner) {
       await service.close();
       this.opts.discovery.release(discovery);
-      throw new Error('superseded by another request');
+      throw new ReasonError('superseded', 'superseded by another request');
     }
     const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(discovery.mode) : this.socket.bind}:${service.port}`;
     const published = new HostAdvert(discovery, service);
@@ -137,7 +140,7 @@ export class LanSession implements NetService {
 
   async join(req: RequestOf<'net:join'>): Promise<null> {
     const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
-    if (req.rejoin === true && rejoinToken === null) throw new Error(`no stored session for ${req.address} to rejoin`);
+    if (req.rejoin === true && rejoinToken === null) throw new ReasonError('no-rejoin', `no stored session for ${req.address} to rejoin`, { address: req.address });
     const gen = await this.restart();
     const trees = loadTrees(this.opts.resourcesDir);
     const service = await LockstepClientService.connect({
@@ -152,7 +155,7 @@ export class LanSession implements NetService {
     });
     if (gen !== this.generation) {
       await service.close();
-      throw new Error('superseded by another request');
+      throw new ReasonError('superseded', 'superseded by another request');
     }
     // LockstepClientService.close sends LEAVE and closes the socket once it has left.
     this.begin({ ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees), close: () => service.close() });
@@ -174,7 +177,7 @@ export class LanSession implements NetService {
 
   act(a: RequestOf<'net:act'>): null {
     const peer = this.session?.peer;
-    if (!peer) throw new Error('not in a room');
+    if (!peer) throw new ReasonError('not-in-room', 'not in a room');
     switch (a.t) {
       case 'ready': peer.setReady(a.ready); break;
       case 'colour': peer.setColour(a.colour); break;

@@ -6,21 +6,29 @@
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
 import type { ClientPeer, PeerEvent } from '../../../core/lockstep';
-import { DEFAULT_SETTINGS, RejectReason } from '../../../core/lockstep';
-import type { NetSession, NetStatus, NetTrees, TreeFallback } from '../../contract';
+import { DEFAULT_SETTINGS, parseReason, RejectReason, SessionReason } from '../../../core/lockstep';
+import type { NetSession, NetStatus, NetTrees, Reason, ReasonCode, TreeFallback } from '../../contract';
 
-const REJECTS: Record<number, string> = {
-  [RejectReason.Full]: 'The room is full.',
-  [RejectReason.Running]: 'A match is already running in that room.',
-  [RejectReason.Kicked]: 'You were removed from that room.',
-  [RejectReason.BadName]: 'The host did not accept that name.',
-  [RejectReason.UnknownToken]: 'That match is over, or its host no longer knows this app: join again.',
+const REJECTS: Record<number, ReasonCode> = {
+  [RejectReason.Full]: 'reject-full',
+  [RejectReason.Running]: 'reject-running',
+  [RejectReason.Kicked]: 'reject-kicked',
+  [RejectReason.BadName]: 'reject-name',
+  [RejectReason.UnknownToken]: 'reject-token',
 };
 
-/** The text the lobby shows when a JOIN was refused. */
-export function rejectMessage(reason: number, hostVersion: string): string {
-  if (reason === RejectReason.Version) return `The host runs another version (${hostVersion.slice(0, 40) || 'unknown'}).`;
-  return REJECTS[reason] ?? `The host refused to let you in (reason ${reason}).`;
+/** Why a JOIN was refused, for the page to word. */
+export function rejectMessage(reason: number, hostVersion: string): Reason {
+  if (reason === RejectReason.Version) return { code: 'reject-version', params: { version: hostVersion.slice(0, 40) || '?' } };
+  const code = REJECTS[reason];
+  return code ? { code } : { code: 'reject-other', params: { n: reason } };
+}
+
+/** A session reason off the wire (core/lockstep SessionReason), or an older host's own words. */
+export function sessionReason(wire: string): Reason {
+  const r = parseReason(wire);
+  if (r.code === null) return { code: 'host-said', params: { text: r.text } };
+  return r.n === null ? { code: r.code } : { code: r.code, params: { n: r.n } };
 }
 
 export const IDLE_SESSION: NetSession = {
@@ -39,7 +47,7 @@ export const IDLE_SESSION: NetSession = {
 export class SessionView {
   private progress: { slot: number; percent: number }[] = [];
   private pause: NetSession['pause'] = null;
-  private message: string | null = null;
+  private message: Reason | null = null;
   private last = '';
 
   constructor(
@@ -54,11 +62,11 @@ export class SessionView {
     switch (e.t) {
       case 'accepted': this.message = null; break;
       case 'rejected': this.message = rejectMessage(e.reason, e.hostVersion); break;
-      case 'failed': this.message = e.reason; break;
-      case 'closed': this.message = e.reason; break;
-      case 'kicked': this.message = e.reason || 'You were removed from the room.'; break;
-      case 'lobby': this.message = e.reason || null; this.progress = []; this.pause = null; break;
-      case 'end': this.message = e.agreed ? null : 'The match ended, but the players\u2019 games did not agree (desync).'; this.pause = null; break;
+      case 'failed': this.message = sessionReason(e.reason); break;
+      case 'closed': this.message = sessionReason(e.reason); break;
+      case 'kicked': this.message = sessionReason(e.reason || SessionReason.Kicked); break;
+      case 'lobby': this.message = e.reason ? sessionReason(e.reason) : null; this.progress = []; this.pause = null; break;
+      case 'end': this.message = e.agreed ? null : { code: 'end-desync' }; this.pause = null; break;
       case 'loading': this.progress = []; this.message = null; break;
       case 'progress': this.progress = e.entries.map((p) => ({ slot: p.slot, percent: p.percent })); break;
       case 'start': this.pause = null; break;
@@ -68,7 +76,7 @@ export class SessionView {
   }
 
   /** Sets the message shown when the session ends on this side (leave, an error). */
-  note(message: string | null): void {
+  note(message: Reason | null): void {
     this.message = message;
   }
 

@@ -101,11 +101,11 @@ describe('LanSession rejoin', () => {
     const a = app(41);
     const b = app(42);
     const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 1, settings: DEFAULT_SETTINGS })) as { address: string };
-    expect(await b.services.bridge.handle('net:join', { address, name: 'G', spectate: false, rejoin: true })).toMatchObject({ ok: false, error: expect.stringContaining('no stored session') });
+    expect(await b.services.bridge.handle('net:join', { address, name: 'G', spectate: false, rejoin: true })).toMatchObject({ ok: false, error: expect.stringContaining('no stored session'), reason: { code: 'no-rejoin', params: { address } } });
     b.services.session.tokens.set(address, 12345);
     await b.loop.ask('net:join', { address, name: 'G', spectate: false, rejoin: true });
     expect(await until(() => b.loop.session?.phase === 'rejected', 3000)).toBe(true);
-    expect(b.loop.session?.message).toContain('match is over');
+    expect(b.loop.session?.message).toEqual({ code: 'reject-token' });
     expect(b.services.session.tokens.get(address)).toBeNull();
     await b.loop.ask('net:join', { address, name: 'G', spectate: false });
     expect(await until(() => b.services.session.tokens.get(address) !== null, 3000)).toBe(true);

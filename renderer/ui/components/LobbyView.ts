@@ -1,13 +1,13 @@
 /**
  * The LAN lobby's body: room name and address, one row per slot (a human with colour, name and
  * ready; a bot with its difficulty; open; closed), the owner's slot controls and kick, my colour
- * and ready, the chat, and the owner's Start — enabled once every human is ready. Pure view:
+ * and ready, the chat, and the owner's Start — blocked, saying why, until every human is ready. Pure view:
  * `update` takes the state, the actions go to the caller. Every name, room and chat string came
  * from the network and is set as text.
  */
 import { PALETTE_SIZE, paletteColor } from '../../game/colors';
 import { t, type MessageKey } from '../../i18n';
-import { h } from '../dom';
+import { h, setBlocked } from '../dom';
 
 export type SlotKindName = 'open' | 'closed' | 'human' | 'bot';
 
@@ -107,7 +107,7 @@ export class LobbyView {
     this.colours.parentElement!.hidden = s.spectator;
     this.start.hidden = !s.isHost;
     const humans = s.slots.filter((p) => p.kind === 'human');
-    this.start.disabled = humans.length === 0 || !humans.every((p) => p.ready);
+    setBlocked(this.start, humans.length === 0 ? t('lobby.startWhyNobody') : humans.every((p) => p.ready) ? null : t('lobby.startWhyReady'));
     this.chatLog.replaceChildren(
       ...s.chat.slice(-8).map((c) => {
         const name = h('span', { className: 'feed-name' }, c.name);

@@ -3,7 +3,7 @@
  * has saved a name (SettingsResult.nameChosen). It does not block the menu: everything works with
  * the default name, but two players who never chose one would both be "Player".
  */
-import { t } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import type { AppContext } from '../App';
 import { h } from '../dom';
 import { nameField } from './nameField';
@@ -23,7 +23,7 @@ export function firstNamePrompt(ctx: AppContext): HTMLElement {
       ctx.rerender();
     } catch (e) {
       ok.disabled = false;
-      status.textContent = t('firstName.failed', { reason: (e as Error).message });
+      status.textContent = t('firstName.failed', { reason: errorText(e) });
     }
   };
   ok.addEventListener('click', () => void save());

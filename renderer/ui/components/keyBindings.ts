@@ -1,11 +1,13 @@
 /**
- * Key bindings editor for Settings: one button per action showing its key; click it, press a key,
+ * Key bindings editor for Settings: one button per action showing its key as printed on it ("W",
+ * not "KeyW"; the code is its data-code); click it, press a key,
  * and that key is bound (a key already used by another action moves over: the two swap).
  * Only codes the settings validator accepts (letters and digits, e.g. "KeyW", "F3") are taken.
  * Edits stay local until Settings is saved.
  */
 import type { Action } from '../../../electron/contract';
 import { t, type MessageKey } from '../../i18n';
+import { keyName } from '../../i18n/words';
 import { h } from '../dom';
 
 const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
@@ -22,7 +24,11 @@ export function keyBindings(initial: Readonly<Record<Action, string>>): KeyBindi
   const keys = { ...initial };
   const buttons = new Map<Action, HTMLButtonElement>();
   let stopCapture: (() => void) | null = null;
-  const label = (a: Action): void => void (buttons.get(a)!.textContent = keys[a]);
+  const label = (a: Action): void => {
+    const b = buttons.get(a)!;
+    b.textContent = keyName(keys[a]);
+    b.dataset['code'] = keys[a];
+  };
 
   const capture = (action: Action): void => {
     stopCapture?.();
@@ -51,8 +57,9 @@ export function keyBindings(initial: Readonly<Record<Action, string>>): KeyBindi
   };
 
   const rows = (Object.keys(keys) as Action[]).map((a) => {
-    const b = h('button', { className: 'key-button', testId: `key-${a}`, onClick: () => capture(a) }, keys[a]);
+    const b = h('button', { className: 'key-button', testId: `key-${a}`, onClick: () => capture(a) });
     buttons.set(a, b);
+    label(a);
     return h('div', { className: 'key-row' }, h('span', {}, t(`action.${a}` as MessageKey)), b);
   });
   return {

@@ -1,19 +1,34 @@
 /**
- * The host's room settings as a form (room name, map with preview, match length, key-frame
- * interval 2–6, slots), shared by the Host screen and the lobby's host-only panel. The host
+ * The host's room settings as a form (room name, map with preview, match length, network
+ * smoothness — the key-frame interval in player words — and slots), shared by the Host screen and the lobby's host-only panel. The host
  * validates and clamps whatever is sent; the form only offers values within the bounds.
  */
 import type { MapEntry } from '../../../electron/contract';
 import { loadGameMap } from '../../game/loadMap';
-import { MAX_KEY_INTERVAL, MAX_SLOTS, MIN_KEY_INTERVAL, ROOM_NAME_BYTES, type RoomSettings } from '../../game/simApi';
+import { DEFAULT_KEY_INTERVAL, LOGIC_HZ, MAX_SLOTS, ROOM_NAME_BYTES, type RoomSettings } from '../../game/simApi';
 import type { Bridge } from '../../../electron/contract';
-import { t } from '../../i18n';
+import { errorText, t, type MessageKey } from '../../i18n';
+import { mapName } from '../../i18n/words';
 import { h } from '../dom';
 import { mapPreview } from './mapPreview';
 import { nameField } from './nameField';
 
 export const MATCH_SECONDS = [60, 120, 180, 300, 600] as const;
+/**
+ * The key-frame interval in player words: how much network jitter the room rides out, against
+ * input delay. A host's other value (the protocol allows MIN..MAX_KEY_INTERVAL) shows as Custom.
+ */
+const SMOOTHNESS = [
+  { frames: 2, key: 'host.smooth.fast' },
+  { frames: DEFAULT_KEY_INTERVAL, key: 'host.smooth.normal' },
+  { frames: 5, key: 'host.smooth.wifi' },
+] as const satisfies readonly { frames: number; key: MessageKey }[];
 const SLOT_CHOICES = [2, 4, 6, 8, 12, 16, 24, 32, MAX_SLOTS] as const;
+
+/** The technical value behind a smoothness choice, for its tooltip. */
+function smoothTip(frames: number): string {
+  return t('host.smoothTip', { n: frames, ms: Math.round((frames * 1000) / LOGIC_HZ) });
+}
 
 function field(label: string, input: HTMLElement): HTMLLabelElement {
   return h('label', { className: 'field' }, h('span', {}, label), input);
@@ -40,7 +55,8 @@ export class RoomForm {
     this.base = settings;
     this.room = nameField(settings.roomName, 'room-name', onValid, ROOM_NAME_BYTES);
     options(this.length, MATCH_SECONDS, (s) => t('setup.minutes', { n: Number(s) / 60 }));
-    options(this.keyInterval, Array.from({ length: MAX_KEY_INTERVAL - MIN_KEY_INTERVAL + 1 }, (_, i) => MIN_KEY_INTERVAL + i), (v) => v);
+    this.keyInterval.replaceChildren(...SMOOTHNESS.map((s) => h('option', { attrs: { value: String(s.frames), title: smoothTip(s.frames) } }, t(s.key))));
+    this.keyInterval.addEventListener('change', () => (this.keyInterval.title = smoothTip(Number(this.keyInterval.value))));
     options(this.slots, SLOT_CHOICES, (v) => v);
     this.map.addEventListener('change', () => void this.showMap(this.map.value));
     this.el = h(
@@ -49,7 +65,7 @@ export class RoomForm {
       field(t('host.room'), this.room.el),
       field(t('host.map'), this.map),
       field(t('host.length'), this.length),
-      field(t('host.keyInterval'), this.keyInterval),
+      field(t('host.smoothness'), this.keyInterval),
       field(t('host.maxSlots'), this.slots),
     );
     this.set(settings);
@@ -62,7 +78,8 @@ export class RoomForm {
     this.room.input.value = s.roomName;
     this.room.input.dispatchEvent(new Event('input'));
     this.pick(this.length, s.matchSeconds);
-    this.pick(this.keyInterval, s.keyInterval);
+    this.pick(this.keyInterval, s.keyInterval, t('host.smooth.custom', { n: s.keyInterval }));
+    this.keyInterval.title = smoothTip(s.keyInterval);
     this.pick(this.slots, s.maxSlots);
     if (this.map.options.length > 0) this.map.value = s.map;
     void this.showMap(s.map);
@@ -87,14 +104,14 @@ export class RoomForm {
     this.alive = false;
   }
 
-  private pick(el: HTMLSelectElement, v: number): void {
-    if (![...el.options].some((o) => o.value === String(v))) el.append(h('option', { attrs: { value: String(v) } }, String(v)));
+  private pick(el: HTMLSelectElement, v: number, label = String(v)): void {
+    if (![...el.options].some((o) => o.value === String(v))) el.append(h('option', { attrs: { value: String(v) } }, label));
     el.value = String(v);
   }
 
   private setMaps(list: readonly MapEntry[]): void {
     if (!this.alive) return;
-    this.map.replaceChildren(...list.map((m) => h('option', { attrs: { value: m.id } }, m.name)));
+    this.map.replaceChildren(...list.map((m) => h('option', { attrs: { value: m.id } }, mapName(m.id, m.name))));
     this.map.value = list.some((m) => m.id === this.base.map) ? this.base.map : (list[0]?.id ?? '');
     void this.showMap(this.map.value);
   }
@@ -106,7 +123,7 @@ export class RoomForm {
       const map = await loadGameMap(this.bridge, id);
       if (this.alive && this.shownMap === id) this.preview.replaceChildren(mapPreview(map, 200));
     } catch (e) {
-      if (this.alive && this.shownMap === id) this.preview.replaceChildren(h('p', { className: 'error' }, (e as Error).message));
+      if (this.alive && this.shownMap === id) this.preview.replaceChildren(h('p', { className: 'error' }, errorText(e)));
     }
   }
 }

@@ -15,6 +15,7 @@ import { resultsOf, type MatchResults, type OfflineSetup } from '../../game/resu
 import type { MatchSession } from '../../game/session';
 import { FRAME_RATE } from '../../game/simApi';
 import { Hud } from '../../hud/Hud';
+import { mapName } from '../../i18n/words';
 import type { FrameCosts } from '../../hud/NetPanel';
 import { h } from '../dom';
 import { MatchView } from '../../view/MatchView';
@@ -228,7 +229,7 @@ export class MatchController {
   private checkEnd(): boolean {
     const s = this.opts.session;
     if (this.finished || !s.world.ended || s.holdAtEnd) return false;
-    const results = resultsOf(s.world, s.map.name, s.players, s.history, s.mySlot, this.opts.setup);
+    const results = resultsOf(s.world, mapName(s.map.id, s.map.name), s.players, s.history, s.mySlot, this.opts.setup);
     this.dispose();
     this.opts.onEnd(results);
     return true;

@@ -46,7 +46,7 @@ function keyHandler(ctrl: MatchController): (e: KeyboardEvent, down: boolean) =>
 }
 
 /** Mouse handlers: right-click move-to, cursor readout, wheel zoom. */
-function pointerHandlers(ctrl: MatchController, cursor: CursorState): { mousedown: (e: MouseEvent) => void; mousemove: (e: MouseEvent) => void; wheel: (e: WheelEvent) => void } {
+function pointerHandlers(ctrl: MatchController, cursor: CursorState): { mousedown: (e: MouseEvent) => void; mousemove: (e: MouseEvent) => void; mouseleave: () => void; wheel: (e: WheelEvent) => void } {
   const { controls, hud, view } = ctrl;
   const { cols, rows } = ctrl.session.map;
   const point = new THREE.Vector3();
@@ -55,6 +55,7 @@ function pointerHandlers(ctrl: MatchController, cursor: CursorState): { mousedow
   const refresh = (): void => {
     if (Number.isNaN(mouseX) || !view.pick(mouseX, mouseY, point)) {
       cursor.world = null;
+      hud.readout.clear();
       return;
     }
     const c = cursor.world;
@@ -76,6 +77,10 @@ function pointerHandlers(ctrl: MatchController, cursor: CursorState): { mousedow
       mouseY = e.clientY;
       refresh();
     },
+    mouseleave: () => {
+      mouseX = NaN;
+      refresh();
+    },
     wheel: (e) => {
       e.preventDefault();
       view.rig.zoomBy(e.deltaY);
@@ -92,7 +97,7 @@ export function bindMatchInput(ctrl: MatchController, cursor: CursorState): () =
     ctrl.hud.scoreboard.open = false;
   };
   const contextmenu = (e: Event): void => e.preventDefault();
-  const { mousedown, mousemove, wheel } = pointerHandlers(ctrl, cursor);
+  const { mousedown, mousemove, mouseleave, wheel } = pointerHandlers(ctrl, cursor);
   const canvas = ctrl.view.renderer.domElement;
   window.addEventListener('keydown', keydown);
   window.addEventListener('keyup', keyup);
@@ -100,6 +105,7 @@ export function bindMatchInput(ctrl: MatchController, cursor: CursorState): () =
   canvas.addEventListener('contextmenu', contextmenu);
   canvas.addEventListener('mousedown', mousedown);
   canvas.addEventListener('mousemove', mousemove);
+  canvas.addEventListener('mouseleave', mouseleave);
   canvas.addEventListener('wheel', wheel, { passive: false });
   return () => {
     ctrl.afterFrame = null;
@@ -109,6 +115,7 @@ export function bindMatchInput(ctrl: MatchController, cursor: CursorState): () =
     canvas.removeEventListener('contextmenu', contextmenu);
     canvas.removeEventListener('mousedown', mousedown);
     canvas.removeEventListener('mousemove', mousemove);
+    canvas.removeEventListener('mouseleave', mouseleave);
     canvas.removeEventListener('wheel', wheel);
   };
 }

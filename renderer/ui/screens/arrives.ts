@@ -8,7 +8,6 @@ const MESSAGES: Record<string, MessageKey> = {
   host: 'arrives.host',
   join: 'arrives.join',
   replays: 'arrives.replays',
-  quit: 'quit.browser',
 };
 
 export const arrivesScreen: Screen = (root, ctx, params) => {
@@ -18,7 +17,7 @@ export const arrivesScreen: Screen = (root, ctx, params) => {
       'main',
       { className: 'panel', testId: `arrives-${params['feature'] ?? ''}` },
       h('p', { className: 'arrives' }, t(key)),
-      params['feature'] === 'quit' ? null : h('button', { className: 'menu-button', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back')),
+      h('button', { className: 'menu-button', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back')),
     ),
   );
 };

@@ -5,7 +5,7 @@
  */
 import { paletteIndexOf } from '../../game/colors';
 import { DEFAULT_SETTINGS } from '../../game/simApi';
-import { t } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import { prewarmRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { RoomForm } from '../components/roomForm';
@@ -29,7 +29,7 @@ export const hostScreen: Screen = (root, ctx) => {
       },
       (e: Error) => {
         create.disabled = false;
-        status.textContent = t('host.failed', { reason: e.message });
+        status.textContent = t('host.failed', { reason: errorText(e) });
       },
     );
   });

@@ -6,11 +6,23 @@
  * back here as `notice` (text). A running match in which this app holds a stored session token
  * (main says so: LanGame.rejoin) offers Rejoin, which takes the old slot back mid-match.
  */
-import type { LanGame, LanList } from '../../../electron/contract';
-import { t } from '../../i18n';
+import type { DiscoveryInfo, LanGame, LanList, MechanismInfo } from '../../../electron/contract';
+import { errorText, reasonText, t } from '../../i18n';
+import { mapName } from '../../i18n/words';
 import type { Screen } from '../App';
 import { clear, h } from '../dom';
 import { sessionClient } from '../session/SessionClient';
+
+/** One discovery mechanism's line, in the page's words (interface names and the OS's problems are data). */
+function mechanismLine(name: string, m: MechanismInfo, source: DiscoveryInfo['source']): string {
+  const problems = m.problems.join('; ');
+  switch (m.state) {
+    case 'off': return source === 'flag' || source === 'env' ? t('discovery.offBy', { name, by: t(`discovery.by.${source}`) }) : t('discovery.off', { name });
+    case 'ok': return t(m.problems.length > 0 ? 'discovery.okPartly' : 'discovery.ok', { name, interfaces: m.interfaces.join(', '), problems });
+    case 'unavailable': return t('discovery.unavailable', { name, problems });
+    default: return t(`discovery.${m.state}`, { name });
+  }
+}
 
 function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HTMLTableRowElement {
   const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
@@ -18,7 +30,7 @@ function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HT
     'tr',
     { className: game.compatible ? 'lan-game' : 'lan-game incompatible', testId: 'lan-game' },
     h('td', { className: 'room' }, game.room),
-    h('td', {}, game.map),
+    h('td', { className: 'map' }, mapName(game.map)),
     h('td', {}, `${game.players}/${game.maxPlayers}`),
     h('td', {}, t(`join.state.${game.state}`)),
     h('td', {}, ping),
@@ -30,7 +42,7 @@ function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HT
             ...(game.rejoin ? [h('button', { className: 'menu-button small', testId: 'lan-rejoin', onClick: () => join(game, true) }, t('join.rejoin'))] : []),
             h('button', { className: game.rejoin ? 'menu-button small secondary' : 'menu-button small', testId: 'lan-join', onClick: () => join(game, false) }, t('join.join')),
           ]
-        : [game.reason ?? t('join.incompatible')]),
+        : [t('join.incompatibleVersion', { version: game.appVersion || '?' })]),
     ),
   );
   row.title = `${game.address}:${game.port} · ${game.via.join(', ')}`;
@@ -48,7 +60,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
     if (!ctx.info.capabilities.join) return void (message.textContent = t('join.arrives', { room: g.room }));
     message.textContent = t(rejoin ? 'join.rejoining' : 'join.joining', { room: g.room });
     // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
-    sessionClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: e.message })));
+    sessionClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
   };
   const render = (list: LanList): void => {
     clear(tbody);
@@ -56,23 +68,32 @@ export const joinScreen: Screen = (root, ctx, params) => {
     for (const g of list.games) tbody.append(gameRow(g, join));
     clear(status);
     const d = list.discovery;
-    status.append(h('li', { className: `lan-${d.mdns.state}` }, d.mdns.text), h('li', { className: `lan-${d.broadcast.state}` }, d.broadcast.text), h('li', {}, t('join.manualOk')));
-    for (const n of d.notes) status.append(h('li', {}, n));
+    status.append(
+      h('li', { className: `lan-${d.mdns.state}` }, mechanismLine(t('discovery.mdns'), d.mdns, d.source)),
+      h('li', { className: `lan-${d.broadcast.state}` }, mechanismLine(t('discovery.broadcast'), d.broadcast, d.source)),
+      h('li', {}, t('join.manualOk')),
+    );
+    for (const n of d.notes) status.append(h('li', {}, reasonText(n)));
   };
   const probe = async (): Promise<void> => {
     message.textContent = t('join.probing');
     const r = await ctx.bridge.request('lan:probe', { address: address.value.trim() });
     if (!r.ok) {
-      message.textContent = r.message;
+      message.textContent = reasonText(r.message);
       return;
     }
     clear(tbody);
     tbody.append(gameRow(r.game, join));
     message.textContent = t('join.found', { room: r.game.room });
+    // Found: join it straight away (a running match this app left is taken back: Rejoin).
+    join(r.game, r.game.rejoin);
   };
 
+  address.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') void probe();
+  });
   const off = ctx.bridge.on('lan:list', render);
-  void ctx.bridge.request('lan:browse', { on: true }).then(render, (e: Error) => (message.textContent = e.message));
+  void ctx.bridge.request('lan:browse', { on: true }).then(render, (e: Error) => (message.textContent = errorText(e)));
   root.append(
     h(
       'main',

@@ -4,9 +4,10 @@
  * them), and every action as `net:act`. SessionClient moves on to loading when the owner starts.
  */
 import { paletteColor } from '../../game/colors';
+import { slotName } from '../../game/LockstepMatch';
 import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
 import { HOST_SILENT_LOBBY_MS } from '../../hud/waitState';
-import { t } from '../../i18n';
+import { reasonText, t } from '../../i18n';
 import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
 import { RoomForm } from '../components/roomForm';
@@ -18,7 +19,7 @@ const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [Slot
 const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bot } as const;
 
 function slotViews(slots: readonly LobbySlot[], mine: number): LobbySlotView[] {
-  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: s.name, color: paletteColor(s.colour), ready: s.ready, me: i === mine }));
+  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: slotName(s, i), color: paletteColor(s.colour), ready: s.ready, me: i === mine }));
 }
 
 export const lobbyScreen: Screen = (root, ctx) => {
@@ -65,7 +66,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
       isHost: s.owner,
       spectator,
       myReady: s.slots[s.slot]?.ready ?? false,
-      message: [s.message, ...treeProblems(s.trees)].filter((m) => m).join(' ') || null,
+      message: [s.message ? reasonText(s.message) : '', ...treeProblems(s.trees)].filter((m) => m).join(' ') || null,
       chat: net.chat.map((c) => {
         const who = s.slots[c.from];
         return { name: who?.name || t('lobby.system'), color: who ? paletteColor(who.colour) : '#cccccc', text: c.text };

@@ -31,9 +31,10 @@ export const menuScreen: Screen = (root, ctx, params) => {
         entry('menu.join', 'menu-join', () => ctx.show('join')),
         entry('menu.replays', 'menu-replays', ctx.info.capabilities.replays ? () => ctx.show('replays') : arrives('replays')),
         entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
-        entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null).then(() => ctx.show('arrives', { feature: 'quit' }))),
+        // The game process stops: the bridge's close brings up the 'closed' page (renderer/main.ts).
+        entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null)),
       ),
-      h('footer', { className: 'footer' }, t('footer.version', { version: ctx.info.appVersion, protocol: ctx.info.protocolVersion, shell: ctx.info.shell })),
+      h('footer', { className: 'footer' }, t('footer.version', { version: ctx.info.appVersion, protocol: ctx.info.protocolVersion, shell: t(ctx.info.shell === 'browser' ? 'shell.browser' : 'shell.electron') })),
     ),
   );
 };

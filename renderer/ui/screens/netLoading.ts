@@ -11,7 +11,7 @@ import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { SlotKind } from '../../game/simApi';
 import { WaitDialog } from '../../hud/WaitDialog';
 import { waitStateOf } from '../../hud/waitState';
-import { t } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { LoadingView } from '../components/LoadingView';
@@ -66,7 +66,7 @@ export const netLoadingScreen: Screen = (root, ctx) => {
   };
   load().catch((e: Error) => {
     failed = true;
-    if (alive) status.textContent = t('loading.failed', { reason: e.message });
+    if (alive) status.textContent = t('loading.failed', { reason: errorText(e) });
   });
   return () => {
     alive = false;

@@ -9,7 +9,8 @@ import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadBrains } from '../../game/treeBots';
 import type { OfflineSetup } from '../../game/results';
 import { DIFFICULTIES, type Difficulty } from '../../game/session';
-import { t, type MessageKey } from '../../i18n';
+import { errorText, t, type MessageKey } from '../../i18n';
+import { mapDescription, mapName } from '../../i18n/words';
 import { prewarmRenderer } from '../../view/sharedRenderer';
 import type { AppContext, Screen } from '../App';
 import { mapPreview } from '../components/mapPreview';
@@ -49,7 +50,7 @@ async function showPreview(ctx: AppContext, id: string, box: HTMLElement, curren
     const map = await loadGameMap(ctx.bridge, id);
     if (current()) box.replaceChildren(mapPreview(map), h('p', { className: 'status' }, t('setup.mapSize', { cols: map.cols, rows: map.rows, spawns: map.spawns.length })));
   } catch (e) {
-    if (current()) box.replaceChildren(h('p', { className: 'error' }, (e as Error).message));
+    if (current()) box.replaceChildren(h('p', { className: 'error' }, errorText(e)));
   }
 }
 
@@ -65,7 +66,7 @@ export const offlineSetupScreen: Screen = (root, ctx) => {
   prewarmRenderer();
   void loadBrains(ctx.bridge); // the bots' trees, read while the player chooses
   const showMap = (id: string): Promise<void> => {
-    description.textContent = maps.find((m) => m.id === id)?.description ?? '';
+    description.textContent = mapDescription(id, maps.find((m) => m.id === id)?.description ?? '');
     return showPreview(ctx, id, preview, () => alive && f.map.value === id);
   };
   f.map.addEventListener('change', () => void showMap(f.map.value));
@@ -92,11 +93,11 @@ export const offlineSetupScreen: Screen = (root, ctx) => {
     .then((list) => {
       if (!alive) return;
       maps = list;
-      f.map.replaceChildren(...list.map((m) => h('option', { attrs: { value: m.id } }, m.name)));
+      f.map.replaceChildren(...list.map((m) => h('option', { attrs: { value: m.id } }, mapName(m.id, m.name))));
       f.map.value = list.some((m) => m.id === wanted) ? wanted : (list[0]?.id ?? '');
       start.disabled = list.length === 0;
       return showMap(f.map.value);
     })
-    .catch((e: Error) => (status.textContent = e.message));
+    .catch((e: Error) => (status.textContent = errorText(e)));
   return () => void (alive = false);
 };

@@ -5,7 +5,8 @@
  * from files: they are set as text, never HTML.
  */
 import type { ReplayEntry } from '../../../electron/contract';
-import { language, t } from '../../i18n';
+import { errorText, language, t } from '../../i18n';
+import { mapName } from '../../i18n/words';
 import type { Screen } from '../App';
 import { h } from '../dom';
 
@@ -30,7 +31,7 @@ function row(e: ReplayEntry, open: (id: string) => void): HTMLTableRowElement {
     'tr',
     { className: e.error ? 'replay-row damaged' : 'replay-row', testId: `replay-row-${e.id}` },
     h('td', {}, dateText(e.date)),
-    h('td', {}, e.map || '—'),
+    h('td', {}, e.map ? mapName(e.map) : '—'),
     players,
     h('td', {}, e.error ? '—' : clock(e.seconds)),
     h('td', { className: 'name' }, e.winner ?? '—'),
@@ -53,7 +54,7 @@ export const replaysScreen: Screen = (root, ctx) => {
       body.replaceChildren(...list.map((e) => row(e, (id) => ctx.show('replay', { id }))));
     },
     (e: Error) => {
-      if (alive) status.replaceChildren(h('span', { className: 'error' }, t('replays.failed', { reason: e.message })));
+      if (alive) status.replaceChildren(h('span', { className: 'error' }, t('replays.failed', { reason: errorText(e) })));
     },
   );
   return () => {

@@ -3,6 +3,7 @@
  * with the time, follow a player or a free camera (drag the ground with the left button, or the
  * direction keys), the grid overlay, and back to the list. Also the test hook's replay knobs.
  * Seeking restores the nearest snapshot and steps (ReplaySession.seek), then re-syncs the view.
+ * At the end the viewer holds: it says so, and the play button starts the recording over.
  */
 import { ReplaySession } from '../../game/ReplaySession';
 import { FRAME_RATE } from '../../game/simApi';
@@ -17,7 +18,7 @@ export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
 
 /** What tests read and drive (`window.__bb.replay`). */
 export interface ReplayHook {
-  state(): { frame: number; endFrames: number; hash: number; playing: boolean; speed: number; following: number | null; checked: number; mismatch: { key: number; frame: number } | null; grid: boolean };
+  state(): { frame: number; endFrames: number; hash: number; playing: boolean; ended: boolean; speed: number; following: number | null; checked: number; mismatch: { key: number; frame: number } | null; grid: boolean };
   seek(frame: number): void;
   setSpeed(times: number): void;
   play(on: boolean): void;
@@ -36,12 +37,28 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     ctrl.loop.speed = x;
     speed.value = String(x);
   };
-  const play = h('button', { className: 'small-button', testId: 'replay-play', onClick: () => ctrl.togglePause() });
+  const ended = (): boolean => session.player.frame >= session.endFrames;
+  // At the end the button starts the recording over; otherwise it plays or pauses.
+  const play = h('button', {
+    className: 'small-button',
+    testId: 'replay-play',
+    onClick: () => {
+      if (!ended()) return ctrl.togglePause();
+      seekTo(0);
+      if (ctrl.paused) ctrl.togglePause();
+    },
+  });
   const speed = h('select', { testId: 'replay-speed' }, ...SPEEDS.map((s) => h('option', { attrs: { value: String(s) } }, `${s}×`)));
   speed.value = '1';
   speed.addEventListener('change', () => setSpeed(Number(speed.value)));
   const bar = h('input', { testId: 'replay-seek', attrs: { type: 'range', min: '0', max: String(session.endFrames), step: '1', value: '0' } });
   bar.addEventListener('input', () => seekTo(Number(bar.value)));
+  // The thumb follows playback except while the player holds it (focus alone must not freeze it:
+  // a clicked range input keeps the focus).
+  let holding = false;
+  bar.addEventListener('pointerdown', () => (holding = true));
+  for (const ev of ['pointerup', 'pointercancel', 'change'] as const) bar.addEventListener(ev, () => (holding = false));
+  const endNote = h('span', { className: 'replay-ended', testId: 'replay-ended' }, t('replay.ended'));
   const time = h('span', { className: 'replay-time', testId: 'replay-time' });
   const camera = followCamera(view, session.world, session.players, 'replay-follow');
   const follow = camera.follow;
@@ -55,6 +72,7 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
     h('label', {}, t('replay.speed'), ' ', speed),
     bar,
     time,
+    endNote,
     h('label', {}, t('replay.follow'), ' ', camera.select),
     grid,
     notice,
@@ -64,8 +82,10 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
   let shownMismatch = false;
   const refresh = (): void => {
     const p = session.player;
-    play.textContent = ctrl.paused ? t('replay.play') : t('replay.pause');
-    if (document.activeElement !== bar) bar.value = String(p.frame);
+    const atEnd = ended();
+    play.textContent = atEnd ? t('replay.restart') : ctrl.paused ? t('replay.play') : t('replay.pause');
+    endNote.hidden = !atEnd;
+    if (!holding) bar.value = String(p.frame);
     time.textContent = `${clock(p.frame / FRAME_RATE)} / ${clock(session.endFrames / FRAME_RATE)}`;
     camera.refresh();
     if (p.mismatch && !shownMismatch) {
@@ -83,7 +103,8 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
         frame: p.frame,
         endFrames: session.endFrames,
         hash: p.runner.hash(),
-        playing: !ctrl.paused,
+        playing: !ctrl.paused && !ended(),
+        ended: ended(),
         speed: ctrl.loop.speed,
         following: view.rig.following,
         checked: p.checked,

@@ -1,5 +1,6 @@
 /**
- * Results: the final ranking (rank, player, mass, kills, deaths — your row highlighted) and the
+ * Results: the winner's headline, the final ranking (rank, player, mass, kills, deaths — your row
+ * highlighted; the tiebreak of equal masses stated under it) and the
  * chart of mass over time for every player; Play again (same setup) or back to the menu.
  * Names are text nodes, never HTML.
  */
@@ -29,11 +30,15 @@ export const resultsScreen: Screen = (root, ctx) => {
     );
   });
   const mine = r.rows.find((row) => row.slot === r.mySlot);
+  // core's scoreboard is a total order (mass, kills, deaths, slot: the same on every machine), so rank 1 is the one winner.
+  const winner = r.rows[0];
+  const headline = winner ? (winner.slot === r.mySlot ? t('results.youWin') : t('results.winner', { name: r.players[winner.slot]!.name })) : '';
   root.append(
     h(
       'main',
       { className: 'panel results', testId: 'results' },
       h('h2', {}, t('results.title')),
+      h('p', { className: 'results-winner', testId: 'results-winner' }, headline),
       h('p', { className: 'status' }, mine ? t('results.yourRank', { rank: mine.rank, players: r.rows.length, map: r.mapName }) : r.mapName),
       h(
         'div',
@@ -41,6 +46,7 @@ export const resultsScreen: Screen = (root, ctx) => {
         h('table', { className: 'ranking', testId: 'ranking' }, h('thead', {}, h('tr', {}, ...(['score.rank', 'score.name', 'score.mass', 'score.kills', 'score.deaths'] as const).map((k) => h('th', {}, t(k))))), h('tbody', {}, ...rows)),
         h('div', {}, h('h3', {}, t('results.chart')), canvas),
       ),
+      h('p', { className: 'field-note', testId: 'results-tiebreak' }, t('results.tiebreak')),
       h(
         'div',
         { className: 'row' },

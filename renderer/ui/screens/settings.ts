@@ -1,9 +1,11 @@
 /**
  * Settings: name, colour, language (switches at once, no restart), graphics, key bindings,
- * discovery, replays, own-ball prediction. The main side validates and stores them; a refusal is shown with its reasons.
+ * discovery (with the mode in force and who forced it), replays, own-ball prediction. The main
+ * side validates and stores them; a refusal highlights the fields it names and says so in the
+ * page's words.
  */
-import type { Language, Settings } from '../../../electron/contract';
-import { setLanguage, t } from '../../i18n';
+import type { Language, Settings, SettingsResult } from '../../../electron/contract';
+import { errorText, setLanguage, t } from '../../i18n';
 import type { AppContext, Screen } from '../App';
 import { keyBindings } from '../components/keyBindings';
 import { nameField } from '../components/nameField';
@@ -21,18 +23,51 @@ function input(type: string, value: string, testId: string, attrs: Record<string
   return el;
 }
 
+/** The settings fields main's validator names (settings.ts fieldsOf), by the test id of their input. */
+const FIELD_INPUTS: Readonly<Record<string, string>> = {
+  name: 'settings-name',
+  color: 'settings-color',
+  language: 'settings-language',
+  graphics: 'settings-pixel-ratio',
+  discovery: 'settings-discovery',
+  keepReplays: 'settings-keep-replays',
+};
+
+/** Marks the fields a refusal names (their labels turn red) and returns their labels, in the page's words. */
+function markInvalid(root: HTMLElement, fields: string): string {
+  const labels: string[] = [];
+  for (const f of fields.split(',')) {
+    const field = root.querySelector(`[data-testid="${FIELD_INPUTS[f] ?? ''}"]`)?.closest('.field');
+    field?.classList.add('invalid');
+    const label = field?.querySelector('span')?.textContent;
+    if (label) labels.push(label);
+  }
+  return labels.join(', ');
+}
+
 /** Saves through the main side (which validates); re-renders in the (maybe new) language. */
 async function saveSettings(ctx: AppContext, root: HTMLElement, status: HTMLElement, next: Settings): Promise<void> {
+  for (const el of root.querySelectorAll('.field.invalid')) el.classList.remove('invalid');
   try {
-    const saved = await ctx.bridge.request('settings:set', next);
-    ctx.settings = saved.settings;
-    ctx.nameChosen = saved.nameChosen;
+    const r = await ctx.bridge.request('settings:set', next);
+    ctx.settings = r.settings;
+    ctx.nameChosen = r.nameChosen;
+    ctx.discovery = r.discovery;
     setLanguage(ctx.settings.language);
     ctx.rerender();
     root.querySelector('[data-testid="settings-status"]')!.textContent = t('common.saved');
   } catch (e) {
-    status.textContent = (e as Error).message;
+    const reason = (e as { reason?: { code: string; params?: Record<string, string | number> } }).reason;
+    status.textContent = reason?.code === 'settings-invalid' ? t('reason.settings-invalid', { fields: markInvalid(root, String(reason.params?.['fields'] ?? '')) }) : errorText(e);
   }
+}
+
+/** The discovery mode in force and who chose it, under the setting (a forced mode wins over it). */
+function discoveryNote(d: SettingsResult['discovery'] | null): HTMLElement | null {
+  if (!d) return null;
+  const mode = d.mode === 'off' || d.mode === 'all' ? t(`discovery.mode.${d.mode}`) : t('discovery.mode.interface', { name: d.mode });
+  const forced = d.source === 'flag' || d.source === 'env';
+  return h('p', { className: 'field-note', testId: 'settings-discovery-state' }, t('settings.discoveryInForce', { mode, by: t(`discovery.by.${d.source}`) }), forced ? ` ${t('settings.discoveryForced')}` : '');
 }
 
 export const settingsScreen: Screen = (root, ctx) => {
@@ -77,6 +112,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       field(t('settings.shadows'), shadows),
       field(t('settings.pixelRatio'), ratio),
       field(t('settings.discovery'), discovery),
+      discoveryNote(ctx.discovery),
       field(t('settings.keepReplays'), keep),
       field(t('settings.predict'), predict),
       keys.el,

@@ -15,7 +15,7 @@ import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
 import { LinkPort } from '../../game/linkPort';
 import type { LobbySlot } from '../../game/simApi';
-import { t } from '../../i18n';
+import { reasonText, t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
 import { sessionHook } from './sessionHook';
 
@@ -188,7 +188,7 @@ export class SessionClient {
       case 'rejected':
       case 'kicked':
       case 'failed': {
-        const notice = s.message || t(`net.${s.phase}`);
+        const notice = s.message ? reasonText(s.message) : t(`net.${s.phase}`);
         this.active = false;
         if (s.phase === 'rejected' || screen === 'join') this.ctx.show('join', { notice });
         else if (NET_SCREENS.includes(screen as ScreenName) || screen === 'results' || screen === 'host') this.ctx.show('menu', { notice });

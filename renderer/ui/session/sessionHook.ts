@@ -3,6 +3,7 @@
  * SessionClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
  * never on time. Read-only: nothing here changes the session.
  */
+import { reasonText } from '../../i18n';
 import type { SessionClient } from './SessionClient';
 
 export interface SessionHook {
@@ -46,7 +47,7 @@ export function sessionHook(c: SessionClient): SessionHook {
     get slot() { return c.session?.slot ?? -1; },
     get owner() { return c.session?.owner ?? false; },
     get address() { return c.session?.address ?? null; },
-    get message() { return c.session?.message ?? null; },
+    get message() { return c.session?.message ? reasonText(c.session.message) : null; },
     get roomName() { return c.session?.settings.roomName ?? ''; },
     get slots() { return (c.session?.slots ?? []).map((s) => ({ kind: s.kind, name: s.name, colour: s.colour, ready: s.ready })); },
     get progress() { return [...(c.session?.progress ?? [])]; },

@@ -1,0 +1,39 @@
+/**
+ * Why a session ends or goes back to the lobby, as codes: the wire carries them in `closed`,
+ * `kicked` and `lobby` control messages and the peer in its `failed` events, and each app's page
+ * words them in its own language (a host and its peers may read different ones). A reason on the
+ * wire is `code` or `code:n` with one non-negative integer argument; any other text (a host of an
+ * older build) is shown as the host's own words.
+ */
+
+export const SessionReason = {
+  /** The host closed the room (its goodbye). */
+  HostClosed: 'host-closed',
+  /** The owner removed this player. */
+  Kicked: 'kicked',
+  /** This player did not load within the room's load timeout (argument: seconds). */
+  LoadTimeout: 'load-timeout',
+  /** Nobody loaded the map in time: back to the lobby. */
+  NobodyLoaded: 'nobody-loaded',
+  /** The host never answered the JOIN. */
+  NoAnswer: 'no-answer',
+  /** The host went silent. */
+  StoppedAnswering: 'stopped-answering',
+} as const;
+export type SessionReason = (typeof SessionReason)[keyof typeof SessionReason];
+
+const CODES: readonly string[] = Object.values(SessionReason);
+
+/** The wire form of `code` with an integer argument. */
+export function reasonWith(code: SessionReason, n: number): string {
+  return `${code}:${Math.max(0, Math.trunc(n))}`;
+}
+
+/** A reason read off the wire: a known code (with its argument, or null), or another host's text. */
+export type ParsedReason = { readonly code: SessionReason; readonly n: number | null } | { readonly code: null; readonly text: string };
+
+export function parseReason(wire: string): ParsedReason {
+  const m = /^([a-z-]+)(?::(\d{1,9}))?$/.exec(wire);
+  if (m && CODES.includes(m[1] ?? '')) return { code: m[1] as SessionReason, n: m[2] === undefined ? null : Number(m[2]) };
+  return { code: null, text: wire };
+}
