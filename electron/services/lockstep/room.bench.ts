@@ -10,7 +10,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
-import { decodeDatagram, decodeHostControl, encodeHostFrame, SlotKind } from '../../../core/lockstep';
+import { decodeDatagram, decodeHostControl, encodeHostFrame, LOGIC_HZ, SlotKind } from '../../../core/lockstep';
 import type { HostFrame } from '../../../core/lockstep';
 import { run, killAll } from '../testing/procs';
 import type { Proc } from '../testing/procs';
@@ -127,6 +127,10 @@ export default async function (ctx: BenchContext): Promise<void> {
     ctx.record({ group: g, name: 'host in / out during the match', value: match.inBytes / wall / 1000, unit: 'kB/s in', notes: `out ${(match.outBytes / wall / 1000).toFixed(1)} kB/s; datagrams in ${(match.inDatagrams / wall).toFixed(0)}/s, out ${(match.outDatagrams / wall).toFixed(0)}/s` });
     ctx.record({ group: g, name: 'host frames during the match: payload by section', value: [...sections.bytes.values()].reduce((x, y) => x + y, 0) / wall / 1000, unit: 'kB/s', notes: sections.describe(wall) });
     ctx.record({ group: g, name: 'loading (before the first key), host in + out', value: (loading.inBytes + loading.outBytes) / 1000, unit: 'kB', notes: `${loading.inDatagrams + loading.outDatagrams} datagrams: slot tables still queued from the join burst, progress tables` });
+    // The bots' real change rate: input entries the host released (one per changed intent).
+    const entries = (m?.updates ?? []).reduce((n, u) => n + u.inputs.length, 0);
+    const gameSeconds = ((m?.updates.length ?? 0) * host.lobby.settings.keyInterval) / LOGIC_HZ;
+    ctx.record({ group: g, name: 'intent changes per player per second of game (what the updates carry)', value: entries / clients / Math.max(1, gameSeconds), unit: '/s', notes: `${entries} input entries in ${m?.updates.length ?? 0} keys` });
     const perClient = bots.map((b) => (b.sentBytes + b.receivedBytes + IP_UDP * (b.sent + b.received)) / wall);
     ctx.record({ group: g, name: 'per client, in + out, median (whole session / match length)', value: median(perClient) / 1000, unit: 'kB/s' });
     const blocked = bots.map((b) => b.blockedMs);
