@@ -3,7 +3,8 @@
  *   1. npm dependencies (installed when missing or stale)   2. a Chromium for end-to-end tests and,
  *      where the machine allows, the Debian tools of the network-namespace tests (system-deps.mjs)
  *   3. type-check every layer (core, renderer, main side + tests)   4. the layering check
- *   5. build (electron-vite)   6. unit + integration tests (vitest)   7. end-to-end tests (Playwright)
+ *   5. build (electron-vite)   6. unit + integration tests (vitest), then the real-process suites one
+ *      at a time   7. end-to-end tests (Playwright)
  * Every step runs even when an earlier test step failed, so one run reports everything; the exit
  * code is non-zero if any step failed. The last line is "test: N passed, N failed, N skipped".
  * Nothing may outlive its step: whatever a step started and left running (a server, a browser, a
@@ -90,8 +91,13 @@ async function main() {
   for (const p of ['tsconfig.core.json', 'tsconfig.web.json', 'tsconfig.node.json']) await step(`type-check ${p}`, bin('tsc'), ['-p', p]);
   await step('layering check', bin('tsx'), ['scripts/check-layers.ts']);
   const built = await step('build', process.execPath, ['scripts/build.mjs']);
-  await step('unit + integration (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`], env);
+  // The real-process suites (dozens of Node processes each) run after the rest and one file at a
+  // time: beside each other or beside the timing tests they starve a 2-core machine's CPU.
+  const processes = '**/*processes.test.ts';
+  await step('unit + integration (vitest)', bin('vitest'), ['run', `--exclude=${processes}`, '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`], env);
   countVitest(path.join(reports, 'vitest.json'));
+  await step('real processes (vitest, one file at a time)', bin('vitest'), ['run', processes, '--no-file-parallelism', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest-processes.json')}`], env);
+  countVitest(path.join(reports, 'vitest-processes.json'));
   if (built) {
     await step('end-to-end (playwright)', bin('playwright'), ['test'], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json') });
     countPlaywright(path.join(reports, 'playwright.json'));

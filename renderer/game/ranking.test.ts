@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTiledMap } from '../../core/map';
 import { OfflineMatch } from './OfflineMatch';
 import { clockText, rankOf } from './ranking';
-import { scoreboard } from './simApi';
+import { RULES, scoreboard } from './simApi';
 import { defaultBrains } from '../../core/ai';
 
 const dir = path.resolve(import.meta.dirname, '../../resources/maps');
@@ -31,7 +31,7 @@ describe('HUD ranking and mass history', () => {
     while (!m.world.ended) m.stepOnce();
     expect(m.history.length).toBe(5); // frames 0, 30, 60, 90 and the last (95)
     for (let k = 0; k < m.history.length; k++) expect(m.history.at(0, k)).toBeGreaterThanOrEqual(0);
-    expect(m.history.at(0, 0)).toBe(1000);
+    expect(m.history.at(0, 0)).toBe(RULES.startMass);
     expect(m.available()).toBe(0);
   });
 

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAX_NAME_BYTES } from '../../core/lockstep';
+import { MAX_NAME_BYTES, ROOM_NAME_BYTES } from '../../core/lockstep';
 import { helpText, parseTool, UsageError, visibleText } from './args';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -47,7 +47,7 @@ const usageCases: [tool: 'match' | 'host' | 'client', args: string[], line: RegE
   ['match', ['--record', path.join(os.tmpdir(), 'no-such-folder-bb', 'x.json')], /^match: --record ".*x\.json" .* a file path in an existing, writable folder$/],
   ['match', ['--difficulty', 'brutal', '--bots', '2'], /^match: --difficulty "brutal" .* one of easy, normal, hard, mixed$/],
   ['host', ['--port', '70000'], /^host: --port "70000" .* 0\.\.65535$/],
-  ['host', ['--name', 'x'.repeat(40)], /^host: --name "x{40}" .* visible text of 1\.\.32 UTF-8 bytes/],
+  ['host', ['--name', 'x'.repeat(ROOM_NAME_BYTES + 1)], new RegExp(`^host: --name "x{${ROOM_NAME_BYTES + 1}}" .* visible text of 1\\.\\.${ROOM_NAME_BYTES} UTF-8 bytes`)],
   ['host', ['--delay', '302'], /^host: --delay "302" .* a multiple of 5 in 5\.\.1275$/],
   ['host', ['--map', 'nowhere'], /^host: --map "nowhere" .* a map id of the resources: .*arena-small/],
   ['host', ['--vote', '90', '--force-drop', '60'], /^host: --vote "90" .* at most --force-drop \(60\)$/],

@@ -53,7 +53,7 @@ describe('settings', () => {
     writeFileSync(path.join(d, 'settings.json'), JSON.stringify(old));
     const r = new SettingsStore(d).load();
     expect(r).toMatchObject({ nameChosen: false, settings: { ...DEFAULT_SETTINGS, language: 'zh-CN' } });
-    expect(r.notice).toContain('name: 60 UTF-8 bytes');
+    expect(r.notice).toEqual({ code: 'settings-name-refused' });
     expect(readdirSync(d)).toEqual(['settings.json']);
   });
 

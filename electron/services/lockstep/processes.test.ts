@@ -87,12 +87,15 @@ describe('real processes through an impairment relay', () => {
   }, 240_000);
 
   it('a killed client: the others are told within 1 s, it becomes a bot, the match ends', async () => {
-    const { host, clients } = await room(['--force-drop', '2', '--vote', '1']);
+    // Vote after 5 s (the headless clients vote at once), force after 10: shorter, and a client
+    // that a loaded machine starts a few seconds late is dropped before anyone is killed.
+    const { host, clients } = await room(['--force-drop', '10', '--vote', '5']);
     // Killed mid-match: once it has played 3 s of game time (not after a wall-clock sleep). Its
     // own progress, not the slowest client's: on a loaded machine one lagging process would
     // push the kill to the end of the match.
     const victim = clients[3] as Proc;
     expect(await until(() => victim.find('played', (l) => Number(l['frame']) >= 3 * LOGIC_HZ) !== undefined, 60_000)).toBe(true);
+    expect(clients.flatMap((c) => c.lines.filter((l) => l.ev === 'dropped'))).toEqual([]); // nobody lost before the kill
     const slot = Number(victim.find('accepted')?.['slot']);
     const killedAt = Date.now();
     victim.kill('SIGKILL');
