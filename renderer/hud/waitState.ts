@@ -38,6 +38,6 @@ export function waitStateOf(blockedMs: number, status: HostStatus | null, lookup
 }
 
 /** The host has gone quiet: it is the one everyone waits for, and only Leave helps. */
-export function hostSilence(silentMs: number, name: string): WaitState {
+function hostSilence(silentMs: number, name: string): WaitState {
   return { stalledMs: silentMs, awaited: [{ slot: HOST_ROW, name, color: '#888888', waitingMs: silentMs, cause: 'host' }], dropAfterMs: Infinity };
 }
