@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default leaves one core idle (CPUs − 1); the suite's files are independent, and the
+    // timing-sensitive ones wait on deadlines far above what a shared core costs them.
+    maxWorkers: 2,
   },
 });

@@ -47,6 +47,8 @@ test('settings are validated, saved to the user data folder, and switch language
   await page.goto(shell.url);
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   await page.getByTestId('menu-settings').click();
+  // This page draws with SwiftShader: Settings says why shadows stay off.
+  await expect(page.getByTestId('settings-software-gl')).toContainText('without a graphics card');
   await page.getByTestId('settings-name').fill('<b>Zed</b>');
   await page.getByTestId('settings-language').selectOption('zh-CN');
   await page.getByTestId('settings-save').click();

@@ -20,6 +20,7 @@ export const en = {
   'settings.color': 'Colour',
   'settings.language': 'Language',
   'settings.shadows': 'Shadows',
+  'settings.softwareGl': 'This computer draws without a graphics card: shadows and edge smoothing stay off so the game runs smoothly.',
   'settings.pixelRatio': 'Pixel ratio',
   'settings.discovery': 'LAN discovery (off, all, or an interface name)',
   'settings.keepReplays': 'Replays to keep',

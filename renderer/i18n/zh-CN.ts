@@ -22,6 +22,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.color': '颜色',
   'settings.language': '语言',
   'settings.shadows': '阴影',
+  'settings.softwareGl': '这台电脑没有使用显卡绘图：为保证游戏流畅，阴影和边缘平滑保持关闭。',
   'settings.pixelRatio': '像素比',
   'settings.discovery': '局域网发现（off、all 或网卡名）',
   'settings.keepReplays': '保留录像数量',

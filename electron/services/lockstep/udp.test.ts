@@ -72,7 +72,7 @@ describe('lockstep services on real sockets', () => {
     }
     // The host knows a session one delivery before its peer has the ACCEPT; a control sent while
     // still joining is not the lobby's (the page offers Start only in the lobby).
-    expect(await until(() => host.host.sessionList().length === 3 && owner.phase === 'lobby', 3000)).toBe(true);
+    expect(await until(() => host.host.sessionList().length === 3 && owner.phase === 'lobby', 15_000)).toBe(true);
     owner.startMatch();
     // A deadline, not a speed goal: a 3 s match on a loaded 2-core runner can take several times that.
     expect(await until(() => host.host.lastResult !== null, 50_000)).toBe(true);

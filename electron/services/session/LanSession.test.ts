@@ -63,11 +63,11 @@ describe('LanSession', () => {
     const { address } = (await a.loop.ask('net:host', { name: 'Alice', colour: 7, settings: { ...DEFAULT_SETTINGS, roomName: 'Test room', matchSeconds: 3 } })) as { address: string };
     expect(address).toMatch(/^127\.0\.0\.1:\d+$/);
     await b.loop.ask('net:join', { address, name: 'Bob', spectate: false });
-    expect(await until(() => humans(a.loop).length === 2 && humans(b.loop).length === 2, 3000)).toBe(true);
+    expect(await until(() => humans(a.loop).length === 2 && humans(b.loop).length === 2, 15_000)).toBe(true);
     expect(humans(b.loop)).toEqual(['Alice', 'Bob']);
     expect(a.loop.session).toMatchObject({ phase: 'lobby', owner: true, slot: 0, address, settings: { roomName: 'Test room' } });
     expect(b.loop.session).toMatchObject({ phase: 'lobby', owner: false, slot: 1, address });
-    expect(await until(() => b.loop.session?.slots[0]?.colour === 7, 2000)).toBe(true);
+    expect(await until(() => b.loop.session?.slots[0]?.colour === 7, 15_000)).toBe(true);
     expect(a.loop.events.some((e) => e.t === 'accepted')).toBe(true);
 
     // Join by address needs no discovery: the game port answers probes with the live advert.
@@ -75,10 +75,10 @@ describe('LanSession', () => {
     expect(probe).toMatchObject({ ok: true, value: { ok: true, game: { room: 'Test room', players: 2, state: 'lobby' } } });
 
     await b.loop.ask('net:act', { t: 'chat', text: 'hi' });
-    expect(await until(() => a.loop.events.some((e) => e.t === 'chat' && e.text === 'hi'), 2000)).toBe(true);
+    expect(await until(() => a.loop.events.some((e) => e.t === 'chat' && e.text === 'hi'), 15_000)).toBe(true);
     await b.loop.ask('net:act', { t: 'ready', ready: true });
     await a.loop.ask('net:act', { t: 'ready', ready: true });
-    expect(await until(() => (a.loop.session?.slots ?? []).filter((s) => s.ready).length === 2, 2000)).toBe(true);
+    expect(await until(() => (a.loop.session?.slots ?? []).filter((s) => s.ready).length === 2, 15_000)).toBe(true);
     await a.loop.ask('net:act', { t: 'start' });
 
     const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
@@ -96,10 +96,10 @@ describe('LanSession', () => {
     expect(a.services.session.counters.ignoredLoop + b.services.session.counters.ignoredLoop).toBe(0);
     // Each update exactly once, in key order.
     expect(a.loop.port?.updates.map((u) => u.key)).toEqual([...Array((a.loop.start?.lastKey ?? 0) + 1).keys()]);
-    expect(await until(() => a.loop.session?.phase === 'lobby' && b.loop.session?.phase === 'lobby', 2000)).toBe(true);
+    expect(await until(() => a.loop.session?.phase === 'lobby' && b.loop.session?.phase === 'lobby', 15_000)).toBe(true);
     const probed = await b.services.bridge.handle('lan:probe', { address });
     expect(probed).toMatchObject({ ok: true, value: { ok: true, game: { state: 'lobby' } } });
-  }, 30_000);
+  });
 
   it('a host with an edited hard.json and a joiner with the shipped one play the host\'s trees to equal hashes', async () => {
     const a = app(31, editedResources());
@@ -107,11 +107,11 @@ describe('LanSession', () => {
     const { address } = (await a.loop.ask('net:host', { name: 'Designer', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 4 } })) as { address: string };
     await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
     // The joiner has the host's hard tree before anyone starts: received in the lobby.
-    expect(await until(() => b.loop.session?.trees.state === 'ready', 3000)).toBe(true);
+    expect(await until(() => b.loop.session?.trees.state === 'ready', 15_000)).toBe(true);
     expect(b.loop.session?.trees).toMatchObject({ source: 'host', failure: null, fallbacks: [] });
     await a.loop.ask('net:act', { t: 'slot', slot: 2, kind: 3, difficulty: 2 });
     await a.loop.ask('net:act', { t: 'slot', slot: 3, kind: 3, difficulty: 2 });
-    expect(await until(() => (b.loop.session?.slots ?? []).filter((s) => s.kind === 3).length === 2, 2000)).toBe(true);
+    expect(await until(() => (b.loop.session?.slots ?? []).filter((s) => s.kind === 3).length === 2, 15_000)).toBe(true);
     await a.loop.ask('net:act', { t: 'start' });
     const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
     expect(await until(() => ended(a.loop) && ended(b.loop), 15_000)).toBe(true);
@@ -127,7 +127,7 @@ describe('LanSession', () => {
     expect(a.services.session.verifier?.finishedHash).toBe(a.loop.finishedHash);
     expect(a.loop.session?.trees).toMatchObject({ state: 'ready', source: 'own', fallbacks: [] });
     expect(a.loop.errors.concat(b.loop.errors)).toEqual([]);
-  }, 30_000);
+  });
 
   it('a spectator follows the match to the same hash; a frozen renderer is reported as slow', async () => {
     const a = app(21);
@@ -136,7 +136,7 @@ describe('LanSession', () => {
     const { address } = (await a.loop.ask('net:host', { name: 'A', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 2 } })) as { address: string };
     await b.loop.ask('net:join', { address, name: 'B', spectate: false });
     await c.loop.ask('net:join', { address, name: 'C', spectate: true });
-    expect(await until(() => humans(a.loop).length === 2 && c.loop.session?.phase === 'lobby', 3000)).toBe(true);
+    expect(await until(() => humans(a.loop).length === 2 && c.loop.session?.phase === 'lobby', 15_000)).toBe(true);
     expect(c.loop.session?.slot).toBe(255);
     await a.loop.ask('net:act', { t: 'start' });
     const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
@@ -147,7 +147,7 @@ describe('LanSession', () => {
 
     // Second match: B's renderer stops; the host holds the clock and says B is slow.
     await a.loop.ask('net:act', { t: 'settings', settings: { ...DEFAULT_SETTINGS, matchSeconds: 30 } });
-    expect(await until(() => a.loop.session?.phase === 'lobby' && a.loop.session.settings.matchSeconds === 30, 2000)).toBe(true);
+    expect(await until(() => a.loop.session?.phase === 'lobby' && a.loop.session.settings.matchSeconds === 30, 15_000)).toBe(true);
     await a.loop.ask('net:act', { t: 'start' });
     expect(await until(() => b.loop.session?.phase === 'running' && (b.loop.runner?.frame ?? 0) > 10, 5000)).toBe(true);
     b.loop.frozen = true;
@@ -155,17 +155,17 @@ describe('LanSession', () => {
     expect(await until(() => slow(a.loop) && slow(c.loop), 5000)).toBe(true);
     b.loop.frozen = false;
     expect(await until(() => a.loop.lastStatus?.status === null, 5000)).toBe(true);
-  }, 30_000);
+  });
 
   it('frees the game port on leave and on close, and tells the other side', async () => {
     const a = app(1);
     const b = app(2);
     const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
     await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
-    expect(await until(() => humans(a.loop).length === 2, 3000)).toBe(true);
+    expect(await until(() => humans(a.loop).length === 2, 15_000)).toBe(true);
     await b.loop.ask('net:leave', null);
     expect(b.loop.session?.phase).toBe('left');
-    expect(await until(() => humans(a.loop).length === 1, 3000)).toBe(true);
+    expect(await until(() => humans(a.loop).length === 1, 15_000)).toBe(true);
     await a.loop.ask('net:leave', null);
     const port = Number(address.split(':')[1]);
     const s = dgram.createSocket('udp4');
@@ -176,26 +176,26 @@ describe('LanSession', () => {
     await new Promise<void>((resolve) => s.close(() => resolve()));
     const again = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
     await a.services.close();
-    expect(await until(() => a.loop.session?.phase === 'left', 1000)).toBe(true);
+    expect(await until(() => a.loop.session?.phase === 'left', 5000)).toBe(true);
     const t = dgram.createSocket('udp4');
     await new Promise<void>((resolve, reject) => {
       t.once('error', reject);
       t.bind(Number(again.address.split(':')[1]), '127.0.0.1', () => resolve());
     });
     await new Promise<void>((resolve) => t.close(() => resolve()));
-  }, 20_000);
+  });
 
   it('a joiner learns at once that the host closed the room, with the reason', async () => {
     const a = app(1);
     const b = app(2);
     const { address } = (await a.loop.ask('net:host', { name: 'Host', colour: 0, settings: DEFAULT_SETTINGS })) as { address: string };
     await b.loop.ask('net:join', { address, name: 'Guest', spectate: false });
-    expect(await until(() => b.loop.session?.phase === 'lobby', 3000)).toBe(true);
+    expect(await until(() => b.loop.session?.phase === 'lobby', 15_000)).toBe(true);
     await a.loop.ask('net:leave', null);
     // The silence timeout would take 15 s; the goodbye burst arrives in milliseconds.
-    expect(await until(() => b.loop.session?.phase === 'failed', 1000)).toBe(true);
+    expect(await until(() => b.loop.session?.phase === 'failed', 5000)).toBe(true);
     expect(b.loop.session?.message).toEqual({ code: HOST_CLOSED_REASON });
-  }, 10_000);
+  });
 
   it('ignores loop messages outside a match, drops malformed ones, and refuses actions outside a room', async () => {
     const a = app(3);

@@ -41,7 +41,7 @@ export interface MatchHook {
   pellets(): { live: number; drawn: number };
   labels(): string[];
   killFeed(): number;
-  info(): { calls: number; triangles: number; geometries: number; textures: number; programs: number };
+  info(): { calls: number; triangles: number; geometries: number; textures: number; programs: number; shadows: boolean; antialias: boolean };
   /** JS ms per display frame (view + HUD + render) and per logic step, oldest first. */
   perf(): { renderMs: number[]; simMs: number[]; renderedFrames: number; steps: number };
   /** Frames drawn and steps run so far (cheap to poll: allocates almost nothing). */
@@ -105,7 +105,7 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
     killFeed: () => hud.feed.total,
     info: () => {
       const i = view.renderer.info;
-      return { calls: i.render.calls, triangles: i.render.triangles, geometries: i.memory.geometries, textures: i.memory.textures, programs: i.programs?.length ?? 0 };
+      return { calls: i.render.calls, triangles: i.render.triangles, geometries: i.memory.geometries, textures: i.memory.textures, programs: i.programs?.length ?? 0, shadows: view.renderer.shadowMap.enabled, antialias: view.renderer.getContextAttributes().antialias === true };
     },
   };
 }

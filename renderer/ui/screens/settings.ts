@@ -10,6 +10,7 @@ import type { AppContext, Screen } from '../App';
 import { keyBindings } from '../components/keyBindings';
 import { nameField } from '../components/nameField';
 import { h } from '../dom';
+import { softwareGl } from '../../view/sharedRenderer';
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
 
@@ -110,6 +111,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       field(t('settings.color'), color),
       field(t('settings.language'), lang),
       field(t('settings.shadows'), shadows),
+      softwareGl() ? h('p', { className: 'field-note', testId: 'settings-software-gl' }, t('settings.softwareGl')) : null,
       field(t('settings.pixelRatio'), ratio),
       field(t('settings.discovery'), discovery),
       discoveryNote(ctx.discovery),
