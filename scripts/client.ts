@@ -14,41 +14,14 @@
  * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { isIPv4 } from 'node:net';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { parseAddress } from '../electron/services/lockstep/UdpTransport';
-import { MAX_NAME_BYTES, RejectReason } from '../core/lockstep';
-import { argsOrExit, UsageError, visibleText, type Values } from './cli/args';
-
-const TOOL = {
-  name: 'client',
-  summary: 'Joins a LAN room headless and plays its slot with a bot, random inputs or nothing; prints one JSON object per line.',
-  options: {
-    join: { kind: 'text', arg: 'ip:port', help: 'the host to join (required)', allowed: 'an address like 127.0.0.1:47777', test: (v: string) => parseAddress(v) !== null },
-    bot: { kind: 'flag', help: 'a behavior-tree bot plays the slot (the default)' },
-    random: { kind: 'flag', help: 'seeded random inputs play the slot' },
-    idle: { kind: 'flag', help: 'send no inputs' },
-    spectate: { kind: 'flag', help: 'join as a spectator' },
-    name: { kind: 'text', arg: 'name', help: 'player name (default bot-<pid>)', ...visibleText(MAX_NAME_BYTES) },
-    seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'seed of --random' },
-    'token-file': { kind: 'file-out', help: 'keep the session token here; rejoin with it when the file exists' },
-    reports: { kind: 'dir-out', help: 'write desync reports into this folder' },
-    resources: { kind: 'dir-in', help: 'resources folder for maps and bot trees (default: the checkout\'s resources/)' },
-    address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },
-    deterministic: { kind: 'flag', help: 'close inputs at key boundaries only (repeatable runs)' },
-  },
-} as const;
-
-/** Rules between options (each option alone is checked by the argument layer). */
-function checkCombination(v: Values<typeof TOOL.options>): void {
-  if (v.join === undefined) throw new UsageError('--join is required: the host as ip:port, e.g. --join 127.0.0.1:47777');
-  const modes = (['bot', 'random', 'idle', 'spectate'] as const).filter((m) => v[m]);
-  if (modes.length > 1) throw new UsageError(`--${modes.join(' and --')} cannot be combined: give one`);
-}
+import { RejectReason } from '../core/lockstep';
+import { argsOrExit } from './cli/args';
+import { CLIENT_TOOL, checkClient } from './cli/tools';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
@@ -63,7 +36,7 @@ function storedToken(file: string | undefined): number | undefined {
 }
 
 async function main(): Promise<void> {
-  const v = argsOrExit(TOOL, process.argv.slice(2), checkCombination);
+  const v = argsOrExit(CLIENT_TOOL, process.argv.slice(2), checkClient);
   if (v === null) return;
   const join = v.join!;
   const name = v.name ?? `bot-${process.pid}`;

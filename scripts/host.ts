@@ -12,60 +12,18 @@
  * ai/<difficulty>.json (a file that fails falls back to the built-in tree, logged as
  * ev "trees-fallback"); clients whose trees differ are sent them.
  */
-import { isIPv4 } from 'node:net';
-import path from 'node:path';
-import { findRepoRoot } from '../electron/services/files/paths';
-import { Resources } from '../electron/services/files/resources';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { DEFAULT_SETTINGS, DELAY_UNIT_MS, MAX_DELAY_MS, MAX_KEY_INTERVAL, MAX_SLOTS, MIN_DELAY_MS, MIN_KEY_INTERVAL, ROOM_NAME_BYTES, SlotKind } from '../core/lockstep';
-import { argsOrExit, refuse, visibleText, type Values } from './cli/args';
-
-const TOOL = {
-  name: 'host',
-  summary: 'Hosts a LAN room headless, fills slots with bots, verifies every hash and prints one JSON object per line.',
-  options: {
-    headless: { kind: 'flag', help: 'host without a window (the only mode of this tool)' },
-    name: { kind: 'text', arg: 'room', default: DEFAULT_SETTINGS.roomName, help: 'room name shown in the Join list', ...visibleText(ROOM_NAME_BYTES) },
-    wait: { kind: 'int', min: 0, max: MAX_SLOTS, default: 1, help: 'players to wait for before starting' },
-    bots: { kind: 'int', min: 0, max: MAX_SLOTS, default: 0, help: `slots filled with bots (--wait + --bots at most ${MAX_SLOTS})` },
-    port: { kind: 'int', min: 0, max: 65535, default: 47777, help: 'UDP game port (0: a free one)' },
-    address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },
-    map: { kind: 'text', arg: 'id', default: DEFAULT_SETTINGS.map, help: 'map id from the resources\' maps/index.json' },
-    seconds: { kind: 'int', min: 1, max: 65535, default: DEFAULT_SETTINGS.matchSeconds, help: 'match length in seconds' },
-    'key-interval': { kind: 'int', min: MIN_KEY_INTERVAL, max: MAX_KEY_INTERVAL, default: DEFAULT_SETTINGS.keyInterval, help: 'logic frames per key frame' },
-    delay: { kind: 'int', min: MIN_DELAY_MS, max: MAX_DELAY_MS, help: `fixed input delay in ms, a multiple of ${DELAY_UNIT_MS} (default: adaptive)` },
-    seed: { kind: 'int', min: 0, max: 0xffffffff, help: 'fixed match seed (default: a fresh one per match)' },
-    vote: { kind: 'int', min: 0, max: 255, default: DEFAULT_SETTINGS.dropVoteSeconds, help: 'seconds of stall before a drop vote (at most --force-drop)' },
-    'force-drop': { kind: 'int', min: 1, max: 255, default: DEFAULT_SETTINGS.forceDropSeconds, help: 'seconds of stall before the host drops the player' },
-    reports: { kind: 'dir-out', help: 'write desync reports into this folder' },
-    'no-verify': { kind: 'flag', help: 'do not run the verifying simulation' },
-    resources: { kind: 'dir-in', help: 'resources folder for maps and bot trees (default: the checkout\'s resources/)' },
-    stay: { kind: 'flag', help: 'keep hosting after the match instead of exiting' },
-  },
-} as const;
-
-/** Rules between options (each option alone is checked by the argument layer). */
-function checkCombination(v: Values<typeof TOOL.options>): void {
-  if (v.wait + v.bots < 1 || v.wait + v.bots > MAX_SLOTS) throw refuse('bots', String(v.bots), `--wait + --bots in 1..${MAX_SLOTS} (--wait is ${v.wait})`);
-  if (v.vote > v['force-drop']) throw refuse('vote', String(v.vote), `at most --force-drop (${v['force-drop']})`);
-  if (v.delay !== undefined && v.delay % DELAY_UNIT_MS !== 0) throw refuse('delay', String(v.delay), `a multiple of ${DELAY_UNIT_MS} in ${MIN_DELAY_MS}..${MAX_DELAY_MS}`);
-  const dir = v.resources ?? path.join(findRepoRoot(import.meta.dirname), 'resources');
-  let ids: string[];
-  try {
-    ids = new Resources(dir).listMaps().map((m) => m.id);
-  } catch (e) {
-    throw refuse('resources', dir, `a resources folder with a readable maps/index.json (${(e as Error).message.slice(0, 80)})`);
-  }
-  if (!ids.includes(v.map)) throw refuse('map', v.map, `a map id of the resources: ${ids.join(', ')}`);
-}
+import { SlotKind } from '../core/lockstep';
+import { argsOrExit } from './cli/args';
+import { HOST_TOOL, checkHost } from './cli/tools';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
 async function main(): Promise<void> {
-  const v = argsOrExit(TOOL, process.argv.slice(2), checkCombination);
+  const v = argsOrExit(HOST_TOOL, process.argv.slice(2), checkHost);
   if (v === null) return;
   if (!v.headless) log({ ev: 'note', text: 'only --headless hosting exists in this script; continuing headless' });
   const { wait, bots, resources } = v;

@@ -17,7 +17,6 @@ import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, 
 import { parseTiledMap, validateMapManifest, type GameMap } from '../core/map';
 import {
   FRAME_RATE,
-  MAX_BALLS,
   REPLAY_FORMAT,
   REPLAY_VERSION,
   ScriptedPlayers,
@@ -31,21 +30,17 @@ import {
   type ReplayLog,
   type SlotInput,
 } from '../core/sim';
-import { argsOrExit, refuse, UsageError, type Values } from './cli/args';
+import { argsOrExit } from './cli/args';
+import { DEFAULT_MINUTES, MATCH_TOOL, checkMatch, readMapJson } from './cli/tools';
 
-const MAPS_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'maps');
 const AI_DIR = path.resolve(import.meta.dirname, '..', 'resources', 'ai');
-
-function readJson(file: string): unknown {
-  return JSON.parse(readFileSync(path.join(MAPS_DIR, file), 'utf8')) as unknown;
-}
 
 /** Loads a shipped map by manifest id (throws with the list of ids when unknown). */
 export function loadMap(id: string): GameMap {
-  const manifest = validateMapManifest(readJson('index.json'), 'index.json');
+  const manifest = validateMapManifest(readMapJson('index.json'), 'index.json');
   const entry = manifest.find((e) => e.id === id);
   if (!entry) throw new Error(`unknown map "${id}"; shipped maps: ${manifest.map((e) => e.id).join(', ')}`);
-  return parseTiledMap(readJson(entry.file), entry.file, (source) => readJson(source), entry.id);
+  return parseTiledMap(readMapJson(entry.file), entry.file, (source) => readMapJson(source), entry.id);
 }
 
 /** Reads `<dir>/<difficulty>.json` for each difficulty (undefined when the file is absent). */
@@ -71,36 +66,8 @@ function mergeBySlot(a: readonly SlotInput[], b: readonly SlotInput[]): SlotInpu
   return out;
 }
 
-/** The longest match the tool plays: six times the game's longest, and minutes of work at most. */
-const MAX_MINUTES = 60;
-const MAX_FRAMES = MAX_MINUTES * 60 * FRAME_RATE;
-const DEFAULT_MINUTES = 3;
-
-const TOOL = {
-  name: 'match',
-  summary: 'Plays one headless match with scripted players (and bots) and prints the scoreboard and the final world hash.',
-  options: {
-    map: { kind: 'choice', choices: validateMapManifest(readJson('index.json'), 'index.json').map((e) => e.id), default: 'arena-small', help: 'shipped map' },
-    seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'world seed' },
-    players: { kind: 'int', min: 1, max: MAX_BALLS, help: 'players in the match (default: 8, or --bots when more)' },
-    minutes: { kind: 'decimal', min: 0.01, max: MAX_MINUTES, help: `match length in minutes (default ${DEFAULT_MINUTES})` },
-    frames: { kind: 'int', min: 1, max: MAX_FRAMES, help: `match length in logic frames (${FRAME_RATE} a second), instead of --minutes` },
-    record: { kind: 'file-out', help: 'write the match as a replay log with its final hash (not with --bots)' },
-    bots: { kind: 'int', min: 0, max: MAX_BALLS, default: 0, help: 'hand the last n slots to behavior-tree bots' },
-    difficulty: { kind: 'choice', choices: [...DIFFICULTY_NAMES, 'mixed'], default: 'mixed', help: 'bot difficulty (mixed: by slot)' },
-    trees: { kind: 'dir-in', help: 'read <difficulty>.json bot trees from this folder (default resources/ai)' },
-  },
-} as const;
-
-/** Rules between options (each option alone is checked by the argument layer). */
-function checkCombination(v: Values<typeof TOOL.options>): void {
-  if (v.players !== undefined && v.bots > v.players) throw refuse('bots', String(v.bots), `at most --players (${v.players})`);
-  if (v.frames !== undefined && v.minutes !== undefined) throw new UsageError('--frames and --minutes both set the match length: give one');
-  if (v.bots > 0 && v.record !== undefined) throw new UsageError('--record cannot record a bot match: a replay log carries inputs only, and bots also advance the world RNG');
-}
-
 function main(): void {
-  const values = argsOrExit(TOOL, process.argv.slice(2), checkCombination);
+  const values = argsOrExit(MATCH_TOOL, process.argv.slice(2), checkMatch);
   if (values === null) return;
   const map = loadMap(values.map);
   const { seed, bots } = values;

@@ -197,19 +197,30 @@ export function helpText<S extends Spec>(tool: Tool<S>): string {
   return `Usage: npm run ${tool.name} -- [options]\n${tool.summary}\n\nOptions:\n${rows.map(([a, h]) => `  ${a.padEnd(width)}${h}`).join('\n')}\n`;
 }
 
-/**
- * Parses `argv` for `tool` and runs `check` (rules between options, which throws UsageError):
- * prints the help and returns null for `--help`; prints one line and exits 2 for a usage error.
- */
-export function argsOrExit<S extends Spec>(tool: Tool<S>, argv: readonly string[], check: (values: Values<S>) => void = () => undefined): Values<S> | null {
+/** What a command line asks of a tool: its values, its help, or the one line of a usage error. */
+export type CommandLine<S extends Spec> = { readonly values: Values<S> } | { readonly help: string } | { readonly usage: string };
+
+/** Reads `argv` as `tool` does and runs `check` (rules between options, which throws UsageError). */
+export function readCommandLine<S extends Spec>(tool: Tool<S>, argv: readonly string[], check: (values: Values<S>) => void = () => undefined): CommandLine<S> {
   try {
     const values = parseTool(tool, argv);
-    if (values === null) process.stdout.write(helpText(tool));
-    else check(values);
-    return values;
+    if (values === null) return { help: helpText(tool) };
+    check(values);
+    return { values };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    process.stderr.write(`${tool.name}: ${e.message}\n`);
-    process.exit(2);
+    return { usage: `${tool.name}: ${e.message}` };
   }
+}
+
+/** The values of `argv` for `tool`; prints the help and returns null for `--help`; prints one line and exits 2 for a usage error. */
+export function argsOrExit<S extends Spec>(tool: Tool<S>, argv: readonly string[], check?: (values: Values<S>) => void): Values<S> | null {
+  const line = readCommandLine(tool, argv, check);
+  if ('values' in line) return line.values;
+  if ('help' in line) {
+    process.stdout.write(line.help);
+    return null;
+  }
+  process.stderr.write(`${line.usage}\n`);
+  process.exit(2);
 }

@@ -1,7 +1,9 @@
 /**
- * The headless tools as a user meets them: real child processes (`node --import tsx scripts/…`),
- * checked for exit code, the single stderr line of a usage error (flag, value, what is allowed; no
- * stack) and for `--help` doing nothing but print. Plus the argument layer itself, in process.
+ * The headless tools' command lines. Every usage error is read in process exactly as the tool
+ * reads it (scripts/cli/tools.ts: one line naming the flag, the value and what is allowed); a few
+ * run as real child processes (`node --import tsx scripts/…`), checked for exit code 2, that single
+ * stderr line with no stack and no work done, and `--help` doing nothing but print. Plus the
+ * argument layer itself.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_NAME_BYTES, ROOM_NAME_BYTES } from '../../core/lockstep';
-import { helpText, parseTool, UsageError, visibleText } from './args';
+import { helpText, parseTool, readCommandLine, UsageError, visibleText } from './args';
+import { checkClient, checkHost, checkMatch, CLIENT_TOOL, HOST_TOOL, MATCH_TOOL } from './tools';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
@@ -58,9 +61,17 @@ const usageCases: [tool: 'match' | 'host' | 'client', args: string[], line: RegE
   ['client', ['--join', '127.0.0.1:1', 'stray'], /^client: unexpected argument "stray"/],
 ];
 
-// One after the other: concurrent process starts on a busy 2-core machine run into the deadline.
-describe('usage errors of the real tools', () => {
-  it.for(usageCases)('%s %j → one line, exit 2', async ([name, args, line], { expect }) => {
+describe('usage errors', () => {
+  it.for(usageCases)('%s %j → one line naming what is allowed', ([name, args, line], { expect }) => {
+    const read = name === 'match' ? readCommandLine(MATCH_TOOL, args, checkMatch) : name === 'host' ? readCommandLine(HOST_TOOL, args, checkHost) : readCommandLine(CLIENT_TOOL, args, checkClient);
+    expect(read).toEqual({ usage: expect.stringMatching(line) });
+    expect((read as { usage: string }).usage).not.toContain('\n');
+  });
+
+  // Real processes, one a tool, one after the other (concurrent starts on a busy 2-core machine run
+  // into the deadline): the line reaches stderr alone, exit code 2, before any work.
+  const real = (['match', 'host', 'client'] as const).map((name) => usageCases.find(([n]) => n === name)!);
+  it.for(real)('the real %s tool: %j → that line on stderr, exit 2, nothing else', async ([name, args, line], { expect }) => {
     const r = await tool(name, args);
     expect(r.code).toBe(2);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
@@ -86,11 +97,11 @@ describe('--help', () => {
     expect(r.stdout).not.toMatch(/"ev"/); // host/client log JSON lines once they run: nothing ran
   });
 
-  it('shows ranges and defaults', async ({ expect }) => {
-    const r = await tool('match', ['--help']);
-    expect(r.stdout).toMatch(/--players <n> .*\[1\.\.50\]/);
-    expect(r.stdout).toMatch(/--seed <n> .*\[0\.\.4294967295\] \(default 1\)/);
-    expect(r.stdout).toMatch(/--minutes <n> .*\[0\.01\.\.60\]/);
+  it('shows ranges and defaults', ({ expect }) => {
+    const { help } = readCommandLine(MATCH_TOOL, ['--help']) as { help: string };
+    expect(help).toMatch(/--players <n> .*\[1\.\.50\]/);
+    expect(help).toMatch(/--seed <n> .*\[0\.\.4294967295\] \(default 1\)/);
+    expect(help).toMatch(/--minutes <n> .*\[0\.01\.\.60\]/);
   });
 });
 
