@@ -63,11 +63,11 @@ function keyHashes(page: Page, n: number): Promise<(number | null)[]> {
 }
 
 test('host and join over loopback, play in lockstep, and the wait dialog names a frozen player', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const t0 = Date.now();
   const mark = (what: string): void => console.log(`[net.spec] ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   const dialogs: string[] = [];
-  const host = await (await browser.newContext()).newPage();
+  const host = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
   const guest = await (await browser.newContext()).newPage();
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
@@ -82,6 +82,10 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   // Host: the room form, then the lobby with the address to join at.
   const address = await hostRoom(host, { room: HOSTILE_ROOM });
   await expect(host.getByTestId('lobby-address')).toContainText(address);
+  // The address is one click from a chat message to a friend.
+  await host.getByTestId('lobby-copy-0').click();
+  await expect(host.getByTestId('lobby-copy-0')).toHaveText('Copied');
+  expect(await host.evaluate(() => navigator.clipboard.readText())).toBe(address);
 
   // Guest: join by the typed address.
   await probeAddress(guest, address);
@@ -241,7 +245,7 @@ test('a full room refuses a third player but lets them spectate; a kicked player
 });
 
 test('a guest whose shell died rejoins the running match from its user data folder, in step with the host', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const t0 = Date.now();
   const mark = (what: string): void => console.log(`[net.spec] rejoin ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   const dialogs: string[] = [];

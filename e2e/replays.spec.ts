@@ -18,6 +18,8 @@ test.afterAll(async () => {
 });
 
 test('record an offline match, list it with a damaged file, watch it: seek, speed, follow, grid', async ({ page }) => {
+  // A deadline, not a speed goal: an offline match and a replay drawn by software GL beside another worker.
+  test.setTimeout(300_000);
   await page.goto(shell.url);
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   expect(await page.evaluate(() => window.__bb!.info!.capabilities.replays)).toBe(true);

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 9;
+export const BRIDGE_VERSION = 10;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -231,8 +231,10 @@ export interface NetSession {
   readonly pause: { readonly paused: boolean; readonly by: number; readonly pausesLeft: number } | null;
   /** Why the session ended or went back to the lobby (rejected, kicked, failed, host gone…). */
   readonly message: Reason | null;
-  /** The host's game address others can type to join ("ip:port"), on the hosting app. */
+  /** The host's game address others can type to join ("ip:port"): the first of `addresses`. */
   readonly address: string | null;
+  /** Every address others can type to join: a hosting app lists one per LAN interface, the one discovery announces on first. */
+  readonly addresses: readonly string[];
   /** The bot trees of the room's matches (codes and data; the page words them). */
   readonly trees: NetTrees;
 }

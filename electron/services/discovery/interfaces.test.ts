@@ -1,6 +1,6 @@
 /** The discovery switch (flag > env > setting > default) and interface selection. */
 import { describe, expect, it } from 'vitest';
-import { broadcastAddress, inSubnet, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+import { broadcastAddress, inSubnet, lanAddresses, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
 
 describe('resolveDiscoveryMode', () => {
   it.each([
@@ -49,6 +49,16 @@ describe('interfaces', () => {
     expect(selectInterfaces({ interface: 'wlan0' }, all).interfaces.map((i) => i.address)).toEqual(['10.1.0.9']);
     expect(selectInterfaces({ interface: 'eth9' }, all).problem).toBe('interface "eth9" has no usable IPv4 address (available: eth0, wlan0)');
     expect(selectInterfaces('all', []).problem).toBe('no usable network interface (non-internal IPv4)');
+  });
+
+  it('lists the addresses others can type to join: one per interface, the discovery one first, loopback only without a LAN', () => {
+    const all = usableInterfaces(raw);
+    expect(lanAddresses('all', all)).toEqual(['198.18.0.7', '10.1.0.9']);
+    expect(lanAddresses({ interface: 'wlan0' }, all)).toEqual(['10.1.0.9', '198.18.0.7']);
+    // Discovery off publishes nothing, but the game socket is still on the LAN.
+    expect(lanAddresses('off', all)).toEqual(['198.18.0.7', '10.1.0.9']);
+    expect(lanAddresses({ interface: 'eth9' }, all)).toEqual(['198.18.0.7', '10.1.0.9']);
+    expect(lanAddresses('all', [])).toEqual(['127.0.0.1']);
   });
 
   it('subnet arithmetic', () => {

@@ -76,6 +76,18 @@ export function usableInterfaces(raw: RawInterfaces = os.networkInterfaces()): N
   return out;
 }
 
+/**
+ * The IPv4 addresses others on the LAN can type to reach a game socket bound to every interface:
+ * one per usable interface, the one discovery announces on first (its chosen interface, else the
+ * first). Discovery being off does not take the socket off the LAN, so it only orders the list;
+ * loopback only when the machine has no LAN interface at all.
+ */
+export function lanAddresses(mode: DiscoveryMode, all: readonly NetInterface[] = usableInterfaces()): string[] {
+  const chosen = typeof mode === 'string' ? undefined : all.find((i) => i.name === mode.interface);
+  const ordered = chosen ? [chosen, ...all] : all;
+  return ordered.length === 0 ? ['127.0.0.1'] : [...new Set(ordered.map((i) => i.address))];
+}
+
 /** The interfaces `mode` selects among `all`, or why none could be selected. */
 export function selectInterfaces(mode: DiscoveryMode, all: readonly NetInterface[]): { interfaces: NetInterface[]; problem: string | null } {
   if (mode === 'off') return { interfaces: [], problem: null };

@@ -241,6 +241,16 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
     const both = await hostAndMeasure(dual, [lanA, lanB]);
     expect(both.rows.map((r) => r.address)).toEqual(['198.18.0.5', '198.19.0.5']);
     await stopAndMeasure(dual, [lanA, lanB], both.id);
+
+    // What its lobby shows to type: each LAN address, the discovery interface's first, never loopback.
+    const addresses = async (mode: string): Promise<unknown> => {
+      const mark = dual.events.length;
+      dual.send({ cmd: 'addresses', mode });
+      return (await dual.waitFor('addresses', (e) => e.ev === 'addresses', 5000, mark))['list'];
+    };
+    expect(await addresses('all')).toEqual(['198.18.0.5', '198.19.0.5']);
+    expect(await addresses('eth1')).toEqual(['198.19.0.5', '198.18.0.5']);
+    expect(await addresses('off')).toEqual(['198.18.0.5', '198.19.0.5']);
     for (const a of [hostB, dual, onlyB]) a.send({ cmd: 'exit' });
   }, 60_000);
 

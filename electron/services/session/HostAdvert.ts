@@ -7,19 +7,11 @@
  */
 import { PROTOCOL_VERSION } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
-import { newGameId, usableInterfaces } from '../discovery';
-import type { DiscoveryMode, DiscoveryService, GameAdvert } from '../discovery';
+import { newGameId } from '../discovery';
+import type { DiscoveryService, GameAdvert } from '../discovery';
 import type { LockstepHostService } from '../lockstep/LockstepHostService';
 
 const STATES = { lobby: 'lobby', loading: 'loading', running: 'match' } as const;
-
-/** The address others on the LAN can type: the discovery interface's IPv4, or loopback when discovery is off. */
-export function lanAddress(mode: DiscoveryMode): string {
-  if (mode === 'off') return '127.0.0.1';
-  const all = usableInterfaces();
-  const chosen = typeof mode === 'string' ? all[0] : (all.find((i) => i.name === mode.interface) ?? all[0]);
-  return chosen?.address ?? '127.0.0.1';
-}
 
 export class HostAdvert {
   private readonly gameId = newGameId();

@@ -25,6 +25,7 @@ import type { ClientPeer } from '../../../core/lockstep';
 import type { BridgeEvents, LinkDown, LinkUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
 import type { AppDiscovery } from '../discovery';
+import { lanAddresses } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
@@ -34,7 +35,7 @@ import { loadTrees } from '../lockstep/loadTrees';
 import type { LoadedTrees } from '../lockstep/loadTrees';
 import { resolveGameSocket } from './gameSocket';
 import type { GameSocket } from './gameSocket';
-import { HostAdvert, lanAddress } from './HostAdvert';
+import { HostAdvert } from './HostAdvert';
 import { pushSession } from './push';
 import type { PushedSession } from './push';
 import { TokenStore } from './rejoinTokens';
@@ -117,13 +118,14 @@ export class LanSession implements NetService {
       this.opts.discovery.release(discovery);
       throw new ReasonError('superseded', 'superseded by another request');
     }
-    const address = `${this.socket.bind === '0.0.0.0' ? lanAddress(discovery.mode) : this.socket.bind}:${service.port}`;
+    const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${service.port}`);
+    const address = addresses[0]!;
     const published = new HostAdvert(discovery, service);
     advert = published;
     const verifier = this.startVerifier(service);
     // Registered before publishing, so a leave that arrives meanwhile closes both.
     this.begin({
-      ...this.fresh(owner, address, false, trees),
+      ...this.fresh(owner, address, false, trees, addresses),
       close: async () => {
         verifier?.stop();
         if (this.verifier === verifier) this.verifier = null;
@@ -231,12 +233,15 @@ export class LanSession implements NetService {
     return gen;
   }
 
-  /** A session's initial state; `keepToken`: a joined player, whose token is stored for rejoining. */
-  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees): Omit<Session, 'close'> {
+  /**
+   * A session's initial state. `address`: the host's; `keepToken`: a joined player, whose token is
+   * stored for rejoining; `addresses`: where others join (a hosting app lists one per LAN interface).
+   */
+  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees, addresses: readonly string[] = [address]): Omit<Session, 'close'> {
     const tokens = this.tokens;
     return {
       peer,
-      view: new SessionView(peer, address, trees.fallbacks),
+      view: new SessionView(peer, addresses, trees.fallbacks),
       meter: new StatusMeter(peer),
       advert: null,
       colour: null,

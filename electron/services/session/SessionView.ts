@@ -41,6 +41,7 @@ export const IDLE_SESSION: NetSession = {
   pause: null,
   message: null,
   address: null,
+  addresses: [],
   trees: { state: 'unknown', source: 'own', hostPrint: null, failure: null, problem: null, fallbacks: [] },
 };
 
@@ -52,7 +53,8 @@ export class SessionView {
 
   constructor(
     private readonly peer: ClientPeer,
-    readonly address: string | null,
+    /** Where others join ("ip:port"), the host's first; a hosting app lists one per LAN interface. */
+    private readonly addresses: readonly string[],
     /** This app's tree files that fell back to the built-in trees (loadTrees). */
     private readonly fallbacks: readonly TreeFallback[] = [],
   ) {}
@@ -91,7 +93,8 @@ export class SessionView {
       progress: p.phase === 'loading' ? this.progress.map((x) => ({ ...x })) : [],
       pause: p.phase === 'running' ? this.pause : null,
       message: this.message,
-      address: this.address,
+      address: this.addresses[0] ?? null,
+      addresses: [...this.addresses],
       trees: this.trees(),
     };
   }

@@ -24,7 +24,8 @@ export interface LobbySlotView {
 
 export interface LobbyState {
   readonly room: string;
-  readonly address: string | null;
+  /** Where others join ("ip:port"): the hosting app lists one per LAN interface, the discovery one first. */
+  readonly addresses: readonly string[];
   readonly slots: readonly LobbySlotView[];
   readonly isHost: boolean;
   readonly spectator: boolean;
@@ -54,6 +55,21 @@ function choiceLabel(c: string): string {
   return t('lobby.bot', { level: t(LEVEL[Number(c.slice(4))]!) });
 }
 
+/** A button that puts `text` on the clipboard and says whether it did. */
+function copyButton(text: string, testId: string): HTMLButtonElement {
+  const b: HTMLButtonElement = h('button', {
+    className: 'menu-button small secondary',
+    testId,
+    attrs: { title: t('lobby.copyTitle') },
+    onClick: () =>
+      void navigator.clipboard.writeText(text).then(
+        () => (b.textContent = t('lobby.copied')),
+        () => (b.textContent = t('lobby.copyFailed')),
+      ),
+  }, t('lobby.copy'));
+  return b;
+}
+
 export class LobbyView {
   readonly el: HTMLElement;
   private readonly title = h('h2', { testId: 'lobby-room' });
@@ -66,6 +82,7 @@ export class LobbyView {
   private readonly start: HTMLButtonElement;
   private readonly ready: HTMLButtonElement;
   private myReady = false;
+  private shownAddresses = '';
 
   constructor(private readonly actions: LobbyActions) {
     this.start = h('button', { className: 'menu-button', testId: 'lobby-start', onClick: () => actions.start() }, t('lobby.start'));
@@ -96,9 +113,24 @@ export class LobbyView {
     );
   }
 
+  /** Rebuilt only when the list changes: a copy button must stay the same element while it is clicked. */
+  private showAddresses(addresses: readonly string[], spectator: boolean): void {
+    const key = `${spectator}|${addresses.join(' ')}`;
+    if (key === this.shownAddresses) return;
+    this.shownAddresses = key;
+    if (addresses.length === 0) {
+      this.address.replaceChildren(spectator ? t('lobby.spectator') : '');
+      return;
+    }
+    this.address.replaceChildren(
+      t('lobby.address'),
+      ...addresses.map((a, i) => h('span', { className: 'lobby-address' }, h('code', { testId: `lobby-address-${i}` }, a), copyButton(a, `lobby-copy-${i}`))),
+    );
+  }
+
   update(s: LobbyState): void {
     this.title.textContent = s.room;
-    this.address.textContent = s.address ? t('lobby.address', { address: s.address }) : s.spectator ? t('lobby.spectator') : '';
+    this.showAddresses(s.addresses, s.spectator);
     this.message.textContent = s.message ?? '';
     this.list.replaceChildren(...s.slots.map((slot) => this.row(slot, s.isHost)));
     this.myReady = s.myReady;

@@ -61,7 +61,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
     const spectator = s.slot === SPECTATOR_SLOT || s.slot < 0 || s.slot >= s.slots.length;
     view.update({
       room: s.settings.roomName,
-      address: s.address,
+      addresses: s.addresses,
       slots: slotViews(s.slots, s.slot),
       isHost: s.owner,
       spectator,

@@ -10,7 +10,7 @@ import readline from 'node:readline';
 import makeMdns from 'multicast-dns';
 import type { GameAdvert } from '../advert';
 import { DiscoveryService } from '../discoveryService';
-import { resolveDiscoveryMode, usableInterfaces } from '../interfaces';
+import { lanAddresses, parseDiscoveryMode, resolveDiscoveryMode, usableInterfaces } from '../interfaces';
 import { startProbeResponder } from '../responder';
 import type { ProbeResponder } from '../responder';
 
@@ -73,6 +73,8 @@ async function handle(c: Record<string, unknown>): Promise<void> {
       return emit({ ev: 'manual', result: await service.manualJoin(String(c['text']), { timeoutMs: Number(c['timeoutMs'] ?? 1500) }) });
     case 'status':
       return emit({ ev: 'status', status: service.status() });
+    case 'addresses':
+      return emit({ ev: 'addresses', list: lanAddresses(parseDiscoveryMode(String(c['mode'])) ?? 'all') });
     case 'rawQuery':
       return emit({ ev: 'rawQuery', records: await rawQuery(String(c['name']), Number(c['waitMs'] ?? 800)) });
     case 'squat': {
