@@ -5,9 +5,8 @@
  * cannot outlive the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { tempDir } from '../test/tempDir';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
@@ -72,7 +71,7 @@ export async function endGroup(child: ChildProcess, ms = 10_000): Promise<boolea
   return false;
 }
 
-export async function startShell(extraArgs: string[] = [], userDataDir = mkdtempSync(path.join(os.tmpdir(), 'bb-e2e-'))): Promise<RunningShell> {
+export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e')): Promise<RunningShell> {
   const child = spawn(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--user-data', userDataDir, ...extraArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,18 +6,18 @@
  * checks and ends as a whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { endGroup, groupGone, root, waitForLine } from './shell';
+import { tempDir } from '../test/tempDir';
 
 const hasElectronBinary = existsSync(path.join(root, 'node_modules', 'electron', 'dist')) || !!process.env['ELECTRON_OVERRIDE_DIST_PATH'];
 const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/;
 const SHELL_ARGS = ['--port', '0', '--no-open', '--discovery=off'];
 
 function launch(cmd: string, args: string[]): ChildProcess {
-  const userData = mkdtempSync(path.join(os.tmpdir(), 'bb-start-'));
+  const userData = tempDir('start');
   return spawn(cmd, [...args, ...SHELL_ARGS, '--user-data', userData], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 }
 

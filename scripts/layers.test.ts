@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSource } from './layers';
+import { tempDir } from '../test/tempDir';
 
 const rules = (rel: string, src: string, files?: ReadonlySet<string>): string[] => checkSource(rel, src, files).map((v) => `${v.rule}@${v.line}`);
 const messages = (rel: string, src: string): string[] => checkSource(rel, src).map((v) => v.message);
@@ -145,7 +145,7 @@ describe('layering check', () => {
   });
 
   it('fails the CLI on a tree with a planted violation', () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'bb-layers-'));
+    const root = tempDir('layers');
     mkdirSync(path.join(root, 'core', 'sim'), { recursive: true });
     writeFileSync(path.join(root, 'core', 'sim', 'ok.ts'), 'export const x = 1;\n');
     const cli = path.join(import.meta.dirname, 'check-layers.ts');
@@ -158,7 +158,7 @@ describe('layering check', () => {
   });
 
   it('gives the CLI the file list the public-surface rule needs', () => {
-    const root = mkdtempSync(path.join(os.tmpdir(), 'bb-layers-'));
+    const root = tempDir('layers');
     mkdirSync(path.join(root, 'core', 'sim'), { recursive: true });
     mkdirSync(path.join(root, 'electron'), { recursive: true });
     writeFileSync(path.join(root, 'core', 'sim', 'index.ts'), "export * from './ok';\n");

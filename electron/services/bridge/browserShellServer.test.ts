@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -7,13 +6,14 @@ import { BRIDGE_VERSION } from '../../contract';
 import { createAppServices } from '../appServices';
 import type { AppServices } from '../appServices';
 import { startBrowserShell, type BrowserShell } from './browserShellServer';
+import { tempDir } from '../../../test/tempDir';
 
 let shell: BrowserShell;
 let services: AppServices;
 let quits = 0;
 
 beforeAll(async () => {
-  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bb-shell-'));
+  const tmp = tempDir('shell');
   const rendererDir = path.join(tmp, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');

@@ -3,8 +3,7 @@
  * incompatible files (with their messages, never throwing), read round-trips, prune keeps the
  * newest N, and no id can reach outside the folder (store and bridge validators both refuse).
  */
-import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
@@ -12,6 +11,7 @@ import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
 import { recordOffline } from '../../../test/fixtures/replays/record';
 import { ReplayStore } from './replays';
 import { REPLAY_VALIDATORS } from '../bridge/replayRequests';
+import { tempDir } from '../../../test/tempDir';
 
 let replay: Buffer;
 
@@ -20,7 +20,7 @@ beforeAll(() => {
 });
 
 function store(keep = 20): { s: ReplayStore; dir: string } {
-  const userData = mkdtempSync(path.join(os.tmpdir(), 'bb-replays-'));
+  const userData = tempDir('replays');
   return { s: new ReplayStore(userData, () => keep), dir: path.join(userData, 'replays') };
 }
 

@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadTiledMap, MapError } from '../../../core/map';
 import { mapLoader } from '../lockstep/loadMap';
 import { findRepoRoot } from './paths';
 import { Resources } from './resources';
+import { tempDir } from '../../../test/tempDir';
 
 function tree(manifest: unknown): Resources {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'bb-res-'));
+  const d = tempDir('res');
   mkdirSync(path.join(d, 'maps'));
   writeFileSync(path.join(d, 'maps', 'index.json'), JSON.stringify(manifest));
   writeFileSync(path.join(d, 'maps', 'a.tmj'), JSON.stringify({ tilesets: [{ firstgid: 1, source: 'ts.tsj' }, { firstgid: 9, source: '../../outside.tsj' }] }));
@@ -24,7 +24,7 @@ const SHIPPED_TILESET = JSON.parse(readFileSync(path.join(SHIPPED, 'tileset.tsj'
 
 /** A resources folder whose manifest lists `ids` (each `<id>.tmj`, written by mapWith). */
 function shippedCopy(ids: readonly string[]): string {
-  const d = mkdtempSync(path.join(os.tmpdir(), 'bb-res-'));
+  const d = tempDir('res');
   mkdirSync(path.join(d, 'maps'));
   writeFileSync(path.join(d, 'maps', 'index.json'), JSON.stringify(ids.map((id) => ({ id, file: `${id}.tmj`, name: id }))));
   return d;

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SettingsStore, validateSettings } from './settings';
+import { tempDir } from '../../../test/tempDir';
 
-const dir = (): string => mkdtempSync(path.join(os.tmpdir(), 'bb-settings-'));
+const dir = (): string => tempDir('settings');
 
 describe('settings', () => {
   it('accepts the defaults and round-trips through the store', () => {

@@ -3,17 +3,17 @@
  * reported like every other tree error (file, problem, "using the built-in tree"), never dropped
  * in silence.
  */
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Difficulty, defaultTree } from '../../../core/ai';
 import { findRepoRoot } from '../files/paths';
 import { loadTrees } from './loadTrees';
+import { tempDir } from '../../../test/tempDir';
 
 describe('loadTrees', () => {
   it('reports a valid 1.5 MiB tree file refused for its size, and plays the built-in tree', () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'bb-trees-'));
+    const dir = tempDir('trees');
     cpSync(path.join(findRepoRoot(import.meta.dirname), 'resources', 'ai'), path.join(dir, 'ai'), { recursive: true });
     const file = path.join(dir, 'ai', 'normal.json');
     // Still a valid tree: the shipped one followed by 1.5 MiB of spaces.
