@@ -41,6 +41,9 @@ async function main(): Promise<void> {
     quitting = true;
     void Promise.all([shell?.close(), services?.close()]).then(() => process.exit(0));
   };
+  // From the start: a signal that arrives while the server starts (or the instant the URL line is
+  // out, when a launcher or a test may already act on it) still ends the shell cleanly.
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, quit);
   // Orphaned = re-parented (to init or a subreaper): nothing is left that could stop us.
   const parent = process.ppid;
   setInterval(() => {
@@ -61,7 +64,6 @@ async function main(): Promise<void> {
   }
   console.log(`Ball Brawl is running in the browser shell: ${shell.url}`);
   if (!argv.includes('--no-open') && !process.env['CI']) openBrowser(shell.url);
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, quit);
 }
 
 main().catch((e: unknown) => {
