@@ -7,9 +7,10 @@
 import * as THREE from 'three';
 import type { MatchSession } from '../game/session';
 import { SceneView } from './SceneView';
-import { sharedRenderer } from './sharedRenderer';
+import { sharedRenderer, softwareGl } from './sharedRenderer';
 
 export interface ViewOptions {
+  /** The player's setting; a software GL draws without them all the same (see sharedRenderer). */
   readonly shadows: boolean;
   readonly pixelRatio: number;
 }
@@ -27,10 +28,11 @@ export class MatchView extends SceneView {
     tileset: HTMLImageElement,
     opts: ViewOptions,
   ) {
-    super(session, { shadows: opts.shadows, tileset, labels: true });
+    const shadows = opts.shadows && !softwareGl();
+    super(session, { shadows, tileset, labels: true });
     this.renderer = sharedRenderer();
     this.renderer.setPixelRatio(opts.pixelRatio);
-    this.renderer.shadowMap.enabled = opts.shadows;
+    this.renderer.shadowMap.enabled = shadows;
     canvasParent.append(this.renderer.domElement);
   }
 

@@ -33,7 +33,8 @@ function rendererName(gl: WebGLRenderingContext | WebGL2RenderingContext): strin
  */
 export function softwareGl(): boolean {
   if (software === null) {
-    const gl = document.createElement('canvas').getContext('webgl2') ?? document.createElement('canvas').getContext('webgl');
+    const canvas = document.createElement('canvas');
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
     software = gl !== null && isSoftwareGl(rendererName(gl));
     gl?.getExtension('WEBGL_lose_context')?.loseContext();
   }

@@ -61,9 +61,16 @@ const usageCases: [tool: 'match' | 'host' | 'client', args: string[], line: RegE
   ['client', ['--join', '127.0.0.1:1', 'stray'], /^client: unexpected argument "stray"/],
 ];
 
+/** Each tool's command line as the tool itself reads it. */
+const readAs: Record<'match' | 'host' | 'client', (argv: readonly string[]) => unknown> = {
+  match: (argv) => readCommandLine(MATCH_TOOL, argv, checkMatch),
+  host: (argv) => readCommandLine(HOST_TOOL, argv, checkHost),
+  client: (argv) => readCommandLine(CLIENT_TOOL, argv, checkClient),
+};
+
 describe('usage errors', () => {
   it.for(usageCases)('%s %j → one line naming what is allowed', ([name, args, line], { expect }) => {
-    const read = name === 'match' ? readCommandLine(MATCH_TOOL, args, checkMatch) : name === 'host' ? readCommandLine(HOST_TOOL, args, checkHost) : readCommandLine(CLIENT_TOOL, args, checkClient);
+    const read = readAs[name](args);
     expect(read).toEqual({ usage: expect.stringMatching(line) });
     expect((read as { usage: string }).usage).not.toContain('\n');
   });

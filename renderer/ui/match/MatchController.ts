@@ -19,7 +19,6 @@ import { mapName } from '../../i18n/words';
 import type { FrameCosts } from '../../hud/NetPanel';
 import { h } from '../dom';
 import { MatchView } from '../../view/MatchView';
-import { softwareGl } from '../../view/sharedRenderer';
 
 /** Display frames kept for cost statistics. */
 export const PERF_SAMPLES = 600;
@@ -86,7 +85,7 @@ export class MatchController {
     const stage = h('div', { className: 'match-stage' });
     this.el = h('div', { className: 'match', testId: 'match' }, stage);
     opts.root.append(this.el);
-    this.view = new MatchView(stage, session, opts.tileset, { shadows: settings.graphics.shadows && !softwareGl(), pixelRatio: settings.graphics.pixelRatio });
+    this.view = new MatchView(stage, session, opts.tileset, { shadows: settings.graphics.shadows, pixelRatio: settings.graphics.pixelRatio });
     this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: (slots) => session.voteDrop?.(slots) });
     this.el.append(this.hud.el);
     this.controls = new Controls(settings.keys);
