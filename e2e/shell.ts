@@ -5,6 +5,7 @@
  * cannot outlive the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { tempDir } from '../test/tempDir';
 
@@ -67,8 +68,24 @@ export async function endGroup(child: ChildProcess, ms = 10_000): Promise<boolea
   if (pgid === undefined || !groupAlive(pgid)) return true;
   process.kill(-pgid, 'SIGTERM');
   if (await groupGone(pgid, ms)) return true;
+  console.log(`[shell] still running ${ms} ms after SIGTERM:\n${groupMembers(pgid).join('\n')}`);
   if (groupAlive(pgid)) process.kill(-pgid, 'SIGKILL');
   return false;
+}
+
+/** The members of group `pgid` as "pid state command line" lines (Linux /proc), for a failure's log. */
+function groupMembers(pgid: number): string[] {
+  const lines: string[] = [];
+  for (const p of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(group) === pgid) lines.push(`${p} ${state} ${readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return lines;
 }
 
 export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e')): Promise<RunningShell> {

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { connect as tcpConnect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
@@ -92,5 +93,18 @@ describe('browser shell', () => {
     expect((await fetch(`${base}/..%2Fsecret.txt`)).status).toBe(404);
     expect((await fetch(`${base}/%2e%2e/secret.txt`)).status).toBe(404);
     expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('closes even while a browser holds a request half-sent', async () => {
+    const rendererDir = tempDir('shell-close');
+    const second = await startBrowserShell({ bridge: services.bridge, rendererDir, port: 0 });
+    const socket = tcpConnect(second.port, '127.0.0.1');
+    await new Promise((r) => socket.once('connect', r));
+    socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n'); // the headers never end: not an idle connection
+    socket.on('error', () => undefined);
+    const ended = new Promise((r) => socket.once('close', r));
+    await second.close(); // without closing that connection too, this never returned
+    await ended;
+    expect(socket.destroyed).toBe(true);
   });
 });

@@ -128,7 +128,11 @@ export async function startBrowserShell(opts: BrowserShellOptions): Promise<Brow
     close: async () => {
       for (const c of wss.clients) c.terminate();
       wss.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // server.close() waits for every open HTTP connection that is not idle; a page still
+      // loading (or a browser holding a request open) kept a quitting shell alive indefinitely.
+      server.closeAllConnections();
+      await closed;
     },
   };
 }
