@@ -14,9 +14,10 @@ import type { TreeSet } from '../../core/ai';
 import { parseTiledMap } from '../../core/map';
 import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
-import { LockstepMatch } from './LockstepMatch';
+import { DESYNC_NOTICE_MS, LockstepMatch } from './LockstepMatch';
 import type { ResumeFrom } from './LockstepMatch';
 import { LinkPort } from './linkPort';
+import { t } from '../i18n';
 import { DEFAULT_SETTINGS, SlotKind, type KeyUpdate, type LobbySlot } from './simApi';
 
 const dir = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
@@ -104,6 +105,24 @@ describe('LockstepMatch', () => {
     expect(reports).toHaveLength(1);
     await Promise.resolve();
     expect(match.overlay(now).notice).toContain('/tmp/r.json');
+    expect(match.overlay(performance.now() + DESYNC_NOTICE_MS - 1000).notice).toContain('/tmp/r.json');
+    expect(match.overlay(performance.now() + DESYNC_NOTICE_MS + 1).notice).toBeNull(); // it does not stay for good
+  });
+
+  it('a report main could not write is told in player words, not main\'s message', async () => {
+    const start = netStart(0);
+    const port = new LinkPort(start, () => undefined, 0);
+    const failing = { act: () => undefined, report: () => Promise.reject(Object.assign(new Error('net:desyncReport: EACCES'), { reason: { code: 'unexpected', params: { detail: 'EACCES' } } })) };
+    const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: null, link: failing });
+    port.push(updates(0, 0));
+    for (let now = 0; now < 200; now += TICK) match.drive(now, hooks);
+    match.onEvent({ t: 'desync', key: 0, agreedKey: -1, refHash: 1, refSlot: 0, slots: [2] });
+    match.onEvent({ t: 'refsub', key: 0, refSlot: 0, hashes: [1, 2, 3] });
+    await new Promise((r) => setTimeout(r, 0));
+    const notice = match.overlay(0).notice ?? '';
+    expect(notice).toContain('<b>Bob</b>');
+    expect(notice).toBe(t('net.desyncReportFailed', { key: 0, names: '<b>Bob</b>', reason: t('reason.unexpected', { detail: 'EACCES' }) }));
+    expect(notice).not.toContain('net:desyncReport'); // main's log message is not player words
   });
 
   it('records the match: its replay, played back, reproduces every key hash and the final state', () => {

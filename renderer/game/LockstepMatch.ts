@@ -25,7 +25,7 @@ import { compileTreeSet } from '../../core/ai';
 import type { BotBrains } from '../../core/ai';
 import { LockstepRecorder } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
-import { t } from '../i18n';
+import { errorText, t } from '../i18n';
 import { waitStateOf } from '../hud/waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
@@ -100,6 +100,8 @@ export function matchBrains(start: NetStart): BotBrains {
 /** Snapshots kept for desync reports (key frames). */
 const KEEP_SNAPSHOTS = 16;
 const NOTICE_MS = 6000;
+/** A desync notice stays long enough to read (and copy) its report's path, then clears. */
+export const DESYNC_NOTICE_MS = 30_000;
 
 export class LockstepMatch implements MatchSession {
   readonly world: World;
@@ -272,7 +274,7 @@ export class LockstepMatch implements MatchSession {
     this.loop.onEvent(now, e);
     if (e.t === 'chat') this.chatLog.push({ slot: this.sim.ball(e.from), text: e.text });
     else if (e.t === 'dropped') this.say(t('net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
-    else if (e.t === 'desync') this.say(t('net.desync', { key: e.key, names: e.slots.map((s) => this.nameOf(s)).join(', ') }), Infinity);
+    else if (e.t === 'desync') this.say(t('net.desync', { key: e.key, names: e.slots.map((s) => this.nameOf(s)).join(', ') }), now + DESYNC_NOTICE_MS);
     else if (e.t === 'end' && !e.agreed) this.say(t('net.endDisagreed'), Infinity);
     else if (e.t === 'takeover' && e.slot === this.o.start.slot && this.o.start.player) this.say(t('net.takeover'), now + NOTICE_MS);
   }
@@ -295,8 +297,8 @@ export class LockstepMatch implements MatchSession {
   private onReport(r: DesyncReport): void {
     const names = r.diverged.map((s) => this.nameOf(s)).join(', ');
     this.o.link.report(r).then(
-      (file) => this.say(t('net.desyncReport', { key: r.detectedKey, names, file }), Infinity),
-      (e: Error) => this.say(t('net.desyncReport', { key: r.detectedKey, names, file: e.message }), Infinity),
+      (file) => this.say(t('net.desyncReport', { key: r.detectedKey, names, file }), performance.now() + DESYNC_NOTICE_MS),
+      (e: unknown) => this.say(t('net.desyncReportFailed', { key: r.detectedKey, names, reason: errorText(e) }), performance.now() + DESYNC_NOTICE_MS),
     );
   }
 }

@@ -188,6 +188,7 @@ export const en = {
   'net.dropped': '{name} left the match — a bot plays on.',
   'net.desync': 'Desync at key {key}: {names} diverged from the host\'s reference. Writing a report…',
   'net.desyncReport': 'Desync at key {key}: {names} diverged. Report: {file}',
+  'net.desyncReportFailed': 'Desync at key {key}: {names} diverged. The report could not be written: {reason}',
   'net.endDisagreed': 'The final state did not match the host\'s: this match diverged.',
   // Bot trees in LAN rooms (issue 12): the match runs the host's resources/ai trees on every peer.
   'net.treesInvalid': 'The match\'s bot trees do not load: {problem}',

@@ -190,6 +190,7 @@ export const zhCN: Record<MessageKey, string> = {
   'net.dropped': '{name} 已离开对局，由电脑接替。',
   'net.desync': '关键帧 {key} 出现不同步：{names} 与主机的参考状态不一致。正在写入报告…',
   'net.desyncReport': '关键帧 {key} 出现不同步：{names} 不一致。报告：{file}',
+  'net.desyncReportFailed': '关键帧 {key} 出现不同步：{names} 不一致。无法写入报告：{reason}',
   'net.endDisagreed': '最终状态与主机不一致：本局出现了不同步。',
   'net.treesInvalid': '本局的机器人行为树无法加载：{problem}',
   'net.treesMismatch': '交给此页面的机器人行为树不是主机指定的那一套。',
