@@ -2,16 +2,17 @@
  * The host's goodbye (protocol v4) and kick bans, on the deterministic network simulator: when the
  * room closes every client ends within one datagram delivery — not after the 15 s (lobby) or 60 s
  * (match) silence timeout — on a 20 %-loss link, or with 2 of the 3 burst copies lost; a kick
- * refuses the kicked session's address and token, not its machine.
+ * refuses the kicked session's address and token, not its machine; a joiner that leaves before its
+ * ACCEPT arrives frees its slot at once.
  */
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../version';
-import { decodeDatagram } from './wire';
+import { decodeDatagram, encodeJoin } from './wire';
 import { decodeHostControl } from './wire';
 import { HOST_CLOSED_REASON } from './host/goodbye';
 import { extraPeer, HOST, Room } from './testing/Room';
 import type { LinkSpec } from './testing/NetSim';
-import { RejectReason } from './types';
+import { RejectReason, SlotKind } from './types';
 
 const LOSSY: LinkSpec = { delayMs: 5, jitterMs: 10, loss: 0.2, duplicate: 0 };
 
@@ -136,5 +137,31 @@ describe('kick bans', () => {
     const midMatch = extraPeer(room, '10.0.0.10:5000', { rejoinToken: token });
     room.run(300);
     expect(midMatch.events).toContainEqual({ t: 'rejected', reason: RejectReason.Kicked, hostVersion: APP_VERSION });
+  });
+
+  it('a joiner that leaves before its ACCEPT arrives frees its slot at once; a cancel with another nonce or from another address changes nothing', () => {
+    const room = new Room({ seed: 7, humans: 2 });
+    room.run(300);
+    const addr = '10.0.0.5:4000';
+    room.sim.addDropRule((from, to) => from === HOST && to === addr); // its ACCEPT never comes
+    const joiner = extraPeer(room, addr, { name: 'Hasty' });
+    room.run(100);
+    const session = room.host.sessionList().find((s) => s.addr === addr);
+    expect(session?.name).toBe('Hasty'); // the host took it in; the joiner does not know yet
+    expect(joiner.phase).toBe('joining');
+
+    // Forged cancels: the right nonce from another address, another nonce from its address.
+    room.sim.sender('10.0.0.6:4000')(HOST, encodeJoin({ nonce: session!.nonce, spectate: false, name: '', appVersion: '', cancel: true }));
+    room.sim.sender(addr)(HOST, encodeJoin({ nonce: (session!.nonce + 1) >>> 0, spectate: false, name: '', appVersion: '', cancel: true }));
+    room.run(50);
+    expect(room.host.sessionList().some((s) => s.addr === addr)).toBe(true);
+    expect(room.host.counters.badCancel).toBe(2);
+
+    const slotsBefore = room.host.lobby.slots.filter((s) => s.kind === SlotKind.Human).length;
+    joiner.leave(room.sim.now);
+    room.run(50); // one delivery, not the 10 s lobby silence timeout
+    expect(room.host.sessionList().some((s) => s.addr === addr)).toBe(false);
+    expect(room.host.lobby.slots.filter((s) => s.kind === SlotKind.Human).length).toBe(slotsBefore - 1);
+    expect(room.host.counters.badCancel).toBe(2);
   });
 });

@@ -171,11 +171,15 @@ export class ClientPeer {
   kick(slot: number): void { this.st.control({ t: 'kick', slot }); }
   startMatch(): void { this.st.control({ t: 'start' }); }
 
-  /** Leaves the room (sent at once; the host drops our slot to a bot if a match runs). */
+  /**
+   * Leaves the room (sent at once; the host drops our slot to a bot if a match runs). Before the
+   * ACCEPT has come there is no token to sign a LEAVE with: the JOIN is cancelled by its nonce.
+   */
   leave(now: number): void {
     const st = this.st;
     st.control({ t: 'leave' });
     if (st.connected) this.uplink.sendFrame(now);
+    else if (st.phase === 'joining') this.uplink.cancelJoin();
     st.phase = 'left';
   }
 

@@ -53,6 +53,11 @@ export class ClientUplink {
     this.st.out(encodeJoin({ nonce: this.st.nonce, spectate: opts.spectate === true, name: opts.name, appVersion: opts.appVersion, ...(token !== undefined ? { token: token >>> 0 } : {}) }));
   }
 
+  /** Leaving while joining: the host forgets the session our JOIN (this nonce) may have made. */
+  cancelJoin(): void {
+    this.st.out(encodeJoin({ nonce: this.st.nonce, spectate: false, name: '', appVersion: '', cancel: true }));
+  }
+
   /** The ACCEPT arrived: an RTT sample when it answered the first JOIN (Karn: never a retried one). */
   accepted(now: number): void {
     if (this.joinTries === 1) this.st.rtt.sample(now - this.joinSentAt);

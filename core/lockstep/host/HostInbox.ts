@@ -34,6 +34,7 @@ export class HostInbox {
     if (!d.ok || d.msg.type !== 'join') return void st.counters.malformed++;
     const j: JoinMsg = d.msg;
     const old = st.sessions.get(from);
+    if (j.cancel) return this.onCancel(now, j, old);
     if (old && old.nonce === j.nonce) return this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
     if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version);
     if (st.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
@@ -57,6 +58,12 @@ export class HostInbox {
     // A spectator joining a running match gets a snapshot like a rejoining player.
     if (st.match && s.spectator) return this.resync.begin(now, s, st.match);
     this.tx.sendTo(now, s);
+  }
+
+  /** A joiner left before its ACCEPT came: the session its JOIN made (same address, same nonce) goes. */
+  private onCancel(now: number, j: JoinMsg, old: HostSession | undefined): void {
+    if (!old || old.nonce !== j.nonce || old.addr === this.st.opts.ownerAddress) return void this.st.counters.badCancel++;
+    this.room.removeSession(now, old, 3);
   }
 
   /** Why a fresh JOIN is refused (0: it is not). `old`: a session from the same address. */

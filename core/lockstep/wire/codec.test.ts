@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_DATAGRAM_BYTES, PROTOCOL_VERSION } from '../../net/header';
+import { HEADER_BYTES, MAX_DATAGRAM_BYTES, PROTOCOL_VERSION } from '../../net/header';
 import { MoveMode } from '../../sim/input';
 import type { PlayerInput } from '../../sim/input';
 import { utf8Decode, utf8Encode } from './bytes';
@@ -27,6 +27,8 @@ function roundTrip(bytes: Uint8Array, ref = 0): LockstepMsg {
 describe('datagram codec round trips', () => {
   it('JOIN, ACCEPT and REJECT', () => {
     expect(roundTrip(encodeJoin({ nonce: 0xdeadbeef, spectate: true, name: 'Zoë 🎈', appVersion: '0.1.0' }))).toEqual({ type: 'join', nonce: 0xdeadbeef, spectate: true, name: 'Zoë 🎈', appVersion: '0.1.0' });
+    expect(roundTrip(encodeJoin({ nonce: 5, spectate: false, name: 'ignored', appVersion: 'ignored', cancel: true }))).toEqual({ type: 'join', nonce: 5, spectate: false, name: '', appVersion: '', cancel: true });
+    expect(encodeJoin({ nonce: 5, spectate: false, name: '', appVersion: '', cancel: true }).length).toBe(HEADER_BYTES + 5); // nonce and flags only
     expect(roundTrip(encodeAccept({ nonce: 7, slot: 49, token: 0xffffffff, owner: true }))).toEqual({ type: 'accept', nonce: 7, slot: 49, token: 0xffffffff, owner: true });
     expect(roundTrip(encodeReject({ nonce: 9, reason: 3, appVersion: '9.9.9' }))).toEqual({ type: 'reject', nonce: 9, reason: 3, appVersion: '9.9.9' });
   });

@@ -20,9 +20,11 @@
  * up to 64 (was 32) — one rule, core/lockstep/names.ts, checked by every sender; a longer one is
  * refused, never cut. JOIN's layout is otherwise unchanged.
  *
- *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin), then without rejoin
- *                     str name (≤48 B), with rejoin u32 session token of the slot to take back;
- *                     then str appVersion (≤32 B)
+ *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin, bit2 cancel), then without
+ *                     rejoin str name (≤48 B), with rejoin u32 session token of the slot to take
+ *                     back; then str appVersion (≤32 B). A cancel (flags exactly bit2) ends after
+ *                     the flags: the joiner left before its ACCEPT came. Added within version 6:
+ *                     a host without it counts the datagram malformed, as before.
  *   0x11 ACCEPT  h→c  u32 nonce, u8 slot (255 spectator), u32 token, u8 flags (bit0 you own the room)
  *   0x12 REJECT  h→c  u32 nonce, u8 reason (RejectReason), str host appVersion (≤32 B)
  *   0x13 SNAP    h→c  a snapshot chunk (layout in snapshotWire.ts)
@@ -88,9 +90,11 @@ export function decodeDatagram(bytes: Uint8Array, refKey = 0): DecodeResult {
     case LockstepType.Join: {
       const nonce = r.u32();
       const flags = r.u8();
-      if (flags > 3) r.fail();
+      if (flags > 3 && flags !== 4) r.fail();
       const spectate = (flags & 1) === 1;
-      if (flags & 2) {
+      if (flags === 4) {
+        msg = { type: 'join', nonce, spectate, name: '', appVersion: '', cancel: true };
+      } else if (flags & 2) {
         const token = r.u32();
         msg = { type: 'join', nonce, spectate, name: '', token, appVersion: r.str(MAX_APP_VERSION_BYTES) };
       } else {
@@ -131,6 +135,7 @@ function start(type: number): Writer {
 
 export function encodeJoin(m: Omit<JoinMsg, 'type'>): Uint8Array {
   const w = start(LockstepType.Join).u32(m.nonce);
+  if (m.cancel) return w.u8(4).finish();
   if (m.token !== undefined) w.u8((m.spectate ? 1 : 0) | 2).u32(m.token);
   else w.u8(m.spectate ? 1 : 0).str(m.name, MAX_NAME_BYTES);
   return w.str(m.appVersion, MAX_APP_VERSION_BYTES).finish();

@@ -14,8 +14,12 @@ export const MAX_CTL_BYTES = 1100;
 export const MAX_CTL_PER_FRAME = 32;
 export const MAX_LIST = 64;
 
-/** `token` set: a rejoin — the session token of the slot to take back (the name is then empty). */
-export interface JoinMsg { readonly type: 'join'; readonly nonce: number; readonly spectate: boolean; readonly name: string; readonly appVersion: string; readonly token?: number }
+/**
+ * `token` set: a rejoin — the session token of the slot to take back (the name is then empty).
+ * `cancel`: the joiner left before its ACCEPT came (it holds no token yet to sign a LEAVE with):
+ * the host forgets the session that JOIN, the one with this nonce from this address, created.
+ */
+export interface JoinMsg { readonly type: 'join'; readonly nonce: number; readonly spectate: boolean; readonly name: string; readonly appVersion: string; readonly token?: number; readonly cancel?: boolean }
 export interface AcceptMsg { readonly type: 'accept'; readonly nonce: number; readonly slot: number; readonly token: number; readonly owner: boolean }
 export interface RejectMsg { readonly type: 'reject'; readonly nonce: number; readonly reason: number; readonly appVersion: string }
 export interface ControlSection { readonly firstSeq: number; readonly msgs: readonly Uint8Array[] }
