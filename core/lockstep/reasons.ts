@@ -19,6 +19,8 @@ export const SessionReason = {
   NoAnswer: 'no-answer',
   /** The host went silent. */
   StoppedAnswering: 'stopped-answering',
+  /** A rejoin with this session's token, from another address, took its slot. */
+  TakenOver: 'taken-over',
 } as const;
 export type SessionReason = (typeof SessionReason)[keyof typeof SessionReason];
 

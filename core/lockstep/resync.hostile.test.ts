@@ -15,8 +15,10 @@ import { SnapshotReceiver, SnapshotSender } from './link';
 import { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from './wire';
 import { Prng } from '../math/Prng';
 import { defaultBrains } from '../ai';
-import { HOST, Room } from './testing/Room';
+import { extraPeer, HOST, Room } from './testing/Room';
+import { SessionReason } from './reasons';
 import { RejectReason } from './types';
+import { REJOIN_FAILS_ALLOWED, REJOIN_WINDOW_MS } from './host/RejoinLimiter';
 
 const maps = loadShippedMaps();
 const brains = defaultBrains();
@@ -102,7 +104,7 @@ describe('rejoin and snapshot wire', () => {
     expect(b.hash()).toBe(a.hash());
   });
 
-  it('bogus rejoin tokens are refused and counted; the match goes on', () => {
+  it('bogus rejoin tokens are refused and counted, then dropped unanswered per IP; the match goes on', () => {
     const room = new Room({ seed: 31, humans: 3, snapshots: true, settings: { matchSeconds: 20 } });
     const rejects: number[] = [];
     room.sim.addNode('evil', (_now, b) => {
@@ -114,18 +116,31 @@ describe('rejoin and snapshot wire', () => {
       for (let i = 0; i < n; i++) room.sim.send('evil', HOST, encodeJoin({ nonce: rng.u32(), spectate: false, name: '', appVersion: APP_VERSION, token: rng.u32() }));
     };
     room.joinAll();
-    bogus(10); // in the lobby there is nothing to rejoin
+    bogus(3); // in the lobby there is nothing to rejoin
     room.start();
     room.run(3000);
     bogus(200);
     room.run(100);
-    expect(room.host.counters.badRejoin).toBe(210);
-    expect(rejects).toEqual(Array(210).fill(RejectReason.UnknownToken));
+    // Five refusals in a window, then silence for that IP: a guesser gets 5 tries in 10 s, not 4.7k/s.
+    expect(room.host.counters.badRejoin).toBe(REJOIN_FAILS_ALLOWED);
+    expect(room.host.counters.rejoinLimited).toBe(203 - REJOIN_FAILS_ALLOWED);
+    expect(rejects).toEqual(Array(REJOIN_FAILS_ALLOWED).fill(RejectReason.UnknownToken));
     // A spectator JOIN from an address that never answers (spoofed): no snapshot is sent to it.
     room.sim.send('evil', HOST, encodeJoin({ nonce: 1, spectate: true, name: 'spoofed', appVersion: APP_VERSION }));
     room.run(3000);
     expect(room.host.counters.snapChunks).toBe(0);
     expect(room.sim.counters.get(`${HOST}>evil`)?.bytes ?? 0).toBeLessThan(20 * 1024);
+    // Another IP is not limited by it: a crashed player rejoins and plays.
+    room.crash(1);
+    room.run(500);
+    const back = room.rejoin(1);
+    room.run(2000, () => back.peer.phase === 'running');
+    expect(back.peer.phase).toBe('running');
+    // When the window has passed, the guesser is answered again (and limited again).
+    room.run(REJOIN_WINDOW_MS - 3000);
+    bogus(1);
+    room.run(100);
+    expect(rejects).toHaveLength(REJOIN_FAILS_ALLOWED + 1);
     expect(room.runToEnd(60_000)).toBe(true);
     expect(room.host.lastResult?.agreed).toBe(true);
     expect(room.clients.every((c) => c.runner?.finished)).toBe(true);
@@ -191,7 +206,25 @@ describe('rejoin and snapshot wire', () => {
     expect(c.anyGame?.hash()).toBe(room.host.lastResult?.hash);
     console.log(`[hostile chunks] rejoiner rejected ${c.peer.stats.snapRejected}, player rejected ${room.client(1).peer.stats.snapRejected}, host bad acks ${room.host.counters.badSnapAck}, chunks sent ${room.host.counters.snapChunks}`);
   }, 60_000);
+
+  it('a player whose slot a rejoin from another address takes is told at once, and stops', () => {
+    const room = new Room({ seed: 35, humans: 3, snapshots: true, settings: { matchSeconds: 20 } });
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    const victim = room.client(2);
+    const thief = extraPeer(room, '10.9.9.9:4000', { rejoinToken: victim.peer.sessionToken }); // a token read off the wire
+    room.run(200);
+    expect(victim.peer.phase).toBe('failed');
+    expect(victim.log).toContainEqual({ t: 'closed', reason: SessionReason.TakenOver });
+    expect(room.host.sessionList().find((s) => s.slot === 2)?.addr).toBe('10.9.9.9:4000');
+    expect(thief.phase).not.toBe('rejected');
+    const sentAfter = victim.peer.stats.sent;
+    room.run(2000);
+    expect(victim.peer.stats.sent).toBe(sentAfter); // it stopped sending
+  });
 });
+
 
 function fail(): never {
   throw new Error('chunk did not decode');

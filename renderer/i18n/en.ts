@@ -263,6 +263,7 @@ export const en = {
   'reason.nobody-loaded': 'Nobody finished loading; back to the lobby.',
   'reason.no-answer': 'The host did not answer.',
   'reason.stopped-answering': 'The host stopped answering.',
+  'reason.taken-over': 'Your place in the match was taken by another copy of the game rejoining with it from another address, so this one has left the match.',
   'reason.host-said': 'The host says: “{text}”',
   'reason.end-desync': 'The match ended, but the players’ games did not agree (desync).',
   'reason.reject-full': 'The room is full.',

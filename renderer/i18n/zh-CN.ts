@@ -264,6 +264,7 @@ export const zhCN: Record<MessageKey, string> = {
   'reason.nobody-loaded': '没有人完成加载，返回大厅。',
   'reason.no-answer': '主机没有应答。',
   'reason.stopped-answering': '主机停止了应答。',
+  'reason.taken-over': '另一个游戏副本从别的地址用你的身份重新加入，接管了你在对局中的位置，因此这里已退出对局。',
   'reason.host-said': '主机说：“{text}”',
   'reason.end-desync': '对局已结束，但各玩家的游戏状态不一致（不同步）。',
   'reason.reject-full': '房间已满。',

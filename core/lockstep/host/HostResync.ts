@@ -15,17 +15,22 @@ import { SnapshotSender } from '../link';
 import { decodeSnapAck, encodeAccept, MAX_SNAPSHOT_BYTES } from '../wire';
 import type { JoinMsg } from '../wire';
 import { RejectReason } from '../types';
+import { SessionReason } from '../reasons';
+import { goodbyeFrames } from './goodbye';
 import type { HostMatch } from './HostMatch';
 import type { HostRoom } from './HostRoom';
 import type { HostSender } from './HostSender';
 import { HostSession } from './HostSession';
 import type { HostState } from './HostState';
 import { slotChunks } from './hostMessages';
+import { RejoinLimiter } from './RejoinLimiter';
 
 /** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
 const TAKEOVER_MARGIN_KEYS = 1;
 
 export class HostResync {
+  private readonly limiter = new RejoinLimiter();
+
   constructor(
     private readonly st: HostState,
     private readonly tx: HostSender,
@@ -35,15 +40,22 @@ export class HostResync {
   /** A JOIN with a session token: take back the slot that token was given for. */
   rejoin(now: number, j: JoinMsg, from: string, bytes: Uint8Array): void {
     const st = this.st;
+    if (this.limiter.limited(now, from)) return void st.counters.rejoinLimited++;
     const m = st.match;
     const token = (j.token ?? 0) >>> 0;
     const old = [...st.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
     // The same app again from a new address (restarted) or the old one (a fresh nonce): the old
-    // session is dead; dropping it hands the slot to its bot until the takeover.
-    if (m && old && old.addr !== st.opts.ownerAddress) this.room.removeSession(now, old, 3);
+    // session is dead; dropping it hands the slot to its bot until the takeover. If it was not
+    // dead after all it is told at once (the goodbye burst) and stops, instead of sending into
+    // the void until its silence timeout.
+    if (m && old && old.addr !== st.opts.ownerAddress) {
+      if (old.addr !== from) for (const b of goodbyeFrames(now, old, SessionReason.TakenOver)) this.tx.out(old.addr, b);
+      this.room.removeSession(now, old, 3);
+    }
     const slot = m ? st.detached.get(token) : undefined;
     if (!m || !slot || st.sessions.has(from)) {
       st.counters.badRejoin++;
+      this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
     st.detached.delete(token);
