@@ -1,7 +1,7 @@
 /**
  * The offline journey end to end in the browser shell: menu → offline setup (map preview) →
- * a match with 7 bots, fast-forwarded to its end through the test hook → results with 8 players
- * and a mass chart. Also: the match opens no socket (only resource and settings reads cross the
+ * a match with 7 bots, fast-forwarded to its last seconds through the test hook (the start, the
+ * mute key, the countdown ticks and the end sound) → results with 8 players and a mass chart. Also: the match opens no socket (only resource and settings reads cross the
  * bridge), and a hostile player name renders literally everywhere.
  */
 import { readFileSync } from 'node:fs';
@@ -63,11 +63,32 @@ test('offline: menu → 7 bots → match to the end → results with 8 players a
   expect(state.players.filter((p) => p.bot)).toHaveLength(7);
   expect(state.lengthFrames).toBe(1800);
 
-  // Run the rest of the match synchronously, without drawing.
+  // Sound: the start sounded; M mutes (with a sign in the HUD) and unmutes.
+  const sound = () => page.evaluate(() => window.__bb!.sound!());
+  expect((await sound()).played.start).toBe(1);
+  await page.keyboard.press('KeyM');
+  await expect(page.getByTestId('hud-muted')).toBeVisible();
+  expect((await sound()).muted).toBe(true);
+  await page.keyboard.press('KeyM');
+  await expect(page.getByTestId('hud-muted')).toBeHidden();
+  expect((await sound()).muted).toBe(false);
+
+  // Run the match synchronously (silently) to 12 s before its end, without drawing; the last
+  // seconds run in real time at 4×, so the countdown ticks and the end sounds.
   await page.evaluate(() => window.__bb!.match!.setRender(false));
-  const stepped = await page.evaluate(() => window.__bb!.match!.fastForward(1_000_000));
-  expect(stepped).toBeGreaterThan(1700);
+  const stepped = await page.evaluate(() => {
+    const m = window.__bb!.match!;
+    const s = m.state();
+    return m.fastForward(s.lengthFrames - 12 * 30 - s.frame);
+  });
+  expect(stepped).toBeGreaterThan(1300);
+  await page.evaluate(() => window.__bb!.match!.setSpeed(4));
   await page.waitForFunction(() => window.__bb?.screen === 'results');
+  const heard = await sound();
+  console.log(`[match.spec] sound: ${JSON.stringify(heard)}`);
+  expect(heard.played.countdown).toBe(10);
+  expect(heard.played.end).toBe(1);
+  expect(heard.state).not.toBe('unavailable');
 
   const results = await page.evaluate(() => window.__bb!.results!);
   expect(results.players).toBe(8);

@@ -51,12 +51,14 @@ test('settings are validated, saved to the user data folder, and switch language
   await expect(page.getByTestId('settings-software-gl')).toContainText('without a graphics card');
   await page.getByTestId('settings-name').fill('<b>Zed</b>');
   await page.getByTestId('settings-language').selectOption('zh-CN');
+  await page.getByTestId('settings-master').fill('35');
+  await page.getByTestId('settings-muted').check();
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-status')).toHaveText('已保存。');
   await page.getByTestId('back').click();
   await expect(page.getByTestId('menu-offline')).toHaveText('离线游戏');
   const saved = JSON.parse(readFileSync(path.join(shell.userDataDir, 'settings.json'), 'utf8')) as { name: string; language: string };
-  expect(saved).toMatchObject({ name: '<b>Zed</b>', language: 'zh-CN' });
+  expect(saved).toMatchObject({ name: '<b>Zed</b>', language: 'zh-CN', sound: { master: 35, effects: 80, muted: true } });
   await page.getByTestId('menu-settings').click();
   await page.getByTestId('settings-keep-replays').fill('0');
   await page.getByTestId('settings-save').click();

@@ -41,7 +41,7 @@ export interface AppInfo {
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const ACTIONS = ['up', 'down', 'left', 'right', 'dash', 'chat', 'pause', 'scoreboard', 'grid', 'netPanel', 'menu'] as const;
+export const ACTIONS = ['up', 'down', 'left', 'right', 'dash', 'chat', 'pause', 'scoreboard', 'grid', 'netPanel', 'mute', 'menu'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface Settings {
@@ -59,6 +59,8 @@ export interface Settings {
   readonly keepReplays: number;
   /** LAN matches: draw my own ball from a prediction (issue 14); false draws the confirmed state. */
   readonly predictMyBall: boolean;
+  /** Master and effects volume, 0–100 (integers), and mute (M in a match toggles it for the match). */
+  readonly sound: { readonly master: number; readonly effects: number; readonly muted: boolean };
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Controls, directionAngle, targetUnits } from './Controls';
 import { MoveMode } from './simApi';
 
-const KEYS = { up: 'KeyW', down: 'KeyS', left: 'KeyA', right: 'KeyD', dash: 'Space', chat: 'Enter', pause: 'KeyP', scoreboard: 'Tab', grid: 'KeyG', netPanel: 'F3', menu: 'Escape' };
+const KEYS = { up: 'KeyW', down: 'KeyS', left: 'KeyA', right: 'KeyD', dash: 'Space', chat: 'Enter', pause: 'KeyP', scoreboard: 'Tab', grid: 'KeyG', netPanel: 'F3', mute: 'KeyM', menu: 'Escape' };
 
 describe('Controls', () => {
   it('maps the 8 key directions to input angles (0 east, 1024 south)', () => {

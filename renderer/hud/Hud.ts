@@ -5,6 +5,7 @@
  */
 import type { MatchSession } from '../game/session';
 import { EventKind } from '../game/simApi';
+import { t } from '../i18n';
 import { h } from '../ui/dom';
 import type { MatchView } from '../view/MatchView';
 import { ChatBox } from './ChatBox';
@@ -28,6 +29,8 @@ export class Hud {
   readonly chat: ChatBox;
   readonly menu: MatchMenu;
   readonly wait: WaitDialog;
+  /** Shown while sound is muted (M). */
+  readonly muted = h('div', { className: 'hud-muted', testId: 'hud-muted' }, t('hud.muted'));
   /** Networked notices (desync, drops); set as text. */
   readonly notice = h('div', { className: 'hud-notice', testId: 'net-notice' });
 
@@ -56,9 +59,14 @@ export class Hud {
       this.chat.el,
       this.menu.pauseBanner,
       this.notice,
+      this.muted,
       this.menu.el,
       this.wait.el,
     );
+  }
+
+  setMuted(muted: boolean): void {
+    this.muted.hidden = !muted;
   }
 
   /** Reads one logic frame's events (call after every step). */

@@ -5,6 +5,7 @@
  * session (renderer/ui/session/sessionHook.ts), the last results — tests wait on this state, never on time.
  */
 import type { AppInfo, Bridge, Settings, SettingsResult } from '../../electron/contract';
+import type { Cue } from '../audio/cues';
 import type { MatchResults, OfflineSetup } from '../game/results';
 import { clear } from './dom';
 import type { MatchHook } from './match/matchHook';
@@ -47,6 +48,8 @@ export interface ResultsHook {
 
 export interface TestHook {
   screen: ScreenName | 'error' | 'loading';
+  /** Cues sent to the speakers so far (per cue), mute, and the AudioContext's state; set by the first match. */
+  sound?: () => { played: Record<Cue, number>; muted: boolean; state: string };
   info?: AppInfo;
   /** Set while a match is on screen. */
   match?: MatchHook;

@@ -30,6 +30,19 @@ describe('settings', () => {
     expect(r).toEqual({ ok: false, errors: ['predictMyBall: expected true or false'] });
   });
 
+  it('reads a file from before sound and the mute key with their defaults, and refuses volumes out of 0..100 (never clamped)', () => {
+    const { sound: _noSound, ...older } = DEFAULT_SETTINGS;
+    const { mute: _noMute, ...olderKeys } = DEFAULT_SETTINGS.keys;
+    expect(validateSettings({ ...older, keys: olderKeys })).toEqual({ ok: true, settings: DEFAULT_SETTINGS });
+    expect(DEFAULT_SETTINGS.keys.mute).toBe('KeyM');
+    expect(validateSettings({ ...DEFAULT_SETTINGS, sound: { master: 0, effects: 100, muted: true } })).toMatchObject({ ok: true, settings: { sound: { master: 0, effects: 100, muted: true } } });
+    const refused = { ok: false, errors: ['sound: expected { master: 0..100, effects: 0..100 (whole numbers), muted: true or false }'] };
+    for (const sound of [{ master: 101, effects: 5, muted: false }, { master: -1, effects: 5, muted: false }, { master: 50.5, effects: 5, muted: false }, { master: 50, effects: 5, muted: 'no' }, { master: 50, effects: 5 }, { master: 50, effects: 5, muted: false, extra: 1 }, 'loud']) {
+      expect(validateSettings({ ...DEFAULT_SETTINGS, sound })).toEqual(refused);
+    }
+    expect(validateSettings({ ...DEFAULT_SETTINGS, keys: { ...DEFAULT_SETTINGS.keys, mute: '' } })).toMatchObject({ ok: false, errors: ['keys.mute: expected a key code like "KeyW"'] });
+  });
+
   it('applies the one name rule: 16 CJK characters save, longer or control-laden names are refused, never cut', () => {
     const cjk16 = '球球大乱斗的最强玩家就是我了吧！';
     expect(validateSettings({ ...DEFAULT_SETTINGS, name: ` ${cjk16} ` })).toEqual({ ok: true, settings: { ...DEFAULT_SETTINGS, name: cjk16 } });

@@ -24,6 +24,7 @@ export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
   scoreboard: 'Tab',
   grid: 'KeyG',
   netPanel: 'F3',
+  mute: 'KeyM',
   menu: 'Escape',
 };
 
@@ -37,9 +38,12 @@ export const DEFAULT_SETTINGS: Settings = {
   discovery: 'all',
   keepReplays: 20,
   predictMyBall: true,
+  sound: { master: 80, effects: 80, muted: false },
 };
 
 const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
+/** Actions added after settings files were first written: absent in an older file, they get their default key. */
+const LATER_ACTIONS: readonly Action[] = ['mute'];
 const INTERFACE_NAME = /^[A-Za-z0-9_.:-]{1,32}$/;
 
 export type SettingsCheck = { ok: true; settings: Settings } | { ok: false; errors: string[] };
@@ -56,11 +60,20 @@ function checkKeys(raw: unknown, errors: string[]): Record<Action, string> {
   }
   for (const action of ACTIONS) {
     const code = raw[action];
+    if (code === undefined && LATER_ACTIONS.includes(action)) continue; // a file from before it existed: its default key
     if (typeof code === 'string' && KEY_CODE.test(code)) keys[action] = code;
     else errors.push(`keys.${action}: expected a key code like "KeyW"`);
   }
   for (const k of Object.keys(raw)) if (!(ACTIONS as readonly string[]).includes(k)) errors.push(`keys.${k}: unknown action`);
   return keys;
+}
+
+function checkSound(v: unknown): Settings['sound'] | null {
+  if (!isRecord(v)) return null;
+  const level = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= 100;
+  const { master, effects, muted } = v;
+  if (!level(master) || !level(effects) || typeof muted !== 'boolean' || Object.keys(v).length !== 3) return null;
+  return { master, effects, muted };
 }
 
 /** Validates an untrusted settings object; every rejected field is named in `errors`. */
@@ -91,6 +104,8 @@ export function validateSettings(raw: unknown): SettingsCheck {
   // Absent in files written before the setting existed: its default, not an error.
   const predict = raw['predictMyBall'] ?? DEFAULT_SETTINGS.predictMyBall;
   if (typeof predict !== 'boolean') errors.push('predictMyBall: expected true or false');
+  const sound = checkSound(raw['sound'] ?? DEFAULT_SETTINGS.sound);
+  if (!sound) errors.push('sound: expected { master: 0..100, effects: 0..100 (whole numbers), muted: true or false }');
   if (errors.length) return { ok: false, errors };
   return {
     ok: true,
@@ -104,6 +119,7 @@ export function validateSettings(raw: unknown): SettingsCheck {
       discovery: discovery as string,
       keepReplays: keep as number,
       predictMyBall: predict as boolean,
+      sound: sound!,
     },
   };
 }

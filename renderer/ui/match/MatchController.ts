@@ -19,6 +19,8 @@ import { mapName } from '../../i18n/words';
 import type { FrameCosts } from '../../hud/NetPanel';
 import { h } from '../dom';
 import { MatchView } from '../../view/MatchView';
+import { CueTracker, type Cue } from '../../audio/cues';
+import { sharedSound, type SoundBoard } from '../../audio/SoundBoard';
 
 /** Display frames kept for cost statistics. */
 export const PERF_SAMPLES = 600;
@@ -37,6 +39,7 @@ export class MatchController {
   readonly view: MatchView;
   readonly hud: Hud;
   readonly controls: Controls;
+  readonly sound: SoundBoard;
   readonly loop = new FixedStepLoop({ rate: FRAME_RATE });
   readonly el: HTMLElement;
   /** When false the loop still steps the simulation but draws nothing (tests, benchmarks). */
@@ -52,6 +55,8 @@ export class MatchController {
   firstStepAt = 0;
   /** performance.now() when the first display frame was drawn. */
   firstFrameAt = 0;
+  private readonly cues = new CueTracker();
+  private readonly cueList: Cue[] = [];
   private readonly costs: FrameCosts = { simMs: 0, renderMs: 0, fps: 0, calls: 0 };
   private raf = 0;
   private last = 0;
@@ -77,6 +82,7 @@ export class MatchController {
       this.simMs[this.simCount++ % PERF_SAMPLES] = performance.now() - t0;
       this.view.onStep();
       this.hud.onStep(t0);
+      if (!this.view.quiet) for (const c of this.cues.step(this.opts.session.world, this.opts.session.mySlot, this.cueList)) this.sound.play(c);
     },
   };
 
@@ -89,6 +95,8 @@ export class MatchController {
     this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: (slots) => session.voteDrop?.(slots) });
     this.el.append(this.hud.el);
     this.controls = new Controls(settings.keys);
+    this.sound = sharedSound(settings.sound);
+    this.hud.setMuted(this.sound.muted);
   }
 
   get session(): MatchSession {
@@ -141,6 +149,13 @@ export class MatchController {
     if (!this.opts.session.canPause) return void this.opts.session.requestPause?.();
     this.loop.paused = !this.loop.paused;
     this.hud.menu.pauseBanner.hidden = !this.loop.paused || this.hud.menu.isOpen;
+  }
+
+  /** M: sound off or on for this match (Settings keeps the saved choice). */
+  toggleMute(): boolean {
+    const muted = this.sound.toggleMute();
+    this.hud.setMuted(muted);
+    return muted;
   }
 
   toggleGrid(): boolean {
@@ -198,6 +213,7 @@ export class MatchController {
     if (this.checkEnd()) return;
     if (this.renderEnabled) this.draw(alpha, dt, now);
     else this.hud.updateOverlays(now);
+    for (const c of this.cues.overlays(this.hud.wait.isOpen, s.chatLog, s.mySlot, this.cueList)) this.sound.play(c);
     this.raf = requestAnimationFrame(this.tick);
   };
 

@@ -1,6 +1,6 @@
 /**
  * Keyboard and mouse for a match: bound keys (Settings) → Controls for steering and dash, and the
- * match actions — Enter chat, P pause, Tab scoreboard (held), G grid, F3 panel, Escape menu.
+ * match actions — Enter chat, P pause, Tab scoreboard (held), G grid, F3 panel, M mute, Escape menu.
  * Right-click moves to the ground point under the cursor (A* in the sim), the wheel zooms, and
  * the cursor's ground point feeds the grid readout (re-picked after each frame, as the camera
  * moves too). Spectators pan with the direction keys.
@@ -40,6 +40,7 @@ function keyHandler(ctrl: MatchController): (e: KeyboardEvent, down: boolean) =>
       hud.chat.open();
     } else if (action === 'pause') ctrl.togglePause();
     else if (action === 'grid') ctrl.toggleGrid();
+    else if (action === 'mute') ctrl.toggleMute();
     else if (action === 'netPanel') hud.net.toggle();
     else if (action === 'menu') ctrl.openMenu();
   };

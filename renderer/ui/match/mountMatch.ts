@@ -28,6 +28,8 @@ export function mountMatch(root: HTMLElement, ctx: AppContext, o: MountOptions):
   o.marks.view = performance.now();
   const unbind = bindMatchInput(ctrl, cursor);
   ctx.hook.match = matchHook(ctrl, cursor, o.marks);
+  // Kept after the match: the end's cue is read on the results screen.
+  ctx.hook.sound = () => ({ played: { ...ctrl.sound.played }, muted: ctrl.sound.muted, state: ctrl.sound.state });
   ctrl.start();
   return {
     ctrl,

@@ -1,6 +1,6 @@
 /**
  * Settings: name, colour, language (switches at once, no restart), graphics, key bindings,
- * discovery (with the mode in force and who forced it), replays, own-ball prediction. The main
+ * discovery (with the mode in force and who forced it), replays, own-ball prediction, sound. The main
  * side validates and stores them; a refusal highlights the fields it names and says so in the
  * page's words.
  */
@@ -32,6 +32,7 @@ const FIELD_INPUTS: Readonly<Record<string, string>> = {
   graphics: 'settings-pixel-ratio',
   discovery: 'settings-discovery',
   keepReplays: 'settings-keep-replays',
+  sound: 'settings-master',
 };
 
 /** Marks the fields a refusal names (their labels turn red) and returns their labels, in the page's words. */
@@ -86,6 +87,10 @@ export const settingsScreen: Screen = (root, ctx) => {
   const keep = input('number', String(s.keepReplays), 'settings-keep-replays', { min: '1', max: '1000' });
   const predict = input('checkbox', '', 'settings-predict');
   predict.checked = s.predictMyBall;
+  const master = input('range', String(s.sound.master), 'settings-master', { min: '0', max: '100', step: '1' });
+  const effects = input('range', String(s.sound.effects), 'settings-effects', { min: '0', max: '100', step: '1' });
+  const muted = input('checkbox', '', 'settings-muted');
+  muted.checked = s.sound.muted;
   const keys = keyBindings(s.keys);
   const status = h('p', { className: 'status', testId: 'settings-status' });
 
@@ -99,6 +104,7 @@ export const settingsScreen: Screen = (root, ctx) => {
       discovery: discovery.value.trim(),
       keepReplays: Number(keep.value),
       predictMyBall: predict.checked,
+      sound: { master: Number(master.value), effects: Number(effects.value), muted: muted.checked },
       keys: keys.value(),
     });
 
@@ -117,6 +123,9 @@ export const settingsScreen: Screen = (root, ctx) => {
       discoveryNote(ctx.discovery),
       field(t('settings.keepReplays'), keep),
       field(t('settings.predict'), predict),
+      field(t('settings.master'), master),
+      field(t('settings.effects'), effects),
+      field(t('settings.muted'), muted),
       keys.el,
       h(
         'div',
