@@ -27,7 +27,7 @@ export { COMPONENTS } from './components';
 export type { Difference } from './hash';
 export { componentHash, firstDifference, firstStateDifference, hashWorld, subHashes } from './hash';
 export type { SnapshotHeader } from './snapshot';
-export { SNAPSHOT_VERSION, SnapshotError, readSnapshotHeader, restore, restoreInto, snapshot } from './snapshot';
+export { SNAPSHOT_VERSION, SnapshotError, copyWorldInto, readSnapshotHeader, restore, restoreInto, snapshot } from './snapshot';
 export type { InputTuple, ReplayFrameCallback, ReplayLog } from './replay';
 export { REPLAY_FORMAT, REPLAY_VERSION, fromTuple, runReplay, toTuple, validateReplayLog } from './replay';
 export type { MapInfo } from './mapInfo';

@@ -10,6 +10,7 @@ import {
   PELLET_CAPACITY,
   ScriptedPlayers,
   SnapshotError,
+  copyWorldInto,
   createWorld,
   firstDifference,
   hashWorld,
@@ -241,6 +242,32 @@ describe('snapshot', () => {
       expect(target.scratch.pelletHint).toBeLessThanOrEqual(firstFree < 0 ? PELLET_CAPACITY : firstFree);
       expect(firstDifference(target, fresh)).toBeNull();
     }
+  });
+
+  it('copyWorldInto makes the same world as restoreInto(snapshot), which then plays on identically; another match is refused', () => {
+    const script = new ScriptedPlayers(3, 10, mapInfoOf(map));
+    const source = createWorld(map, { seed: 3, players: 10 });
+    const copied = createWorld(map, { seed: 3, players: 10 });
+    const restored = createWorld(map, { seed: 3, players: 10 });
+    for (let f = 0; f < 400; f++) {
+      step(source, script.next());
+      if (f % 37 !== 0) continue;
+      copyWorldInto(copied, source);
+      restoreInto(restored, snapshot(source));
+      expect(firstDifference(copied, restored)).toBeNull();
+      expect(copied.scratch.pelletAt).toEqual(restored.scratch.pelletAt);
+      expect(copied.scratch.pelletCount).toBe(restored.scratch.pelletCount);
+      expect(hashWorld(copied)).toBe(hashWorld(source));
+    }
+    // The copy is a world of its own: stepping it leaves the source alone, and both then agree step for step.
+    copyWorldInto(copied, source);
+    const before = hashWorld(source);
+    const inputs = script.next();
+    step(copied, inputs);
+    expect(hashWorld(source)).toBe(before);
+    step(source, inputs);
+    expect(hashWorld(copied)).toBe(hashWorld(source));
+    expect(() => copyWorldInto(createWorld(map, { seed: 4, players: 10 }), source)).toThrow(SnapshotError);
   });
 
   it('accepts a blob at an unaligned offset', () => {

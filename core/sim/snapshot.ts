@@ -187,6 +187,24 @@ export function restoreInto(w: World, bytes: Uint8Array): void {
   replacePellets(w, pellets);
 }
 
+/**
+ * Makes `dst` the state of `src`, a live world of the same match (own-ball prediction's scratch
+ * world). Equivalent to `restoreInto(dst, snapshot(src))` without the blob: no allocation, no
+ * checksum and no validation — `src` is a world the simulation made, not data from outside. The
+ * columns are block-copied and the pellet index updated incrementally, as restoreInto does.
+ */
+export function copyWorldInto(dst: World, src: World): void {
+  if (dst.info.fingerprint !== src.info.fingerprint || !sameSettings(dst.settings, src.settings)) throw new SnapshotError('copyWorldInto: worlds of different matches');
+  const from = worldLayout(src).columns;
+  const to = worldLayout(dst).columns;
+  const pellets = src.pellets.word;
+  for (let i = 0; i < from.length; i++) {
+    const col = from[i]!;
+    if (col !== pellets) to[i]!.set(col);
+  }
+  replacePellets(dst, pellets);
+}
+
 /** A staging state whose columns are views into one buffer laid out as a blob's body. */
 function makeStage(layout: StateLayout): RestoreStage {
   const body = new Int32Array(layout.words);

@@ -2,7 +2,7 @@
  * Own-ball prediction over lockstep (issue 14): in a LAN match my input executes one key frame
  * plus the input delay after I press it, so the view draws my ball from a predicted state instead:
  * a scratch copy of the confirmed world, run forward with the same deterministic `step` over the
- * frames my latest input could still be waiting for. The confirmed world is only read (snapshot);
+ * frames my latest input could still be waiting for. The confirmed world is only read (copied);
  * rules, scores, hashes and replays never see the scratch world.
  *
  * Timeline. The confirmed world stands before frame N. Main closes my inputs for every key due
@@ -19,7 +19,7 @@
  * measured here and smoothed by the Smoother like any jump. Units: Fx in, cells for corrections.
  */
 import { FX_ONE } from '../../core/math';
-import { FRAME_RATE, STOP_INPUT, inputsEqual, normalizeInput, restore, restoreInto, snapshot, step } from './simApi';
+import { FRAME_RATE, STOP_INPUT, copyWorldInto, inputsEqual, normalizeInput, restore, snapshot, step } from './simApi';
 import type { KeyUpdate, PlayerInput, SlotInput, World } from './simApi';
 
 /** What the prediction reads from the confirmed side, each display frame. */
@@ -149,7 +149,7 @@ export class OwnBallPredictor {
     const open = Math.max((c.recvKey + 1) * I, (Math.floor((N + d) / I) + 1) * I);
     const mine = this.dashPending || !inputsEqual(this.intent, this.confirmedIntent) ? { ...this.intent, dash: this.dashPending } : null;
     const s = this.scratch;
-    restoreInto(s, snapshot(w));
+    copyWorldInto(s, w);
     const B = s.balls;
     for (let f = N; f <= last; f++) {
       if (f === last) {

@@ -1,7 +1,7 @@
 /**
  * Own-ball prediction cost (`npx tsx bench/run.ts prediction`): JS time of one display frame's
- * prediction when it has to be redone (the confirmed frame moved or my intent changed: a snapshot
- * of the confirmed world restored into the scratch world, then the window's frames stepped), with
+ * prediction when it has to be redone (the confirmed frame moved or my intent changed: the
+ * confirmed world copied into the scratch world, then the window's frames stepped), with
  * 50 balls and 1000 pellets on labyrinth-large, for windows of 3 to 6 logic frames. In the page it
  * is redone at most once a logic frame or intent change, not every display frame: this is the worst case. The confirmed
  * world moves one scripted frame between samples (untimed), and my intent flips every sample, so

@@ -30,7 +30,7 @@ export {
   waypointY,
   snapshot,
   restore,
-  restoreInto,
+  copyWorldInto,
 } from '../../core/sim';
 export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, World } from '../../core/sim';
 
