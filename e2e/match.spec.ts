@@ -98,7 +98,7 @@ test('offline: menu → 7 bots → match to the end → results with 8 players a
   await expect(page.getByTestId('ranking').locator('tbody tr')).toHaveCount(8);
   const chart = readPng(await page.getByTestId('mass-chart').screenshot());
   expect(distinctColours(chart)).toBeGreaterThan(12);
-  await page.screenshot({ path: shotPath('results.png') });
+  await page.screenshot({ path: shotPath('results-8-players.png') });
 
   expect(sockets).toHaveLength(1); // the bridge, opened at page load; the match opened none
   expect(requests.filter((c) => !ALLOWED_REQUESTS.has(c))).toEqual([]);

@@ -104,7 +104,7 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   await expect(host.getByTestId('lobby-start')).toBeDisabled();
   // Blocked, and it says why (on hover and focus: its title and tooltip).
   await expect(host.getByTestId('lobby-start')).toHaveAttribute('title', /Ready/);
-  await host.screenshot({ path: shotPath('lobby.png') });
+  await host.screenshot({ path: shotPath('lobby-loopback.png') });
   mark('both in the lobby');
 
   // Ready, start, load, play.

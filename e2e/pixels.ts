@@ -2,7 +2,8 @@
  * Screenshot checks for the renderer's end-to-end tests: colour variety (a blank or failed canvas
  * has one or two colours) and "is there a pixel of about this colour near here"; and where the
  * screenshots go: test-results/e2e/screenshots normally, docs/screenshots (the committed ones)
- * when BB_UPDATE_SCREENSHOTS=1 — so an ordinary test run leaves the repository unchanged.
+ * when BB_UPDATE_SCREENSHOTS=1 — so an ordinary test run leaves the repository unchanged. Their
+ * names never clash with those `npm run screenshots` takes for the README and docs.
  */
 import path from 'node:path';
 import { PNG } from 'pngjs';
