@@ -21,6 +21,8 @@ export const SessionReason = {
   StoppedAnswering: 'stopped-answering',
   /** A rejoin with this session's token, from another address, took its slot. */
   TakenOver: 'taken-over',
+  /** This peer went out of step again within HEAL_AGAIN_MS of being healed: dropped to a bot. */
+  OutOfStep: 'out-of-step',
 } as const;
 export type SessionReason = (typeof SessionReason)[keyof typeof SessionReason];
 

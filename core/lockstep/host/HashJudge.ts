@@ -123,6 +123,21 @@ export class HashJudge {
     }
   }
 
+  /** Whether the reference peer of the last desync has not sent its sub-hashes yet. */
+  get awaitingSubhashes(): boolean {
+    return this.reference !== null;
+  }
+
+  /**
+   * A diverged reporter was given the reference state (a heal): it is judged afresh from now on —
+   * no longer diverged, and the hashes it sent for undecided keys (from its wrong state) forgotten.
+   */
+  forgive(reporter: number): void {
+    this.diverged.delete(reporter);
+    this.latest.delete(reporter);
+    for (const m of this.byKey.values()) m.delete(reporter);
+  }
+
   /** Sub-hashes a peer sent after a desync; the reference peer's are relayed to everyone. */
   onSubhashes(reporter: number, key: number, hashes: readonly number[]): void {
     const ref = this.reference;

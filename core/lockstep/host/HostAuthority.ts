@@ -137,6 +137,7 @@ export class HostAuthority {
       m.hashes.decide(now, st.reporters(m), m.released, m.lastRelease);
       if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);
       this.room.flushNotices(now);
+      this.resync.heal(now);
     }
     const status = st.match?.status(now);
     for (const s of st.sessionList()) if (this.tx.needsSend(now, s, status !== undefined)) this.tx.sendTo(now, s);

@@ -13,6 +13,7 @@ import { MatchPlayers } from './MatchPlayers';
 import type { MatchPlayer } from './MatchPlayers';
 import { HashJudge } from './HashJudge';
 import type { HashNotice } from './HashJudge';
+import type { DropWhy } from '../wire';
 import { DelayController } from './DelayController';
 import { PauseControl } from './PauseControl';
 import { delayKeys, LOGIC_HZ, MAX_CLOSE_AHEAD, SlotEventKind, StallCause, lastKeyOf } from '../types';
@@ -28,7 +29,7 @@ export const SLOW_BEHIND_MS = 50;
 export const DROP_BOT_DIFFICULTY = 1;
 
 export type MatchNotice =
-  | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: 1 | 2 | 3 | 4 }
+  | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: DropWhy }
   | { readonly t: 'pause'; readonly paused: boolean; readonly by: number }
   | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
   | HashNotice;
@@ -232,7 +233,7 @@ export class HostMatch {
    * wait for it so far is charged to it now (the release that follows charges only who still
    * holds the key), so a drop never leaves its wait unblamed.
    */
-  drop(slot: number, why: 1 | 2 | 3 | 4, now: number): void {
+  drop(slot: number, why: DropWhy, now: number): void {
     const p = this.players.get(slot);
     if (!p || !p.active) return;
     if (p.closed < this.released + 1 && !this.pauses.state) p.waitedMs += Math.max(0, this.blockedFor(now));

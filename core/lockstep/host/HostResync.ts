@@ -27,9 +27,15 @@ import { RejoinLimiter } from './RejoinLimiter';
 
 /** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
 const TAKEOVER_MARGIN_KEYS = 1;
+/** A heal waits for the reference's sub-hashes (every peer's desync report needs them) at most this long. */
+export const HEAL_WAIT_MS = 2000;
+/** Out of step again this soon after a heal: the peer is told so and dropped to a bot. */
+export const HEAL_AGAIN_MS = 30_000;
 
 export class HostResync {
   private readonly limiter = new RejoinLimiter();
+  /** Diverged reporters waiting to be healed, and when the heal goes out at the latest. */
+  private readonly healDue = new Map<number, number>();
 
   constructor(
     private readonly st: HostState,
@@ -80,6 +86,45 @@ export class HostResync {
     this.tx.toOne(s, { t: 'resync', seed, delayMs: m.delay, slots: this.room.rosterAt(snap.key), key: snap.key, size: snap.bytes.length, checksum: s.sync?.checksum ?? 0, trees });
     this.tx.sendTo(now, s);
     this.pump(now, s);
+  }
+
+  /**
+   * Desyncs heal themselves (timers, after the hash judge decided): a peer named as diverged gets
+   * the state like a rejoiner — its ball plays as a bot (a 'dropped' notice, why 5) until it has
+   * caught up and takes it back — while nobody else stops. The resync goes out once the reference's
+   * sub-hashes have been relayed (they come first on its control stream, so its desync report is
+   * written from its own diverged state), or after HEAL_WAIT_MS. A peer out of step again within
+   * HEAL_AGAIN_MS is told so (goodbye burst, `out-of-step`) and its slot stays a bot. Nobody is
+   * healed while the snapshot source itself diverged (the owner's reporter): the state to send
+   * would be the wrong one; the desync is only reported then.
+   */
+  heal(now: number): void {
+    const st = this.st;
+    const m = st.match;
+    if (!m) return;
+    const judge = m.hashes;
+    const diverged = judge.divergedReporters();
+    const owner = st.opts.ownerAddress === undefined ? undefined : st.sessions.get(st.opts.ownerAddress);
+    if (diverged.length === 0 || (owner && diverged.includes(owner.reporter))) return;
+    for (const r of diverged) if (!this.healDue.has(r)) this.healDue.set(r, now + HEAL_WAIT_MS);
+    if (judge.awaitingSubhashes && [...this.healDue.values()].every((due) => now < due)) return;
+    for (const r of [...this.healDue.keys()]) {
+      this.healDue.delete(r);
+      judge.forgive(r);
+      const s = st.sessionList().find((x) => x.reporter === r && x.inMatch && !x.syncing);
+      if (!s || s.addr === st.opts.ownerAddress) continue;
+      if (s.healedAt !== null && now - s.healedAt < HEAL_AGAIN_MS) {
+        st.counters.outOfStep++;
+        for (const b of goodbyeFrames(now, s, SessionReason.OutOfStep)) this.tx.out(s.addr, b);
+        this.room.removeSession(now, s, 3);
+        continue;
+      }
+      st.counters.healed++;
+      s.healedAt = now;
+      if (!s.spectator) m.drop(s.slot, 5, now);
+      this.begin(now, s, m);
+    }
+    this.room.flushNotices(now);
   }
 
   /** The source's snapshot if it is usable, else "from key 0" (the joiner replays everything). */

@@ -46,6 +46,8 @@ export class HostSession {
    * up ('live'). Its snapshot transfer, while one runs.
    */
   syncing = false;
+  /** When the host last sent it the state because it was out of step (a heal), if ever. */
+  healedAt: number | null = null;
   sync: SnapshotSender | null = null;
   /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
   treesOut: TreeSender | null = null;

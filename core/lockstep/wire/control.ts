@@ -21,7 +21,8 @@
  * 0x08 desync    u16 key, u16 agreedKey, u32 refHash, u8 refSlot, u8 n, n × u8 slot
  * 0x09 refsub    u16 key, u8 refSlot, u8 n, n × u32
  * 0x0a pause     u8 paused, u8 by, u8 your pauses left
- * 0x0b dropped   u8 slot, u16 key, u8 why (1 vote, 2 timeout, 3 left, 4 kicked)
+ * 0x0b dropped   u8 slot, u16 key, u8 why (1 vote, 2 timeout, 3 left, 4 kicked, 5 resyncing:
+ *                out of step, its bot plays while the host sends it the state)
  * 0x0c kicked    str reason(200)
  * 0x0d end       u16 lastKey, u32 hash, u8 agreed         0x49 live      u16 key (caught up)
  * 0x0e resync    u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff) — the roster in
@@ -51,7 +52,7 @@ import type { TreeChunk } from './treesWire';
 export const MAX_SUBHASHES = 255;
 
 export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
-export type DropWhy = 1 | 2 | 3 | 4;
+export type DropWhy = 1 | 2 | 3 | 4 | 5;
 
 export type HostControl =
   | { readonly t: 'settings'; readonly settings: RoomSettings }
@@ -249,8 +250,8 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       const slot = r.u8();
       const key = unwrap16(r.u16(), ref);
       const why = r.u8();
-      if (why < 1 || why > 4) r.fail();
-      return { t: 'dropped', slot, key, why: (why < 1 || why > 4 ? 1 : why) as DropWhy };
+      if (why < 1 || why > 5) r.fail();
+      return { t: 'dropped', slot, key, why: why as DropWhy };
     }
     case 12: return { t: 'kicked', reason: r.str(MAX_CHAT_BYTES) };
     case 16: return { t: 'closed', reason: r.str(MAX_CHAT_BYTES) };
