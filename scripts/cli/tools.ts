@@ -15,7 +15,7 @@ import { Resources } from '../../electron/services/files/resources';
 import { parseAddress } from '../../electron/services/lockstep/UdpTransport';
 import { refuse, UsageError, visibleText, type Values } from './args';
 
-const MAPS_DIR = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
+const MAPS_DIR = path.join(findRepoRoot(import.meta.dirname), 'resources', 'maps');
 
 /** A file of the checkout's resources/maps, parsed. */
 export function readMapJson(file: string): unknown {
