@@ -9,6 +9,7 @@ import { answerPing, decodeProbe, encodePing } from '../net/probe';
 import { MoveMode } from '../sim/input';
 import { APP_VERSION } from '../version';
 import { HostAuthority } from './host/HostAuthority';
+import { ADDRESS_QUIET_MS } from './host/HostInbox';
 import { decodeDatagram, encodeJoin } from './wire';
 import { encodeClientControl } from './wire';
 import { encodeClientFrame } from './wire/encodeFrames';
@@ -112,6 +113,32 @@ describe('untrusted datagrams during a match', () => {
     expect(attacked.host.lastResult).toEqual(clean.host.lastResult);
     expect(attacked.client(1).keyHashes).toEqual(clean.client(1).keyHashes);
     expect(attacked.client(1).peer.phase).not.toBe('kicked');
+  });
+
+  it('a fresh JOIN forged from a talking player\'s address replaces nobody; once that address has gone quiet (a restart), it gets in', () => {
+    const room = new Room({ seed: 4, humans: 3, settings: { matchSeconds: 20 } });
+    expect(room.joinAll()).toBe(true);
+    const victim = room.host.sessionList().find((s) => s.addr === 'c1')!;
+    const forge = (nonce: number, spectate: boolean) => room.sim.send('c1', HOST, encodeJoin({ nonce, spectate, name: 'Mallory', appVersion: APP_VERSION }));
+    forge(999, false);
+    room.run(100);
+    expect(room.host.sessionList().find((s) => s.addr === 'c1')).toBe(victim);
+    expect(room.host.counters.addressInUse).toBe(1);
+    // In a match, a spectator JOIN from the player's address would have ended its session.
+    room.start();
+    room.run(1000);
+    forge(1000, true);
+    room.run(100);
+    expect(room.host.sessionList().find((s) => s.addr === 'c1')).toBe(victim);
+    expect(room.host.counters.addressInUse).toBe(2);
+    expect(room.host.match?.players.isActive(1)).toBe(true);
+    // The app really restarted on the same port: its old session goes quiet, its JOIN retries get in.
+    room.crash(1);
+    room.run(ADDRESS_QUIET_MS);
+    forge(1001, true);
+    room.run(100);
+    expect(room.host.sessionList().find((s) => s.addr === 'c1')?.name).toBe('Mallory');
+    expect(room.host.counters.addressInUse).toBe(2);
   });
 
   it('lets only the room owner edit the room', () => {

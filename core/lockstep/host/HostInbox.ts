@@ -19,6 +19,9 @@ import type { HostState } from './HostState';
 import type { HostTrees } from './HostTrees';
 import { slotChunks } from './hostMessages';
 
+/** How long a session must have been silent before a fresh JOIN from its address may replace it: 2.5 lobby keep-alives. */
+export const ADDRESS_QUIET_MS = 2500;
+
 export class HostInbox {
   constructor(
     private readonly st: HostState,
@@ -35,6 +38,10 @@ export class HostInbox {
     const j: JoinMsg = d.msg;
     const old = st.sessions.get(from);
     if (j.cancel) return this.onCancel(now, j, old);
+    // A fresh JOIN from the address of a session that is still talking is not that app restarted
+    // (it would have gone quiet): it is forged, and must not replace the player. Dropped unanswered;
+    // a real restart's JOIN retries get in once the old session has been silent ADDRESS_QUIET_MS.
+    if (old && old.nonce !== j.nonce && old.addr !== st.opts.ownerAddress && now - old.lastHeard < ADDRESS_QUIET_MS) return void st.counters.addressInUse++;
     if (old && old.nonce === j.nonce) return this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
     if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version);
     if (st.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
