@@ -33,6 +33,8 @@ describe('CueTracker', () => {
     // A spectator hears the room's moments, never a ball's.
     const s = new CueTracker();
     expect(s.step(world(1, [[EventKind.PelletEaten, 7, ME]]), null)).toEqual(['start']);
+    // A match joined running (a rejoin, a heal) does not start again.
+    expect(new CueTracker().step(world(500), ME)).toEqual([]);
   });
 
   it('ticks once for each of the last 10 seconds and sounds the end once', () => {

@@ -27,7 +27,7 @@ export class CueTracker {
     out.length = 0;
     if (!this.started) {
       this.started = true;
-      out.push('start');
+      if (w.frame <= 1) out.push('start'); // not for a match joined running (a rejoin, a heal)
     }
     const ev = w.events;
     for (let i = 0; i < ev.count; i++) {

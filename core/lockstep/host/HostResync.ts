@@ -34,8 +34,9 @@ export const HEAL_AGAIN_MS = 30_000;
 
 export class HostResync {
   private readonly limiter = new RejoinLimiter();
-  /** Diverged reporters waiting to be healed, and when the heal goes out at the latest. */
+  /** Diverged reporters of `healing`'s match waiting to be healed, and when the heal goes out at the latest. */
   private readonly healDue = new Map<number, number>();
+  private healing: HostMatch | null = null;
 
   constructor(
     private readonly st: HostState,
@@ -102,6 +103,10 @@ export class HostResync {
     const st = this.st;
     const m = st.match;
     if (!m) return;
+    if (this.healing !== m) {
+      this.healing = m;
+      this.healDue.clear(); // a new match: nothing from the last one is pending
+    }
     const judge = m.hashes;
     const diverged = judge.divergedReporters();
     const owner = st.opts.ownerAddress === undefined ? undefined : st.sessions.get(st.opts.ownerAddress);
