@@ -3,10 +3,14 @@
  * Start: the players' pessimistic RTT plus a margin. During the match: from the *slack* peers
  * report — how early updates reach them before their loop needs them (3rd percentile, ms).
  * Raised by DELAY_STEP_UP_MS after two evaluations in a row in which someone's slack is under
- * DELAY_RAISE_SLACK_MS; lowered by DELAY_STEP_DOWN_MS after five in a row in which everyone's
- * exceeds DELAY_LOWER_SLACK_MS. Measuring what matters (are updates early enough?) adapts to
- * loss, jitter and slow peers alike, where an RTT formula only guesses; and a delay in ms rather
- * than whole key frames lets a LAN run at a few tens of ms.
+ * DELAY_RAISE_SLACK_MS; after two in a row in which everyone's exceeds DELAY_LOWER_SLACK_MS,
+ * lowered by the whole excess over DELAY_TARGET_SLACK_MS at once (at least DELAY_STEP_DOWN_MS):
+ * the pessimistic start (a few hundred ms on a jittery link) reaches what the link needs within
+ * seconds, not minutes. The slack is a low percentile over the last keys, so one late update
+ * does not move it, and the keys run with a new delay enter it within a few keys; two agreeing
+ * evaluations (2 s) are required before each step either way. Measuring what matters (are
+ * updates early enough?) adapts to loss, jitter and slow peers alike, where an RTT formula only
+ * guesses; and a delay in ms rather than whole key frames lets a LAN run at a few tens of ms.
  * A decided change rides on the next released update, so every peer switches at the same key.
  */
 import { clampDelay } from '../types';
@@ -17,6 +21,8 @@ export const DELAY_MARGIN_MS = 20;
 export const DELAY_RAISE_SLACK_MS = 10;
 /** The delay is lowered while every player's slack exceeds this (ms). */
 export const DELAY_LOWER_SLACK_MS = 35;
+/** What lowering aims every player's slack at (ms): under DELAY_LOWER_SLACK_MS, over DELAY_RAISE_SLACK_MS. */
+export const DELAY_TARGET_SLACK_MS = 20;
 export const DELAY_STEP_UP_MS = 20;
 export const DELAY_STEP_DOWN_MS = 5;
 
@@ -51,9 +57,9 @@ export class DelayController {
     }
     this.raiseCount = 0;
     if (low > DELAY_LOWER_SLACK_MS) {
-      if (++this.lowCount >= 5) {
+      if (++this.lowCount >= 2) {
         this.lowCount = 0;
-        this.propose(d, clampDelay(d - DELAY_STEP_DOWN_MS));
+        this.propose(d, clampDelay(d - Math.max(DELAY_STEP_DOWN_MS, Math.floor(low - DELAY_TARGET_SLACK_MS))));
       }
     } else this.lowCount = 0;
   }
