@@ -73,19 +73,36 @@ export async function endGroup(child: ChildProcess, ms = 10_000): Promise<boolea
   return false;
 }
 
-/** The members of group `pgid` as "pid state command line" lines (Linux /proc), for a failure's log. */
-function groupMembers(pgid: number): string[] {
-  const lines: string[] = [];
+/** A process as Linux /proc shows it. */
+export interface ProcInfo {
+  readonly pid: number;
+  readonly state: string;
+  readonly ppid: number;
+  readonly pgid: number;
+  readonly cmdline: string;
+}
+
+/** Every process this user can see (Linux /proc); one that ends while being read is left out. */
+export function processes(): ProcInfo[] {
+  const out: ProcInfo[] = [];
   for (const p of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
     try {
       const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const [state, , group] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(group) === pgid) lines.push(`${p} ${state} ${readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()}`);
+      // After "pid (comm) ": state, ppid, pgrp, … (comm may hold spaces and parentheses).
+      const [state = '', ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.push({ pid: Number(p), state, ppid: Number(ppid), pgid: Number(pgid), cmdline: readFileSync(`/proc/${p}/cmdline`, 'utf8').replaceAll('\0', ' ').trim() });
     } catch {
       // gone meanwhile
     }
   }
-  return lines;
+  return out;
+}
+
+/** The members of group `pgid` as "pid state command line" lines, for a failure's log. */
+function groupMembers(pgid: number): string[] {
+  return processes()
+    .filter((p) => p.pgid === pgid)
+    .map((p) => `${p.pid} ${p.state} ${p.cmdline}`);
 }
 
 export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e')): Promise<RunningShell> {

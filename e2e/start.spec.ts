@@ -6,10 +6,10 @@
  * checks and ends as a whole.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { endGroup, groupGone, root, waitForLine } from './shell';
+import { endGroup, groupGone, processes, root, waitForLine } from './shell';
 import { tempDir } from '../test/tempDir';
 
 const hasElectronBinary = existsSync(path.join(root, 'node_modules', 'electron', 'dist')) || !!process.env['ELECTRON_OVERRIDE_DIST_PATH'];
@@ -23,16 +23,9 @@ function launch(cmd: string, args: string[]): ChildProcess {
 
 /** The pid of the browser shell that `launcher` (scripts/start.mjs) started: its child. */
 function shellPid(launcher: ChildProcess): number {
-  for (const p of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === launcher.pid && readFileSync(`/proc/${p}/cmdline`, 'utf8').includes('browserShell.js')) return Number(p);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error('no browser shell child found');
+  const shell = processes().find((p) => p.ppid === launcher.pid && p.cmdline.includes('browserShell.js'));
+  if (!shell) throw new Error('no browser shell child found');
+  return shell.pid;
 }
 
 const alive = (pid: number): boolean => {

@@ -177,9 +177,15 @@ export function restoreInto(w: World, bytes: Uint8Array): void {
   stage.body.set(words.subarray(body, words.length));
   const problem = checkState(stage.state, w.info, w.settings, w.scratch.cellBits);
   if (problem !== null) throw new SnapshotError(`snapshot: impossible state (${problem})`);
-  const from = stage.columns;
-  const to = layout.columns;
-  const pellets = stage.state.pellets.word;
+  assignState(w, stage.columns, stage.state.pellets.word);
+}
+
+/**
+ * Copies state columns `from` (in snapshot order) onto `w`'s: block copies, but the pellet column
+ * (`pellets`, one of `from`) goes through replacePellets, which updates the pellet index as it goes.
+ */
+function assignState(w: World, from: readonly Int32Array[], pellets: Int32Array): void {
+  const to = worldLayout(w).columns;
   for (let i = 0; i < from.length; i++) {
     const col = from[i]!;
     if (col !== pellets) to[i]!.set(col);
@@ -195,14 +201,7 @@ export function restoreInto(w: World, bytes: Uint8Array): void {
  */
 export function copyWorldInto(dst: World, src: World): void {
   if (dst.info.fingerprint !== src.info.fingerprint || !sameSettings(dst.settings, src.settings)) throw new SnapshotError('copyWorldInto: worlds of different matches');
-  const from = worldLayout(src).columns;
-  const to = worldLayout(dst).columns;
-  const pellets = src.pellets.word;
-  for (let i = 0; i < from.length; i++) {
-    const col = from[i]!;
-    if (col !== pellets) to[i]!.set(col);
-  }
-  replacePellets(dst, pellets);
+  assignState(dst, worldLayout(src).columns, src.pellets.word);
 }
 
 /** A staging state whose columns are views into one buffer laid out as a blob's body. */

@@ -7,16 +7,12 @@
  * must not burst out when the window comes back).
  * `played` counts the cues actually sent to the speakers, per cue — what the tests read.
  */
+import type { Settings } from '../../electron/contract';
 import type { Cue } from './cues';
 import { CUES } from './cues';
 
-export interface SoundLevels {
-  /** 0–100. */
-  readonly master: number;
-  /** 0–100. */
-  readonly effects: number;
-  readonly muted: boolean;
-}
+/** The volumes (0–100) and mute, as Settings keeps them. */
+export type SoundLevels = Settings['sound'];
 
 /** One note of a cue: when (s after the cue), how long (s), its pitch glide (Hz) and loudness. */
 interface Note {

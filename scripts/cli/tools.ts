@@ -12,7 +12,7 @@ import { validateMapManifest } from '../../core/map';
 import { FRAME_RATE, MAX_BALLS } from '../../core/sim';
 import { findRepoRoot } from '../../electron/services/files/paths';
 import { Resources } from '../../electron/services/files/resources';
-import { parseAddress } from '../../electron/services/lockstep/UdpTransport';
+import { parseAddress } from '../../core/net';
 import { refuse, UsageError, visibleText, type Values } from './args';
 
 const MAPS_DIR = path.join(findRepoRoot(import.meta.dirname), 'resources', 'maps');

@@ -8,15 +8,14 @@
  * spoofed sources cannot grow memory; iteration is insertion order, the same on every machine.
  */
 
+import { parseAddress } from '../../net';
+
 export const REJOIN_FAILS_ALLOWED = 5;
 export const REJOIN_WINDOW_MS = 10_000;
 const MAX_TRACKED = 1024;
 
 /** "ip:port" (or "[v6]:port") → the IP part; a name without a port is its own IP (simulators). */
-function ipOf(addr: string): string {
-  const colon = addr.lastIndexOf(':');
-  return colon > 0 && !addr.endsWith(']') ? addr.slice(0, colon) : addr;
-}
+const ipOf = (addr: string): string => parseAddress(addr)?.address ?? addr;
 
 export class RejoinLimiter {
   private readonly byIp = new Map<string, { since: number; fails: number }>();

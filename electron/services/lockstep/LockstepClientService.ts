@@ -12,7 +12,8 @@ import type { TreeSet } from '../../../core/ai';
 import { ClientPeer } from '../../../core/lockstep';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
-import { parseAddress, UdpTransport } from './UdpTransport';
+import { parseAddress } from '../../../core/net';
+import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
 
 export interface ClientServiceOptions extends UdpTransportOptions {

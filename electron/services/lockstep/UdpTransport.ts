@@ -9,7 +9,7 @@
  */
 import DgramAsPromised from 'dgram-as-promised';
 import type { SocketAsPromised } from 'dgram-as-promised';
-import { MAX_DATAGRAM_BYTES } from '../../../core/net';
+import { addressKey, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
 
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -42,21 +42,6 @@ export interface UdpCounters {
   sentBytes: number;
   sendErrors: number;
   socketErrors: number;
-}
-
-/** "ip:port" of an address and port (brackets for IPv6). */
-export function addressKey(address: string, port: number): string {
-  return address.includes(':') ? `[${address}]:${port}` : `${address}:${port}`;
-}
-
-/** Splits "ip:port" / "[v6]:port"; null when malformed. */
-export function parseAddress(key: string): { address: string; port: number } | null {
-  const i = key.lastIndexOf(':');
-  if (i <= 0) return null;
-  const port = Number(key.slice(i + 1));
-  let address = key.slice(0, i);
-  if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);
-  return Number.isInteger(port) && port > 0 && port < 65536 && address.length > 0 ? { address, port } : null;
 }
 
 export class UdpTransport {

@@ -8,7 +8,8 @@ import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { mapLoader } from './loadMap';
 import { until } from '../testing/until';
-import { addressKey, parseAddress, RECV_BUFFER_BYTES, UdpTransport } from './UdpTransport';
+import { addressKey, parseAddress } from '../../../core/net';
+import { RECV_BUFFER_BYTES, UdpTransport } from './UdpTransport';
 import { loadTrees } from './loadTrees';
 
 /** This checkout's resources/ai trees, as the apps load them. */
