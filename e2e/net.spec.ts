@@ -228,7 +228,11 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await third.getByTestId('join-probe').click();
   await third.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('lobby-ready')).toBeHidden();
-  expect(await host.evaluate(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length)).toBe(2);
+  // The spectator took no slot: host and guest are still the room's two players.
+  const players = (p: Page): Promise<string> => p.evaluate(() => JSON.stringify({ phase: window.__bb!.net!.phase, message: window.__bb!.net!.message, slots: window.__bb!.net!.slots }));
+  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2, undefined, { timeout: 5_000 }).catch(async () => {
+    throw new Error(`the host lost a player when a spectator joined: host ${await players(host)}, guest ${await players(guest)}`);
+  });
   await third.getByTestId('lobby-leave').click();
   await third.waitForFunction(() => window.__bb?.screen === 'menu');
 
