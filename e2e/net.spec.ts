@@ -62,7 +62,7 @@ function keyHashes(page: Page, n: number): Promise<(number | null)[]> {
   return page.evaluate((count) => Array.from({ length: count }, (_, k) => window.__bb!.net!.keyHash(k)), n);
 }
 
-test('host and join over loopback, play in lockstep, and the wait dialog names a frozen player', async ({ browser }) => {
+test('host and join over loopback, play in lockstep, the wait dialog names a frozen player, a hidden one holds nobody', async ({ browser }) => {
   test.setTimeout(420_000);
   const t0 = Date.now();
   const mark = (what: string): void => console.log(`[net.spec] ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
@@ -187,6 +187,27 @@ test('host and join over loopback, play in lockstep, and the wait dialog names a
   await guest.waitForFunction(() => !window.__bb!.net!.paused, undefined, { timeout: 15_000 });
   await expect(guest.getByTestId('paused')).toBeHidden();
   mark('paused and resumed');
+
+  // The guest's window is hidden (visibilitychange, then the browser stops its loop): main goes on
+  // closing its keys, so the host never waits; shown again, the guest drains the backlog.
+  const setHidden = (hidden: boolean): Promise<void> => guest.evaluate((h) => {
+    Object.defineProperty(document, 'hidden', { value: h, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+  const dialogBefore = await host.evaluate(() => window.__bb!.net!.dialogOpened?.at ?? null);
+  await setHidden(true);
+  await guest.evaluate(() => window.__bb!.freezeNet!(true));
+  const hiddenFrom = await host.evaluate(() => window.__bb!.net!.frame);
+  await host.waitForFunction((f) => window.__bb!.net!.frame > f + 60, hiddenFrom, { timeout: 15_000 }); // 2 s of play
+  expect(await host.evaluate(() => window.__bb!.net!.dialogOpened?.at ?? null)).toBe(dialogBefore);
+  await guest.evaluate(() => window.__bb!.freezeNet!(false));
+  await setHidden(false);
+  const shown = Date.now();
+  const hostNow = await host.evaluate(() => window.__bb!.net!.frame);
+  await guest.waitForFunction((f) => window.__bb!.net!.frame >= f, hostNow, { timeout: 15_000 });
+  console.log(`[net.spec] hidden guest: host played ${hostNow - hiddenFrom} frames without a wait; the guest caught up ${Date.now() - shown} ms after showing`);
+  expect(await host.evaluate(() => window.__bb!.net!.dialogOpened?.at ?? null)).toBe(dialogBefore);
+  mark('hidden and shown');
 
   // Chat (Enter) reaches the other page, as text.
   await host.keyboard.press('Enter');

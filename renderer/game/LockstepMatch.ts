@@ -279,6 +279,10 @@ export class LockstepMatch implements MatchSession {
     else if (e.t === 'takeover' && e.slot === this.o.start.slot && this.o.start.player) this.say(t('net.takeover'), now + NOTICE_MS);
   }
 
+  setAway(hidden: boolean): void {
+    this.o.port.setAway(hidden);
+  }
+
   dispose(): void {
     this.viewHooks = null;
     if (this.disposed) return;

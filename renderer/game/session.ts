@@ -74,6 +74,8 @@ export interface MatchSession {
   overlay?(now: number): NetOverlay;
   /** Networked: asks the host to pause or resume (P). */
   requestPause?(): void;
+  /** Networked: the page was hidden (its loop stops) or shown again; main keeps my inputs closing meanwhile. */
+  setAway?(hidden: boolean): void;
   /** Networked: votes to drop these lobby slots (wait dialog). */
   voteDrop?(slots: readonly number[]): void;
   /** Networked with prediction on: my ball as the view draws it this display frame (null: as confirmed). */

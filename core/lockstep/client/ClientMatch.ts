@@ -70,6 +70,16 @@ export class ClientMatch {
   /** First key this peer holds an update for (0, or a late joiner's snapshot key). */
   readonly baseKey: number;
   private lastScheduled: PlayerInput = STOP_INPUT;
+  /**
+   * The window is hidden (the browser stops its loop), or its loop is still draining the backlog
+   * since it showed again: my closures follow the updates — each key as if begun `slack` ms after
+   * its update arrived (the low slack before hiding: as early as the loop used to) — so the room
+   * never waits for a hidden player (seed 000's catch-up does the rest). Cleared once the loop
+   * begins keys in that phase again, or waits at the newest update (`atEdge`). The pacer stops
+   * catching up within the live margin, which can leave the loop up to a key behind that phase
+   * until then: closing by the loop meanwhile would hold the room.
+   */
+  private away: { state: 'hidden' | 'draining'; slack: number } | null = null;
 
   constructor(
     readonly start: MatchStart,
@@ -149,6 +159,23 @@ export class ClientMatch {
     return added;
   }
 
+  /** The window was hidden (true) or shown again (false): see `away`. */
+  setAway(hidden: boolean): void {
+    const slack = this.away?.slack ?? Math.max(0, this.lowSlack());
+    if (hidden) this.away = { state: 'hidden', slack };
+    else if (this.away) this.away = { state: 'draining', slack };
+  }
+
+  /** The loop waits for the next update: it runs in the room's phase again. */
+  atEdge(): void {
+    if (this.away?.state === 'draining') this.away = null;
+  }
+
+  /** True while closures follow the updates instead of the loop (`away`). */
+  get isAway(): boolean {
+    return this.away !== null;
+  }
+
   /** The game begins key `key` (its update must be here): records the hash, applies a delay change. */
   begin(now: number, key: number, hash: number): KeyUpdate {
     const u = this.updates[key];
@@ -156,6 +183,7 @@ export class ClientMatch {
     this.execKey = key;
     this.beganAt = now;
     const arrived = this.arrivedAt[key];
+    if (this.away?.state === 'draining' && now <= (arrived ?? now) + this.away.slack + this.keyMs / 2) this.away = null;
     if (arrived !== undefined) this.slacks[this.slackAt++ % SLACK_WINDOW] = now - arrived;
     if (key % HASH_EVERY_KEYS === 0) this.hash = { key, hash: hash >>> 0 };
     if (u.delayMs !== undefined) this.delay = u.delayMs;
@@ -164,12 +192,18 @@ export class ClientMatch {
 
   /**
    * When the loop will begin `key`, as far as this peer can tell: one key period after the key it
-   * runs now, but never earlier than the time still to wait for the keys in between.
+   * runs now, but never earlier than the time still to wait for the keys in between. Away (hidden
+   * or draining), the earlier of that and the same from the newest update, as if begun `slack` ms
+   * after it arrived.
    */
   estimatedBegin(now: number, key: number): number {
     const baseKey = this.execKey < 0 ? -1 : this.execKey;
     const baseAt = this.execKey < 0 ? this.startedAt - this.keyMs : this.beganAt;
-    return Math.max(baseAt + (key - baseKey) * this.keyMs, now + (key - baseKey - 1) * this.keyMs);
+    const byLoop = Math.max(baseAt + (key - baseKey) * this.keyMs, now + (key - baseKey - 1) * this.keyMs);
+    const a = this.away;
+    if (a === null || this.recvKey <= this.execKey) return byLoop;
+    const begunAt = (this.arrivedAt[this.recvKey] ?? now) + a.slack;
+    return Math.min(byLoop, Math.max(begunAt + (key - this.recvKey) * this.keyMs, now + (key - this.recvKey - 1) * this.keyMs));
   }
 
   /**

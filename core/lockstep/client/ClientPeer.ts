@@ -118,6 +118,17 @@ export class ClientPeer {
     return u;
   }
 
+  /**
+   * The page was hidden (its loop stops) or shown again: while hidden and until its loop has
+   * drained the backlog, my keys close as the updates arrive, so nobody waits for me.
+   */
+  setAway(now: number, hidden: boolean): void {
+    const m = this.st.match;
+    if (!m) return;
+    m.setAway(hidden);
+    if (m.player) this.uplink.closeAndSend(now);
+  }
+
   /** The game finished the last key: report the final state hash (as the hash "before" lastKey + 1). */
   finish(now: number, hash: number): void {
     const m = this.st.match;
@@ -130,6 +141,7 @@ export class ClientPeer {
 
   /** The game loop wants key `key` but its update has not arrived. */
   noteBlocked(now: number): void {
+    this.st.match?.atEdge();
     if (this.st.blockedSince === null) this.st.blockedSince = now;
   }
 

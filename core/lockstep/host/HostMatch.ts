@@ -165,12 +165,21 @@ export class HostMatch {
     return true;
   }
 
+  /**
+   * Charges a hold that blocked peers: to the room's stall, and to each player that still held
+   * `key` when the block began, for as long as it held it after that (so a hold that ended in a
+   * release is blamed too, not only one that ended in a drop).
+   */
   private account(now: number, key: number): void {
     const blocked = this.blockedFor(now);
     if (blocked <= 0) return;
     this.stallMs += blocked;
     this.stalls++;
-    for (const p of this.players.holding(key)) p.waitedMs += blocked;
+    const since = now - blocked;
+    for (const p of this.players.list) {
+      const at = p.closedAt.get(key);
+      if (p.active && at !== undefined && at > since) p.waitedMs += at - since;
+    }
   }
 
   /** How long peers have been blocked by the hold of the next key, at `now` (≤ 0: not yet). */

@@ -20,7 +20,9 @@ export type LoopMsg =
   | { readonly t: 'begin'; readonly key: number; readonly hash: number }
   | { readonly t: 'finish'; readonly hash: number }
   | { readonly t: 'blocked' }
-  | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] };
+  | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] }
+  /** The page was hidden (its loop stops) or shown again (ClientPeer.setAway). */
+  | { readonly t: 'away'; readonly hidden: boolean };
 
 /** A pace outside this range would be a bad report, not phase alignment: it is clamped. */
 const PACE_MIN = 0.5;
@@ -109,6 +111,11 @@ export class RemotePort implements PeerLink {
 
   sendSubhashes(key: number, hashes: readonly number[]): void {
     this.send({ t: 'subhashes', key, hashes });
+  }
+
+  /** The page was hidden or shown again (its loop stops while hidden). */
+  setAway(hidden: boolean): void {
+    this.send({ t: 'away', hidden });
   }
 
   pace(): number {

@@ -35,6 +35,7 @@ describe('net:* and session link validators', () => {
     expect(V.link({ t: 'intent', input: INPUT })).toEqual({ t: 'intent', input: INPUT });
     expect(V.link({ t: 'begin', key: 0, hash: -1 })).toEqual({ t: 'begin', key: 0, hash: 0xffffffff });
     expect(V.link({ t: 'subhashes', key: 4, hashes: [1, 2] })).toEqual({ t: 'subhashes', key: 4, hashes: [1, 2] });
+    expect(V.link({ t: 'away', hidden: true })).toEqual({ t: 'away', hidden: true });
     const r = V['net:desyncReport'](REPORT);
     expect(typeof r).toBe('object');
     expect(r).toMatchObject({ myHashes: { hashes: [0xffffffff, 2] }, match: { seed: 0xffffffff } });
@@ -81,6 +82,8 @@ describe('net:* and session link validators', () => {
       ['link', { t: 'finish', hash: '1' }, 'hash:'],
       ['link', { t: 'subhashes', key: 1, hashes: new Array(256).fill(0) }, 'hashes: expected at most 255 items'],
       ['link', { t: 'subhashes', key: 1, hashes: [1, null] }, 'hashes[1]:'],
+      ['link', { t: 'away', hidden: 'yes' }, 'hidden:'],
+      ['link', { t: 'away' }, 'hidden:'],
       ['net:desyncReport', { ...REPORT, format: 'other' }, 'format: expected one of "ball-brawl-desync"'],
       ['net:desyncReport', { ...REPORT, version: 2 }, 'version:'],
       ['net:desyncReport', { ...REPORT, me: { slot: 1, name: 5 } }, 'me.name'],

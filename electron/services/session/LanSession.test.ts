@@ -129,7 +129,7 @@ describe('LanSession', () => {
     expect(a.loop.errors.concat(b.loop.errors)).toEqual([]);
   });
 
-  it('a spectator follows the match to the same hash; a frozen renderer is reported as slow', async () => {
+  it('a spectator follows the match to the same hash; a frozen renderer is reported as slow, a hidden one holds nobody', async () => {
     const a = app(21);
     const b = app(22);
     const c = app(23);
@@ -155,6 +155,23 @@ describe('LanSession', () => {
     expect(await until(() => slow(a.loop) && slow(c.loop), 5000)).toBe(true);
     b.loop.frozen = false;
     expect(await until(() => a.loop.lastStatus?.status === null, 5000)).toBe(true);
+
+    // B's page is hidden (it says so, then its loop stops): main closes B's keys, nobody waits.
+    b.loop.port!.setAway(true);
+    b.loop.frozen = true;
+    const frameAt = a.loop.runner!.frame;
+    let held = false;
+    await until(() => {
+      held ||= a.loop.lastStatus?.status?.state === 1;
+      return false;
+    }, 1500);
+    expect(held).toBe(false);
+    expect(a.loop.runner!.frame - frameAt).toBeGreaterThan(30); // ~45 frames in 1.5 s at 30 Hz
+    b.loop.port!.setAway(false);
+    b.loop.frozen = false;
+    const backlog = (): number => b.loop.port!.recvKey - Math.floor(b.loop.runner!.frame / b.loop.runner!.keyInterval);
+    expect(backlog()).toBeGreaterThan(10); // 1.5 s of keys to drain
+    expect(await until(() => backlog() < 4, 5000)).toBe(true);
   });
 
   it('frees the game port on leave and on close, and tells the other side', async () => {

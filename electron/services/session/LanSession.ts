@@ -211,6 +211,7 @@ export class LanSession implements NetService {
       case 'finish': peer.finish(now, m.hash); break;
       case 'blocked': peer.noteBlocked(now); break;
       case 'subhashes': peer.sendSubhashes(m.key, m.hashes); break;
+      case 'away': peer.setAway(now, m.hidden); break;
     }
     this.sync();
   }

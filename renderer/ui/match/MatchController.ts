@@ -236,6 +236,13 @@ export class MatchController {
     this.costs.calls = this.view.renderer.info.render.calls;
   }
 
+  /** The page was hidden or shown again: the released keys go out first, then the session is told. */
+  setAway(hidden: boolean): void {
+    if (this.disposed) return;
+    if (hidden) this.pollControls();
+    this.opts.session.setAway?.(hidden);
+  }
+
   private pollControls(): void {
     const input = this.controls.poll();
     if (input) this.opts.session.submit(input);

@@ -97,12 +97,19 @@ export function bindMatchInput(ctrl: MatchController, cursor: CursorState): () =
     ctrl.controls.releaseAll();
     ctrl.hud.scoreboard.open = false;
   };
+  // A hidden page's loop stops (no animation frames): my keys are released and main closes my
+  // inputs as the updates come, so the room never waits for me; shown again, the loop catches up.
+  const visibility = (): void => {
+    if (document.hidden) blur();
+    ctrl.setAway(document.hidden);
+  };
   const contextmenu = (e: Event): void => e.preventDefault();
   const { mousedown, mousemove, mouseleave, wheel } = pointerHandlers(ctrl, cursor);
   const canvas = ctrl.view.renderer.domElement;
   window.addEventListener('keydown', keydown);
   window.addEventListener('keyup', keyup);
   window.addEventListener('blur', blur);
+  document.addEventListener('visibilitychange', visibility);
   canvas.addEventListener('contextmenu', contextmenu);
   canvas.addEventListener('mousedown', mousedown);
   canvas.addEventListener('mousemove', mousemove);
@@ -113,6 +120,7 @@ export function bindMatchInput(ctrl: MatchController, cursor: CursorState): () =
     window.removeEventListener('keydown', keydown);
     window.removeEventListener('keyup', keyup);
     window.removeEventListener('blur', blur);
+    document.removeEventListener('visibilitychange', visibility);
     canvas.removeEventListener('contextmenu', contextmenu);
     canvas.removeEventListener('mousedown', mousedown);
     canvas.removeEventListener('mousemove', mousemove);
