@@ -77,6 +77,7 @@ describe('OwnBallPredictor', () => {
     expect({ x: c.world.balls.x[0], y: c.world.balls.y[0] }).toEqual(predicted);
     p.predict(c);
     expect(p.lastCorrection).toBe(0);
+    expect(p.corrections).toBe(1); // frame 14's prediction, measured once
     // Prediction ran beside the confirmed world the whole time: it is the twin run without it.
     for (let k = 5; k < 40; k++) {
       c.receive(k, new Map([[10, WEST]]));

@@ -51,6 +51,8 @@ export class OwnBallPredictor {
   window = 0;
   /** Distance (cells) between the last frame confirmed and what was predicted for it; null before one. */
   lastCorrection: number | null = null;
+  /** Corrections measured so far (each sets `lastCorrection`). */
+  corrections = 0;
   private readonly scratch: World;
   private readonly out: OwnPrediction;
   private intent: PlayerInput = STOP_INPUT;
@@ -134,6 +136,7 @@ export class OwnBallPredictor {
     const dx = (B.x[this.ball]! - this.ringX[i]!) / FX_ONE;
     const dy = (B.y[this.ball]! - this.ringY[i]!) / FX_ONE;
     this.lastCorrection = Math.sqrt(dx * dx + dy * dy);
+    this.corrections++;
   }
 
   private run(c: ConfirmedView): boolean {
