@@ -66,7 +66,9 @@ test('the arena shows ground, balls and pellets within the draw-call budget; key
 
   const shot = readPng(await page.screenshot({ path: shotPath('arena.png') }));
   expect(distinctColours(shot)).toBeGreaterThan(500);
-  expect(grassShare(shot)).toBeGreaterThan(0.2);
+  // Ground, not void: at least a tenth of the screen is grass wherever ball 0 (the camera's
+  // target) happens to be — in a corner after being eaten, a fifth of the screen or less.
+  expect(grassShare(shot)).toBeGreaterThan(0.1);
   // Every ball drawn on screen shows its player's colour at its screen position.
   const balls = await page.evaluate(() => {
     const m = window.__bb!.match!;
