@@ -9,11 +9,11 @@
  * - drain: shown → its loop is back within the live margin of the newest update;
  * - the room's stall while it was hidden and draining (goal: 0 — nobody waits for it).
  */
-import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
 import { delayKeys, SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import { summarize } from '../../../bench/lib';
+import { meterTicks } from '../testing/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 1000;
@@ -42,13 +42,7 @@ function hideOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   room.run(HIDDEN_MS);
   c.peer.setAway(room.sim.now, false);
   const shownAt = room.sim.now;
-  let cpu = 0;
-  const tick = c.tick.bind(c);
-  c.tick = (now: number) => {
-    const t0 = performance.now();
-    tick(now);
-    cpu += performance.now() - t0;
-  };
+  const cpu = meterTicks(c);
   const drained = (): boolean => {
     const pm = c.peer.match!;
     return pm.recvKey - pm.execKey <= delayKeys(pm.delay, pm.keyMs) + 1;
@@ -56,11 +50,11 @@ function hideOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   while (!drained() && room.sim.now - shownAt < 10_000) room.run(STEP_MS);
   if (!drained()) throw new Error(`seed ${seed}: the backlog was not drained within 10 s`);
   const drainMs = room.sim.now - shownAt;
-  c.tick = tick;
+  cpu.stop();
   room.run(2000);
   const stallMs = m.stallMs - stallBefore;
   room.runToEnd(60_000);
-  return { drainMs, cpuMs: cpu, stallMs, agreed: room.host.lastResult?.agreed === true && c.anyGame?.hash() === room.host.lastResult.hash };
+  return { drainMs, cpuMs: cpu.ms, stallMs, agreed: room.host.lastResult?.agreed === true && c.anyGame?.hash() === room.host.lastResult.hash };
 }
 
 export default function (ctx: BenchContext): void {

@@ -10,13 +10,13 @@
  * - detection: perturbation → the desync notice reaches the peer (hashes are sampled every 4th key);
  * - heal: the notice → the peer begins the key at which its ball is its own again, in step.
  */
-import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
 import type { PeerEvent } from '../../../core/lockstep';
 import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import type { RoomClient } from '../../../core/lockstep/testing';
 import { summarize } from '../../../bench/lib';
+import { meterTicks } from '../testing/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 500;
@@ -47,13 +47,7 @@ function healOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   const blockedBefore = others.map((o) => o.runner?.stats.blockedMs ?? 0);
   (c.anyGame as SimGame).world.balls.kills[2]! += 1;
   const at = room.sim.now;
-  let cpu = 0;
-  const tick = c.tick.bind(c);
-  c.tick = (now: number) => {
-    const t0 = performance.now();
-    tick(now);
-    if (eventOf(c, 'desync')) cpu += performance.now() - t0;
-  };
+  const cpu = meterTicks(c, () => eventOf(c, 'desync') !== undefined);
   let noticeAt = -1;
   const back = (): boolean => {
     const take = c.log.find((e): e is Extract<PeerEvent, { t: 'takeover' }> => e.t === 'takeover' && e.slot === 2);
@@ -66,12 +60,12 @@ function healOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   if (!back() || noticeAt < 0) throw new Error(`seed ${seed}: not healed within 10 s`);
   const take = c.log.find((e): e is Extract<PeerEvent, { t: 'takeover' }> => e.t === 'takeover' && e.slot === 2)!;
   const healMs = (c.keyTimes[take.key] ?? 0) - noticeAt;
-  c.tick = tick;
+  cpu.stop();
   room.runToEnd(60_000);
   return {
     detectMs: noticeAt - at,
     healMs,
-    cpuMs: cpu,
+    cpuMs: cpu.ms,
     othersBlockedMs: Math.max(...others.map((o, i) => (o.runner?.stats.blockedMs ?? 0) - blockedBefore[i]!)),
     agreed: room.host.lastResult?.agreed === true && c.anyGame?.hash() === room.host.lastResult.hash,
   };

@@ -13,12 +13,12 @@
  * while code runs, so the sum is the estimate for a real LAN. The host never waits for the
  * rejoiner: how much the other player's key frames were late meanwhile is recorded too.
  */
-import { performance } from 'node:perf_hooks';
 import type { BenchContext } from '../../../bench/lib';
 import type { PeerEvent } from '../../../core/lockstep';
 import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import type { RoomClient } from '../../../core/lockstep/testing';
+import { meterTicks } from '../testing/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 1000;
@@ -44,13 +44,7 @@ function rejoinAt(room: Room, minutes: number): RejoinFigures {
   const fromKey = owner.keyTimes.length;
   const at = room.sim.now;
   const c = room.rejoin(1);
-  let cpu = 0;
-  const tick = c.tick.bind(c);
-  c.tick = (now: number) => {
-    const t0 = performance.now();
-    tick(now);
-    cpu += performance.now() - t0;
-  };
+  const cpu = meterTicks(c);
   const controlling = (): boolean => {
     const take = eventOf(c, 'takeover');
     return take !== undefined && c.keyTimes[take.key] !== undefined;
@@ -60,13 +54,13 @@ function rejoinAt(room: Room, minutes: number): RejoinFigures {
   const take = eventOf(c, 'takeover');
   const resume = eventOf(c, 'resume');
   const virtualMs = (c.keyTimes[take?.key ?? 0] ?? 0) - at;
-  c.tick = tick;
+  cpu.stop();
   room.run(1000);
   // The others' extra wait: how far their key frames fell behind their cadence over the window
   // (render ticks quantise single gaps to 83/100/117 ms; a stall shifts every later key).
   const last = owner.keyTimes.length - 1;
   const late = Math.max(0, (owner.keyTimes[last] ?? 0) - (owner.keyTimes[fromKey - 1] ?? 0) - (last - fromKey + 1) * KEY_MS);
-  return { minutes, bytes: resume?.snapshot?.length ?? 0, snapKey: resume?.key ?? 0, virtualMs, cpuMs: cpu, othersLateMs: late };
+  return { minutes, bytes: resume?.snapshot?.length ?? 0, snapKey: resume?.key ?? 0, virtualMs, cpuMs: cpu.ms, othersLateMs: late };
 }
 
 export default function (ctx: BenchContext): void {
