@@ -88,6 +88,30 @@ describe('OwnBallPredictor', () => {
     expect(hashWorld(c.world)).toBe(hashWorld(c.twin));
   });
 
+  it('a loop lagging behind the updates still shows a press at once, and lands where the confirmed ball gets', () => {
+    const c = new Confirmed();
+    // Keys up to 5 are here while the loop stands at frame 10: the first key my input can still
+    // go into is 6 (frame 18), past the usual window (frames 10..13).
+    c.receive(5);
+    c.runTo(10);
+    const p = predictor(c);
+    const x0 = c.world.balls.x[0]!;
+    p.setIntent(EAST, c.recvKey);
+    const own = p.predict(c)!;
+    expect(p.window).toBe(9); // frames 10..18
+    expect(own.x).toBeGreaterThan(x0);
+    c.receive(6, new Map([[6, EAST]]));
+    c.runTo(19);
+    expect(c.world.balls.x[0]).toBe(own.x);
+    // More than two keys further behind: the confirmed ball is drawn (the prediction would cost too much).
+    const far = new Confirmed();
+    far.receive(8);
+    far.runTo(10);
+    const q = predictor(far);
+    q.setIntent(EAST, far.recvKey);
+    expect(q.predict(far)).toBeNull();
+  });
+
   it('measures a misprediction and the drawn ball converges without a jump above half a cell', () => {
     const c = new Confirmed();
     c.receive(3);

@@ -11,6 +11,8 @@
  * already here (those are the truth). That frame is at most N + ⌊d⌋ + I, so the scratch world runs
  * frames N..N + ⌊d⌋ + I (the window): a key press shows on the next display frame, and the drawn
  * ball stays a constant lead ahead of the confirmed one, so it moves as smoothly as the others.
+ * While the loop lags behind the updates (more than ⌊d⌋ + I frames of them waiting), the window
+ * runs on to the first key after the newest update, where my input can still go.
  * In the window: every confirmed update not yet run (everyone's, mine included) at its key, my
  * local intent at the frame it can execute (if it differs from my last confirmed one, or carries a
  * dash not yet seen), and everyone else holding the intent they have: with nobody else changing
@@ -45,6 +47,8 @@ export interface OwnPrediction {
 
 /** Predictions remembered per frame, to measure corrections when the confirmed world gets there. */
 const RING = 64;
+/** Keys the window may grow by to reach my input's frame when the loop lags behind the updates. */
+const LAG_KEYS = 2;
 
 export class OwnBallPredictor {
   /** Frames in the last window (0 before the first prediction). */
@@ -146,10 +150,15 @@ export class OwnBallPredictor {
     const I = c.keyInterval;
     const d = Math.max(0, (c.delayMs * FRAME_RATE) / 1000);
     const N = c.frame;
-    const last = N + Math.floor(d) + I;
-    this.window = last - N + 1;
     // The first frame main can still schedule my intent into (see the file header).
     const open = Math.max((c.recvKey + 1) * I, (Math.floor((N + d) / I) + 1) * I);
+    // A loop lagging behind the updates (a slow machine, a backlog still draining) would put that
+    // frame past the usual window, and a press would show only once the loop got there: the window
+    // then runs to it, up to LAG_KEYS keys longer; a loop further behind draws the confirmed ball.
+    const usual = N + Math.floor(d) + I;
+    const last = Math.max(usual, open);
+    if (last > usual + LAG_KEYS * I) return false;
+    this.window = last - N + 1;
     const mine = this.dashPending || !inputsEqual(this.intent, this.confirmedIntent) ? { ...this.intent, dash: this.dashPending } : null;
     const s = this.scratch;
     copyWorldInto(s, w);
