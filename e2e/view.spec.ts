@@ -39,6 +39,9 @@ async function framesDrawn(page: Page, n: number): Promise<void> {
 
 test('the arena shows ground, balls and pellets within the draw-call budget; keys steer', async ({ page }) => {
   await startMatch(page, 7);
+  // Held from the start: the frames below are the fast-forwards', so the scene does not depend on
+  // how fast this machine draws (how far the bots got in real time).
+  await page.evaluate(() => window.__bb!.match!.setSpeed(0));
   const before = await page.evaluate(() => window.__bb!.match!.balls()[0]!);
   await page.keyboard.down('KeyD');
   await page.evaluate(() => window.__bb!.match!.fastForward(20));
@@ -51,7 +54,6 @@ test('the arena shows ground, balls and pellets within the draw-call budget; key
   // hook's positions and the screenshot), zoom out so several balls are in view, and draw.
   await page.evaluate(() => {
     window.__bb!.match!.fastForward(150);
-    window.__bb!.match!.setSpeed(0);
     window.__bb!.match!.camera({ distance: 30, follow: 0 });
   });
   await framesDrawn(page, 4);
