@@ -171,11 +171,6 @@ export class ClientMatch {
     if (this.away?.state === 'draining') this.away = null;
   }
 
-  /** True while closures follow the updates instead of the loop (`away`). */
-  get isAway(): boolean {
-    return this.away !== null;
-  }
-
   /** The game begins key `key` (its update must be here): records the hash, applies a delay change. */
   begin(now: number, key: number, hash: number): KeyUpdate {
     const u = this.updates[key];
