@@ -29,7 +29,7 @@ import { errorText, t } from '../i18n';
 import { waitStateOf } from '../hud/waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
-import { OwnBallPredictor } from './OwnPrediction';
+import { confirmedView, OwnBallPredictor } from './OwnPrediction';
 import type { ConfirmedView, OwnPrediction } from './OwnPrediction';
 import type { LinkPort } from './linkPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
@@ -156,22 +156,7 @@ export class LockstepMatch implements MatchSession {
     this.history.maybeSample(this.world);
     const sim = this.sim;
     this.predictor = o.predict && this.mySlot !== null ? new OwnBallPredictor(this.world, this.mySlot, o.start.slot, (slot) => sim.ball(slot), sim.bots.control) : null;
-    const runner = this.loop.runner;
-    const port = o.port;
-    this.confirmed = {
-      world: this.world,
-      keyInterval: runner.keyInterval,
-      updates: port.updates,
-      get frame() {
-        return runner.frame;
-      },
-      get recvKey() {
-        return port.recvKey;
-      },
-      get delayMs() {
-        return port.delay;
-      },
-    };
+    this.confirmed = confirmedView(this.world, this.loop.runner, o.port);
   }
 
   ownPrediction(): OwnPrediction | null {

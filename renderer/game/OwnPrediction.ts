@@ -36,6 +36,27 @@ export interface ConfirmedView {
   readonly delayMs: number;
 }
 
+/**
+ * The confirmed side as a match loop holds it: its world and runner (frame, key interval) and the
+ * updates its link received, read live (LockstepMatch, and the correction bench on the simulator).
+ */
+export function confirmedView(world: World, runner: { readonly frame: number; readonly keyInterval: number }, link: { readonly updates: readonly KeyUpdate[]; readonly recvKey: number; readonly delay: number }): ConfirmedView {
+  return {
+    world,
+    keyInterval: runner.keyInterval,
+    updates: link.updates,
+    get frame() {
+      return runner.frame;
+    },
+    get recvKey() {
+      return link.recvKey;
+    },
+    get delayMs() {
+      return link.delay;
+    },
+  };
+}
+
 /** My ball as drawn: its predicted positions (Fx) before and after the window's last frame. */
 export interface OwnPrediction {
   readonly ball: number;

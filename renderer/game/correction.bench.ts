@@ -14,7 +14,7 @@ import { summarize } from '../../bench/lib';
 import { SimGame } from '../../core/lockstep';
 import { Room } from '../../core/lockstep/testing';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { confirmedView, OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
 
 const GROUP = 'renderer/prediction';
 const SECONDS = 60;
@@ -54,14 +54,7 @@ export default function correctionBench(ctx: BenchContext): void {
     if (!predictor) {
       const sim = game;
       predictor = new OwnBallPredictor(sim.world, sim.ball(1), 1, (slot) => sim.ball(slot), sim.bots.control);
-      view = {
-        world: sim.world,
-        keyInterval: runner.keyInterval,
-        updates: m.updates,
-        get frame() { return runner.frame; },
-        get recvKey() { return m.recvKey; },
-        get delayMs() { return m.delay; },
-      };
+      view = confirmedView(sim.world, runner, m);
       startAt = now;
     }
     const before = predictor.corrections;

@@ -122,6 +122,11 @@ export class ClientMatch {
     return this.updates.length - 1;
   }
 
+  /** Keys of backlog that still count as live (the input delay's, plus one): more is catching up. */
+  get liveKeys(): number {
+    return delayKeys(this.delay, this.keyMs) + 1;
+  }
+
   /** Keys received but not yet begun. */
   get backlog(): number {
     return Math.max(0, this.recvKey - this.execKey);

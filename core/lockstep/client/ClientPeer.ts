@@ -9,7 +9,6 @@
  * drains them, and `onEvents` (ClientOptions) tells it at once when there are new ones.
  */
 import type { PlayerInput } from '../../sim';
-import { delayKeys } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
 import type { ClientMatch } from './ClientMatch';
 import { ClientInbox } from './ClientInbox';
@@ -106,7 +105,7 @@ export class ClientPeer {
     if (!m) throw new Error('ClientPeer.beginKey: no match'); // game-loop bug, never data
     const u = m.begin(now, key, hashBefore);
     st.blockedSince = null;
-    const margin = delayKeys(m.delay, m.keyMs) + 1;
+    const margin = m.liveKeys;
     if (m.awaitingLive && m.recvKey - key <= margin) {
       // Caught up after joining late: the host may now hand my slot back (or count my hashes).
       m.awaitingLive = false;

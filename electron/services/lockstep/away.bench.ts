@@ -10,7 +10,7 @@
  * - the room's stall while it was hidden and draining (goal: 0 — nobody waits for it).
  */
 import type { BenchContext } from '../../../bench/lib';
-import { delayKeys, SimGame } from '../../../core/lockstep';
+import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import { summarize } from '../../../bench/lib';
 import { meterTicks } from '../testing/tickMeter';
@@ -45,7 +45,7 @@ function hideOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   const cpu = meterTicks(c);
   const drained = (): boolean => {
     const pm = c.peer.match!;
-    return pm.recvKey - pm.execKey <= delayKeys(pm.delay, pm.keyMs) + 1;
+    return pm.backlog <= pm.liveKeys;
   };
   while (!drained() && room.sim.now - shownAt < 10_000) room.run(STEP_MS);
   if (!drained()) throw new Error(`seed ${seed}: the backlog was not drained within 10 s`);
