@@ -5,8 +5,12 @@
  */
 import { defineConfig } from '@playwright/test';
 
-/** Chromium as a player's machine runs it: the page composited on the GPU (here SwiftShader too). */
-export const GPU_COMPOSITED_ARGS = [
+/**
+ * The page is composited on the GPU (here SwiftShader), as on a player's machine. Compositing it on
+ * the CPU (`--disable-gpu-compositing`) made clicks ~3× faster here, but two full runs with it each
+ * failed a different timing-sensitive test (view.spec, replays.spec): not used until understood.
+ */
+export const CHROMIUM_ARGS = [
   '--use-angle=swiftshader',
   '--enable-unsafe-swiftshader',
   '--ignore-gpu-blocklist',
@@ -17,14 +21,6 @@ export const GPU_COMPOSITED_ARGS = [
   '--disable-sync',
   '--no-sandbox',
 ];
-
-/**
- * The suite's default: the page composited on the CPU (WebGL still draws through SwiftShader).
- * Compositing every frame through software GL made each click wait ~0.7 s for two stable frames;
- * on the CPU it is ~0.25 s, and the e2e suite ran in 7.8 min instead of 10–12. predict.spec times
- * display frames, so it keeps GPU_COMPOSITED_ARGS (there the WebGL read-back slows frames to ~150 ms).
- */
-export const CHROMIUM_ARGS = [...GPU_COMPOSITED_ARGS, '--disable-gpu-compositing'];
 
 export const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 

@@ -7,11 +7,7 @@
  * after the match's own frame callback), not by screenshots; both figures are logged.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_PATH, GPU_COMPOSITED_ARGS } from '../playwright.config';
 import { startShell, type RunningShell } from './shell';
-
-// Display frames are what this measures: composited as on a player's machine (see the config).
-test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: GPU_COMPOSITED_ARGS } });
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
 
