@@ -82,6 +82,10 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
   // Speed, play/pause, follow, free camera, grid.
   await page.getByTestId('replay-speed').selectOption('8');
   expect((await page.evaluate(() => window.__bb!.replay!.state())).speed).toBe(8);
+  // Play/pause at 2x: at 8x the last 600 frames take 2.5 s, and a slow click under load once landed
+  // after the end, where the button starts the recording over instead of pausing.
+  await page.getByTestId('replay-speed').selectOption('2');
+  expect((await page.evaluate(() => window.__bb!.replay!.state())).speed).toBe(2);
   await page.getByTestId('replay-play').click();
   await expect.poll(() => page.evaluate(() => window.__bb!.replay!.state().playing)).toBe(true);
   await expect.poll(() => page.evaluate(() => window.__bb!.replay!.state().frame), { timeout: 30_000 }).toBeGreaterThan(330);
