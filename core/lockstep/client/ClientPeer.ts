@@ -5,7 +5,8 @@
  * this class too, over an in-process loopback. Bytes in, bytes out, time in; no socket, no timer.
  * Composed of parts sharing one ClientState: ClientUplink (what goes to the host), ClientInbox
  * (what comes from it), ClientResync (joining a running match), ClientTrees (the bot trees the
- * match runs: the host's, received when mine differ; they gate loading's 100 % and the start). Events queue in `events`; a driver
+ * match runs: the host's, received when mine differ; they gate loading's 100 % and the start),
+ * ClientSuccession (a new host when the host is gone). Events queue in `events`; a driver
  * drains them, and `onEvents` (ClientOptions) tells it at once when there are new ones.
  */
 import type { PlayerInput } from '../../sim';
@@ -18,7 +19,10 @@ import { ClientState } from './ClientState';
 import type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
 import { ClientTrees } from './ClientTrees';
 import type { TreeStatus } from './ClientTrees';
+import { ClientSuccession } from './ClientSuccession';
 import { ClientUplink } from './ClientUplink';
+import { readHeader } from '../../net';
+import { LockstepType } from '../wire';
 
 export const WAIT_DIALOG_GRACE_MS = 500;
 /** A peer running more than this far ahead of the latest player's phase slows down (ms). */
@@ -42,13 +46,15 @@ export class ClientPeer {
   private readonly resync: ClientResync;
   private readonly inbox: ClientInbox;
   private readonly treeSet: ClientTrees;
+  private readonly succession: ClientSuccession;
 
   constructor(opts: ClientOptions) {
     this.st = new ClientState(opts);
     this.uplink = new ClientUplink(this.st);
     this.treeSet = new ClientTrees(this.st, opts.trees ?? defaultTreeSet());
     this.resync = new ClientResync(this.st, this.uplink, this.treeSet);
-    this.inbox = new ClientInbox(this.st, this.uplink, this.resync, this.treeSet);
+    this.succession = new ClientSuccession(this.st, this.uplink);
+    this.inbox = new ClientInbox(this.st, this.uplink, this.resync, this.treeSet, this.succession);
   }
 
   get phase(): PeerPhase { return this.st.phase; }
@@ -72,15 +78,18 @@ export class ClientPeer {
     this.notify();
   }
 
-  /** One datagram from `from`. Anything not from the host is ignored. */
+  /** One datagram from `from`. Anything not from the host is ignored (but succession reports and claims). */
   receive(now: number, bytes: Uint8Array, from: string): void {
-    this.inbox.receive(now, bytes, from);
+    const h = readHeader(bytes);
+    if (h.ok && h.type === LockstepType.Succeed) this.succession.receive(now, bytes, from);
+    else this.inbox.receive(now, bytes, from);
     this.notify();
   }
 
   /** Retransmissions, NACKs, acks, keep-alives, closures, join retries. Call every few ms. */
   tick(now: number): void {
     if (this.st.phase !== 'joining' && this.st.connected) this.resync.tick(now);
+    this.succession.tick(now);
     this.uplink.tick(now);
     this.notify();
   }
@@ -103,6 +112,11 @@ export class ClientPeer {
     const st = this.st;
     const m = st.match;
     if (!m) throw new Error('ClientPeer.beginKey: no match'); // game-loop bug, never data
+    // A resync (a heal) replaced the match while the old loop still runs, until 'resume' rebuilds
+    // it from the snapshot: that loop may read the updates, but its keys close nothing, report no
+    // hash and must not say 'live' (the host would end the snapshot transfer).
+    const old = m.updates[key];
+    if (old && m.awaitingLive && m.execKey === m.baseKey - 1 && key !== m.baseKey) return old;
     const u = m.begin(now, key, hashBefore);
     st.blockedSince = null;
     const margin = m.liveKeys;
@@ -115,6 +129,19 @@ export class ClientPeer {
     // While fast-forwarding a backlog one frame per key would be a burst: the latest hash will do.
     else if (m.recvKey - key <= margin + 1 || now - st.lastSentAt >= 20) this.uplink.sendFrame(now);
     return u;
+  }
+
+  /** The host address now (it changes when another peer takes over a match: ClientSuccession). */
+  get host(): string { return this.st.host; }
+
+  /**
+   * I take over as host ('succeed' event): my own HostAuthority, built with HostAuthority.succeed,
+   * is reached at `loopback` (its ownerAddress) from now on; `left` was the host's slot.
+   */
+  hostedByMe(now: number, loopback: string, left: number): void {
+    this.succession.hostedByMe(now, loopback, left);
+    this.uplink.sendFrame(now);
+    this.notify();
   }
 
   /**
