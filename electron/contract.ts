@@ -300,7 +300,7 @@ export interface NetStatus {
 }
 
 /** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages, tree status rides on the session. */
-export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' } | { readonly t: 'treeStatus' }>;
+export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' } | { readonly t: 'treeStatus' } | { readonly t: 'succeed' }>;
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 

@@ -12,6 +12,6 @@ export * from './reasons';
 export * from './host';
 export * from './client';
 export * from './loop';
-export { decodeDatagram, encodeAccept, encodeClientControl, encodeClientFrame, encodeHostControl, encodeHostFrame, encodeJoin, encodeReject, decodeClientControl, decodeHostControl, LockstepType, MAX_SUBHASHES, normalizeInput, PROTOCOL_VERSION, toBase64 } from './wire';
+export { decodeDatagram, hostBound, encodeAccept, encodeClientControl, encodeClientFrame, encodeHostControl, encodeHostFrame, encodeJoin, encodeReject, decodeClientControl, decodeHostControl, LockstepType, MAX_SUBHASHES, normalizeInput, PROTOCOL_VERSION, toBase64 } from './wire';
 export type { AcceptMsg, ClientControl, ClientFrame, DecodeFailure, DecodeResult, HostControl, HostFrame, JoinMsg, LockstepMsg, RejectMsg, SlotSpec } from './wire';
 export { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, MAX_SNAPSHOT_BYTES, SNAP_CHUNK_BYTES, snapChecksum } from './wire';

@@ -162,3 +162,32 @@ export interface ScheduledInput {
 /** Why a JOIN was refused. */
 export const RejectReason = { Full: 1, Version: 2, Running: 3, Kicked: 4, BadName: 5, UnknownToken: 6 } as const;
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
+
+/** One peer in the host's succession order (the wire's SuccessionEntry). */
+export interface SuccessorEntry {
+  readonly slot: number;
+  /** Its address as the host saw it ("ip:port"). */
+  readonly addr: string;
+  /** successionTag of its session token (core/lockstep/wire/successionWire.ts). */
+  readonly tag: number;
+}
+
+/**
+ * What a peer that takes over as host hands its new HostAuthority (issue 13): the room and the
+ * match as it holds them, the succession it was elected from, and the peers that reported the
+ * host lost to it (their tokens checked against the order's tags).
+ */
+export interface TakeoverState {
+  readonly settings: RoomSettings;
+  readonly slots: readonly LobbySlot[];
+  readonly start: MatchStart;
+  /** Every update the successor holds, by key (a late joiner's below its base are missing). */
+  readonly updates: readonly (KeyUpdate | undefined)[];
+  readonly me: { readonly slot: number; readonly token: number; readonly name: string };
+  /** The gone host's slot (SPECTATOR_SLOT: it had no player). */
+  readonly oldHost: number;
+  readonly order: readonly SuccessorEntry[];
+  /** My index in `order`: claims carry it. */
+  readonly index: number;
+  readonly reports: readonly { readonly addr: string; readonly token: number; readonly slot: number; readonly recvKey: number }[];
+}

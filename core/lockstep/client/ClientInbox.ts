@@ -14,6 +14,7 @@ import { SlotKind, SPECTATOR_SLOT } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
 import type { ClientState } from './ClientState';
+import type { ClientSuccession } from './ClientSuccession';
 import type { ClientTrees } from './ClientTrees';
 import type { ClientUplink } from './ClientUplink';
 
@@ -29,12 +30,13 @@ export class ClientInbox {
     private readonly uplink: ClientUplink,
     private readonly resync: ClientResync,
     private readonly trees: ClientTrees,
+    private readonly succession: ClientSuccession,
   ) {}
 
   /** One datagram from `from`. Anything not from the host is ignored. */
   receive(now: number, bytes: Uint8Array, from: string): void {
     const st = this.st;
-    if (from !== st.opts.host) return void st.stats.foreign++;
+    if (from !== st.host) return void st.stats.foreign++;
     st.stats.received++;
     st.stats.receivedBytes += bytes.length;
     const h = readHeader(bytes);
@@ -122,6 +124,7 @@ export class ClientInbox {
       case 'loading': st.phase = 'loading'; this.trees.loading(c.trees); break;
       case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.resync.end(); this.trees.end(); break;
       case 'trees': return this.trees.onChunk(c);
+      case 'succession': return this.succession.onAnnounce(c);
       case 'resync': return this.resync.onResync(now, c);
       case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;

@@ -49,6 +49,11 @@ export class ClientMatch {
   /** Unacknowledged input changes, ascending key. */
   unacked: UplinkInput[] = [];
   /**
+   * Every input change whose update has not arrived, acknowledged or not (ascending key): a new
+   * host after a takeover never saw the acknowledged ones (`reattach`).
+   */
+  private unreleased: UplinkInput[] = [];
+  /**
    * The state hash to report, until a frame carried it (the final one rides in every frame until
    * the end: the host waits for it). Hashes of sampled keys only (HASH_EVERY_KEYS).
    */
@@ -114,6 +119,7 @@ export class ClientMatch {
     this.closed = Math.max(this.closed, key - 1);
     this.inputAck = this.closed;
     this.unacked = [];
+    this.unreleased = [];
     this.forceNext = true;
   }
 
@@ -157,6 +163,7 @@ export class ClientMatch {
       this.updates.push(u);
       this.arrivedAt.push(now);
       added++;
+      while ((this.unreleased[0]?.key ?? Infinity) <= u.key) this.unreleased.shift();
       const sentAt = this.closedAt.get(u.key);
       if (sentAt !== undefined) this.lag.sample(now - sentAt);
       this.closedAt.delete(u.key);
@@ -230,6 +237,7 @@ export class ClientMatch {
     if (!this.dashPending && !this.forceNext && inputsEqual(next, this.lastScheduled)) return;
     this.forceNext = false;
     this.unacked.push({ key, slot: this.slot, input: next });
+    this.unreleased.push({ key, slot: this.slot, input: next });
     this.lastScheduled = { ...next, dash: false };
     this.dashPending = false;
   }
@@ -264,6 +272,15 @@ export class ClientMatch {
     if (ack <= this.inputAck || ack > this.closed) return;
     this.inputAck = ack;
     this.unacked = this.unacked.filter((i) => i.key > ack);
+  }
+
+  /**
+   * Another peer hosts now (a takeover): it holds my inputs only through the last update I hold,
+   * so every change after that goes to it again.
+   */
+  reattach(): void {
+    this.inputAck = Math.min(this.closed, Math.max(this.recvKey, this.baseKey - 1));
+    this.unacked = this.unreleased.filter((i) => i.key > this.recvKey);
   }
 
   /** Inputs the host must still get: also everything ≤ recvKey is known to be held. */

@@ -4,7 +4,8 @@
  * for the game loop and the UI. ClientPeer is composed of parts sharing this one object —
  * ClientUplink (what goes to the host), ClientInbox (what comes from it), ClientResync (joining a
  * running match) — so each part says what it changes and none inherits another's internals.
- * Invariants: every datagram goes to the host's address and, after ACCEPT, carries the token.
+ * Invariants: every datagram goes to the host's address and, after ACCEPT, carries the token
+ * (a succession report goes to the successor it addresses).
  */
 import type { TreeSet } from '../../ai';
 import type { SnapshotReceiver } from '../link';
@@ -12,7 +13,7 @@ import { LossMeter, ReliableChannel, RttEstimator } from '../link';
 import { encodeClientControl } from '../wire';
 import type { ClientControl, HostControl } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
-import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings } from '../types';
+import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
 import type { TreeStatus } from './ClientTrees';
 
@@ -56,7 +57,7 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' }>
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' }>
   /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
   | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**
@@ -68,7 +69,15 @@ export type PeerEvent =
   /** The bot trees' status changed (ClientTrees): whose trees, and why none fit if so. */
   | { readonly t: 'treeStatus'; readonly status: TreeStatus }
   /** New confirmed updates, in key order (for a game loop on the other side of a bridge). */
-  | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] };
+  | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] }
+  /**
+   * The host is gone and the peers elected me (ClientSuccession): build a HostAuthority with
+   * HostAuthority.succeed from `state`, route host-bound datagrams to it, and call
+   * ClientPeer.hostedByMe.
+   */
+  | { readonly t: 'succeed'; readonly state: TakeoverState }
+  /** Another peer hosts the match now (`slot`; SPECTATOR_SLOT: a spectator); `left` was the host. */
+  | { readonly t: 'hosting'; readonly slot: number; readonly left: number; readonly me: boolean };
 
 /** Datagram counters of one peer. */
 export interface PeerStats {
@@ -81,6 +90,8 @@ export interface PeerStats {
   malformed: number;
   snapChunks: number;
   snapRejected: number;
+  /** Succession datagrams refused (a report or claim from outside the order, with a wrong token, or out of turn). */
+  succeedRefused: number;
   /** Bytes of the host's trees received (chunk payloads accepted), and tree chunks or transfers refused. */
   treeBytes: number;
   treeRejected: number;
@@ -95,9 +106,9 @@ export class ClientState {
   match: ClientMatch | null = null;
   status: HostStatus | undefined;
   readonly events: PeerEvent[] = [];
-  readonly ctl = new ReliableChannel();
+  ctl = new ReliableChannel();
   readonly rtt = new RttEstimator();
-  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, treeBytes: 0, treeRejected: 0 };
+  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, succeedRefused: 0, treeBytes: 0, treeRejected: 0 };
   token = 0;
   nonce = 0;
   lastSentAt = -1e15;
@@ -115,8 +126,12 @@ export class ClientState {
   earlyMs = 0;
   /** The snapshot transfer of a running match joined late, while one runs (ClientResync). */
   snap: SnapshotReceiver | null = null;
+  /** The host's address: `opts.host`, until a peer takes over from a host that is gone (ClientSuccession). */
+  host: string;
 
-  constructor(readonly opts: ClientOptions) {}
+  constructor(readonly opts: ClientOptions) {
+    this.host = opts.host;
+  }
 
   get connected(): boolean {
     return this.phase === 'lobby' || this.phase === 'loading' || this.phase === 'running';
@@ -136,6 +151,13 @@ export class ClientState {
   out(bytes: Uint8Array): void {
     this.stats.sent++;
     this.stats.sentBytes += bytes.length;
-    this.opts.send(this.opts.host, bytes);
+    this.opts.send(this.host, bytes);
+  }
+
+  /** A datagram to another peer (a succession report), counted with the rest. */
+  outTo(to: string, bytes: Uint8Array): void {
+    this.stats.sent++;
+    this.stats.sentBytes += bytes.length;
+    this.opts.send(to, bytes);
   }
 }

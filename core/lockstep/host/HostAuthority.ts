@@ -5,15 +5,16 @@
  * `options.ownerAddress` (an in-process loopback); that session may edit the room.
  * Composed of parts sharing one HostState: HostSender (what goes out), HostRoom (lifecycle and
  * the owner's API), HostResync (joining a running match), HostTrees (the room's bot trees to peers
- * whose trees differ), HostInbox (what comes in); the running
+ * whose trees differ), HostInbox (what comes in), HostSuccession (who takes over if this host
+ * goes, and taking over); the running
  * match is a HostMatch. This class checks what arrives before any part sees it, runs the timers,
  * and is the one surface callers use.
  * Invariants: a datagram from an unknown address or with a wrong token never reaches any state.
  */
 import { MessageRange, readHeader } from '../../net';
-import { decodeDatagram, LockstepType } from '../wire';
+import { decodeDatagram, decodeSucceed, LockstepType } from '../wire';
 import { RejectReason } from '../types';
-import type { RoomSettings, SlotKind } from '../types';
+import type { RoomSettings, SlotKind, TakeoverState } from '../types';
 import type { HostLobby } from './HostLobby';
 import type { HostLoading } from './HostLoading';
 import type { HostMatch } from './HostMatch';
@@ -24,6 +25,7 @@ import { headU32, HostSender } from './HostSender';
 import type { HostSession } from './HostSession';
 import { HostState } from './HostState';
 import type { HostCounters, HostOptions, HostPhase, MatchResult, SnapshotSource } from './HostState';
+import { HostSuccession } from './HostSuccession';
 import { HostTrees } from './HostTrees';
 
 const LOBBY_TIMEOUT_MS = 10_000;
@@ -36,6 +38,18 @@ export class HostAuthority {
   private readonly resync: HostResync;
   private readonly inbox: HostInbox;
   private readonly trees: HostTrees;
+  private readonly succession: HostSuccession;
+
+  /**
+   * A peer takes over a running match whose host is gone (issue 13; ClientSuccession elected it):
+   * its own player becomes the owner on `opts.ownerAddress`, and every peer that reported is
+   * attached and sent a claim (HostSuccession.adopt).
+   */
+  static succeed(opts: HostOptions, now: number, t: TakeoverState): HostAuthority {
+    const h = new HostAuthority(opts);
+    h.succession.adopt(now, t);
+    return h;
+  }
 
   constructor(opts: HostOptions) {
     this.st = new HostState(opts);
@@ -44,6 +58,7 @@ export class HostAuthority {
     this.resync = new HostResync(this.st, this.tx, this.room);
     this.trees = new HostTrees(this.st, this.tx);
     this.inbox = new HostInbox(this.st, this.tx, this.room, this.resync, this.trees);
+    this.succession = new HostSuccession(this.st, this.tx, this.room);
   }
 
   get lobby(): HostLobby { return this.st.lobby; }
@@ -95,6 +110,10 @@ export class HostAuthority {
     }
     if (h.type < LockstepType.Join) return this.onProbe(bytes, from);
     if (h.type === LockstepType.Join) return this.inbox.onJoin(now, bytes, from);
+    if (h.type === LockstepType.Succeed) {
+      const msg = decodeSucceed(bytes, st.match ? st.match.released : 0);
+      return msg ? this.succession.onLost(now, msg, from) : void c.malformed++;
+    }
     const s = st.sessions.get(from);
     if (!s) return void c.unknownAddress++;
     if (h.type === LockstepType.SnapAck) return this.resync.onSnapAck(now, s, bytes);
@@ -130,6 +149,7 @@ export class HostAuthority {
     const m = st.match;
     if (m) {
       m.tick(now);
+      this.succession.announce(now);
       if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
         st.delayEvalAt = now + 1000;
         m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot) && s.slackMs >= 0).map((s) => s.slackMs));

@@ -10,10 +10,12 @@ import { APP_VERSION } from '../../version';
 import { ClientPeer } from '../client';
 import type { PeerEvent } from '../client';
 import { HostAuthority } from '../host';
+import { readHeader } from '../../net';
+import { hostBound } from '../wire';
 import { InputScript, MatchLoop } from '../loop';
 import type { BotDriver, DesyncReport, LockstepGame, LockstepRunner } from '../loop';
 import { SlotKind } from '../types';
-import type { MatchStart, RoomSettings } from '../types';
+import type { MatchStart, RoomSettings, TakeoverState } from '../types';
 import { NetSim, PERFECT_LINK } from './NetSim';
 import type { LinkSpec } from './NetSim';
 import { ToyBots, ToyGame } from './ToyGame';
@@ -72,6 +74,12 @@ export class RoomClient {
   resumeError: string | null = null;
   /** The trees the game was built with (null before a start or resume). */
   trees: TreeSet | null = null;
+  /** The HostAuthority this client runs since it took over from a host that is gone (issue 13). */
+  auth: HostAuthority | null = null;
+  /** Where this client's datagrams go out (the room rewires it when the client takes over). */
+  send: (to: string, bytes: Uint8Array) => void = () => {};
+  /** Called when the peers elected this client to take over ('succeed'). */
+  onSucceed: ((state: TakeoverState) => void) | null = null;
   private lastTick = 0;
   private now = 0;
 
@@ -116,6 +124,25 @@ export class RoomClient {
     this.anyGame = made.game;
   }
 
+  /** The longest wait (ms) between two keys this client began, from `fromKey` on: the freeze its player saw. */
+  longestWait(fromKey: number): number {
+    let gap = 0;
+    for (let k = Math.max(1, fromKey); k < this.keyTimes.length; k++) {
+      const a = this.keyTimes[k - 1];
+      const b = this.keyTimes[k];
+      if (a !== undefined && b !== undefined) gap = Math.max(gap, b - a);
+    }
+    return gap;
+  }
+
+  /** A datagram at this client's address: to its HostAuthority if it hosts and the type is host-bound. */
+  receive(now: number, bytes: Uint8Array, from: string): void {
+    if (this.silent) return;
+    const h = readHeader(bytes);
+    if (this.auth && h.ok && hostBound(h.type) && from !== `${this.addr}~host`) this.auth.receive(now, bytes, from);
+    else this.peer.receive(now, bytes, from);
+  }
+
   /** The network side's timer (every few ms, like the main process's). */
   tickNet(now: number): void {
     if (!this.silent) this.peer.tick(now);
@@ -130,6 +157,7 @@ export class RoomClient {
       this.log.push(e);
       this.loop?.onEvent(now, e);
       if (e.t === 'loading' && !this.lateLoader) this.peer.loadProgress(100);
+      if (e.t === 'succeed') this.onSucceed?.(e.state);
       if (e.t === 'start') this.begin(e.match.start, e.trees, 0, null, false);
       if (e.t === 'resume') {
         this.resumedAt = now;
@@ -151,7 +179,9 @@ function toy(): { game: ToyGame; bots: BotDriver } {
 
 export class Room {
   readonly sim: NetSim;
-  readonly host: HostAuthority;
+  /** The room's host: the first, or the client that took over from it (`crashHost`). */
+  host: HostAuthority;
+  private hostGone = false;
   readonly clients: RoomClient[] = [];
 
   constructor(readonly opts: RoomOptions) {
@@ -165,7 +195,8 @@ export class Room {
     this.ids = ids;
     const total = opts.humans + (opts.spectators ?? 0);
     for (let i = 0; i < total; i++) this.addClient(i, i >= opts.humans);
-    sim.every(0, opts.hostTickMs ?? 5, (now) => this.host.tick(now));
+    const first = this.host;
+    sim.every(0, opts.hostTickMs ?? 5, (now) => (this.hostGone ? false : first.tick(now)));
     if (opts.snapshots) {
       this.host.snapshotSource = () => {
         const s = this.clients[0]?.runner?.snapshots.at(-1);
@@ -180,13 +211,13 @@ export class Room {
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2): RoomClient {
     const ids = this.ids;
     const trees = this.opts.clientTrees?.(i);
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: this.sim.sender(addr), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
+    c.send = this.sim.sender(addr);
+    c.onSucceed = (state) => this.takeOver(c, state);
     this.clients[i] = c;
-    this.sim.addNode(addr, (now, b, from) => {
-      if (!c.silent) peer.receive(now, b, from);
-    });
+    this.sim.addNode(addr, (now, b, from) => c.receive(now, b, from));
     // Clients join one after another (slot order = client order) and tick at 60 Hz, out of phase.
     this.sim.at(at, () => peer.join(this.sim.now));
     this.sim.every(at + 1, 1000 / 60, (now) => (c.silent ? false : c.tick(now)));
@@ -199,7 +230,54 @@ export class Room {
     const c = this.client(i);
     c.silent = true;
     this.sim.removeNode(c.addr);
+    this.sim.removeNode(`${c.addr}~host`);
     return c;
+  }
+
+  /** The host's machine dies with its player (client 0, or the client that hosts now). */
+  crashHost(): void {
+    const hosting = this.clients.find((c) => c.auth === this.host && !c.silent);
+    if (hosting) return void this.crash(this.clients.indexOf(hosting));
+    this.hostGone = true;
+    this.sim.removeNode(HOST);
+    this.crash(0);
+  }
+
+  /**
+   * Client `c` was elected to take over: it runs a HostAuthority on its own address (host-bound
+   * datagrams go to it, RoomClient.receive), and its own peer reaches it over a loopback pair —
+   * `addr~own` as the host names its owner, `addr~host` as the peer names its host.
+   */
+  private takeOver(c: RoomClient, state: TakeoverState): void {
+    const sim = this.sim;
+    const own = `${c.addr}~own`;
+    const hostName = `${c.addr}~host`;
+    const toPeer = sim.sender(hostName);
+    const fromSocket = sim.sender(c.addr);
+    const auth = HostAuthority.succeed(
+      {
+        appVersion: APP_VERSION,
+        send: (to, b) => (to === own ? toPeer(c.addr, b) : fromSocket(to, b)),
+        random32: () => this.ids.u32(),
+        ownerAddress: own,
+        ...(this.opts.fixedDelay !== undefined ? { fixedDelay: this.opts.fixedDelay } : {}),
+        snapshots: () => {
+          const s = c.runner?.snapshots.at(-1);
+          return s ? { key: s.key, bytes: s.bytes } : null;
+        },
+      },
+      sim.now,
+      state,
+    );
+    c.auth = auth;
+    this.host = auth;
+    const toHost = sim.sender(own);
+    c.send = (to, b) => (to === hostName ? toHost(hostName, b) : fromSocket(to, b));
+    sim.setLink(own, hostName, PERFECT_LINK);
+    sim.setLink(hostName, c.addr, PERFECT_LINK);
+    sim.addNode(hostName, (now, b, from) => (c.silent ? undefined : auth.receive(now, b, from)));
+    sim.every(sim.now, this.opts.hostTickMs ?? 5, (now) => (c.silent ? false : auth.tick(now)));
+    c.peer.hostedByMe(sim.now, hostName, state.oldHost);
   }
 
   /** Client `i` restarts (new address) and rejoins with its stored session token; replaces it in `clients`. */

@@ -22,7 +22,8 @@
  * 0x09 refsub    u16 key, u8 refSlot, u8 n, n × u32
  * 0x0a pause     u8 paused, u8 by, u8 your pauses left
  * 0x0b dropped   u8 slot, u16 key, u8 why (1 vote, 2 timeout, 3 left, 4 kicked, 5 resyncing:
- *                out of step, its bot plays while the host sends it the state)
+ *                out of step, its bot plays while the host sends it the state, 6 the host that
+ *                played it is gone and another peer hosts now)
  * 0x0c kicked    str reason(200)
  * 0x0d end       u16 lastKey, u32 hash, u8 agreed         0x49 live      u16 key (caught up)
  * 0x0e resync    u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff) — the roster in
@@ -33,6 +34,7 @@
  *                and honoured even beyond a gap in the stream (goodbye.ts)
  * 0x11 trees     a chunk of the host's bot trees (v5) 0x4a trees     my trees' fingerprints (v5)
  *                (both layouts in treesWire.ts)
+ * 0x12 succession who takes over if the host goes (successionWire.ts)
  * Names and room names (v6: 48 and 64 bytes, were 24 and 32) follow core/lockstep/names.ts; the
  * sender checked them, so the encoder's cut to the limit never applies to one.
  * `trees` in loading, start and resync (v5): the fingerprint of the bot trees the match runs
@@ -46,13 +48,15 @@ import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
 import { unwrap16 } from './wire';
 import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
+import { readSuccession, writeSuccession } from './successionWire';
+import type { Succession } from './successionWire';
 import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
 import type { TreeChunk } from './treesWire';
 
 export const MAX_SUBHASHES = 255;
 
 export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
-export type DropWhy = 1 | 2 | 3 | 4 | 5;
+export type DropWhy = 1 | 2 | 3 | 4 | 5 | 6;
 
 export type HostControl =
   | { readonly t: 'settings'; readonly settings: RoomSettings }
@@ -71,7 +75,8 @@ export type HostControl =
   | { readonly t: 'resync'; readonly seed: number; readonly delayMs: number; readonly slots: readonly SlotSpec[]; readonly key: number; readonly size: number; readonly checksum: number; readonly trees: number }
   | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
   | { readonly t: 'closed'; readonly reason: string }
-  | ({ readonly t: 'trees' } & TreeChunk);
+  | ({ readonly t: 'trees' } & TreeChunk)
+  | ({ readonly t: 'succession' } & Succession);
 
 export type ClientControl =
   | { readonly t: 'ready'; readonly ready: boolean }
@@ -91,7 +96,7 @@ export type ClientControl =
 
 export type ControlMsg = HostControl | ClientControl;
 
-const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17 } as const;
+const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17, succession: 18 } as const;
 const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49, trees: 0x4a } as const;
 
 /** The kind byte of the host's tree chunks (a peer counts a malformed one as a broken transfer). */
@@ -141,6 +146,7 @@ function writeHostBody(w: Writer, m: HostControl): void {
       w.u32(m.trees);
       return;
     case 'trees': return writeTreeChunk(w, m);
+    case 'succession': return writeSuccession(w, m);
     case 'takeover': w.u8(m.slot).u16(m.key); return;
     case 'lobby': w.str(m.reason, MAX_CHAT_BYTES); return;
     case 'desync':
@@ -231,6 +237,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       return { t: 'resync', seed, delayMs: delay * DELAY_UNIT_MS, slots, key, size, checksum, trees: r.u32() };
     }
     case 17: return { t: 'trees', ...readTreeChunk(r) };
+    case 18: return { t: 'succession', ...readSuccession(r) };
     case 15: {
       const slot = r.u8();
       if (slot >= MAX_SLOTS) r.fail();
@@ -250,7 +257,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
       const slot = r.u8();
       const key = unwrap16(r.u16(), ref);
       const why = r.u8();
-      if (why < 1 || why > 5) r.fail();
+      if (why < 1 || why > 6) r.fail();
       return { t: 'dropped', slot, key, why: why as DropWhy };
     }
     case 12: return { t: 'kicked', reason: r.str(MAX_CHAT_BYTES) };

@@ -84,7 +84,7 @@ function pct(r: Reader): number {
   return v;
 }
 
-function readUpdate(r: Reader, key: number): KeyUpdate {
+export function readUpdate(r: Reader, key: number): KeyUpdate {
   const flags = r.u8();
   const n = flags & 63;
   const inputs = n > MASK_FORM ? readMasked(r, n - MASK_FORM) : readListed(r, n);

@@ -82,7 +82,7 @@ export function encodeClientFrame(f: Out<ClientFrame>): Encoded {
   return { bytes: w.finish(), updates: ni, ctl: nc };
 }
 
-function writeUpdate(w: Writer, u: KeyUpdate): void {
+export function writeUpdate(w: Writer, u: KeyUpdate): void {
   const form = inputFormSizes(u.inputs);
   const masked = form.mask < form.list;
   w.u8((masked ? MASK_FORM + form.maskBytes : u.inputs.length) | (u.events.length > 0 ? 64 : 0) | (u.delayMs !== undefined ? 128 : 0));

@@ -7,7 +7,16 @@ import type { PlayerInput } from '../../sim';
 import { MAX_SLOTS } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
 
-export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, ClientFrame: 0x20, HostFrame: 0x21 } as const;
+export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, Succeed: 0x15, ClientFrame: 0x20, HostFrame: 0x21 } as const;
+
+/**
+ * True for the datagram types a host reads (a probe, JOIN, SNAPACK, a client frame, a succession
+ * report): a peer that took over as host (issue 13) reads these on the socket its player uses,
+ * which gets the rest.
+ */
+export function hostBound(type: number): boolean {
+  return type < LockstepType.Join || type === LockstepType.Join || type === LockstepType.SnapAck || type === LockstepType.Succeed || type === LockstepType.ClientFrame;
+}
 
 export const MAX_APP_VERSION_BYTES = 32;
 export const MAX_CTL_BYTES = 1100;

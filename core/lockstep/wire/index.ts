@@ -2,11 +2,11 @@
  * core/lockstep/wire: the byte layouts of every lockstep datagram and control message — the
  * handshake and the two frame kinds (codec.ts documents the layout next to PROTOCOL_VERSION;
  * decodeFrames.ts, encodeFrames.ts), the reliable control stream's messages (control.ts), the
- * snapshot chunks of a rejoin (snapshotWire.ts), the host's bot trees (treesWire.ts), and their small shared pieces (wire.ts, bytes.ts).
+ * snapshot chunks of a rejoin (snapshotWire.ts), the host's bot trees (treesWire.ts), host succession (successionWire.ts), and their small shared pieces (wire.ts, bytes.ts).
  * Bytes in, values out; every decoder is total (never throws).
  */
 export { PROTOCOL_VERSION, decodeDatagram, encodeAccept, encodeJoin, encodeReject } from './codec';
-export { LockstepType, MASK_FORM, MAX_APP_VERSION_BYTES, MAX_CTL_BYTES, MAX_CTL_PER_FRAME, MAX_LIST, MAX_MASK_BYTES } from './frames';
+export { hostBound, LockstepType, MASK_FORM, MAX_APP_VERSION_BYTES, MAX_CTL_BYTES, MAX_CTL_PER_FRAME, MAX_LIST, MAX_MASK_BYTES } from './frames';
 export type { AcceptMsg, ClientFrame, ControlSection, DecodeFailure, DecodeResult, Encoded, HostFrame, JoinMsg, LockstepMsg, RejectMsg, UplinkInput } from './frames';
 export { encodeClientFrame, encodeHostFrame } from './encodeFrames';
 export { decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl, goodbyeIn, MAX_SUBHASHES, TREES_KIND } from './control';
@@ -15,5 +15,7 @@ export { chunkCount, decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapCh
 export type { SnapAck, SnapChunk } from './snapshotWire';
 export { decodeTreeBlob, encodeTreeBlob, MAX_REPORTED_TREES, MAX_TREE_BLOB_BYTES, MAX_TREE_CHUNKS, TREE_CHUNK_BYTES, treeChunks } from './treesWire';
 export type { TreeChunk } from './treesWire';
+export { decodeSucceed, encodeClaim, encodeLost, LOST_UPDATES, MAX_SUCCESSORS, successionTag } from './successionWire';
+export type { SucceedMsg, Succession, SuccessionEntry } from './successionWire';
 export { normalizeInput, unwrap15, unwrap16 } from './wire';
 export { Reader, sanitizeText, toBase64, utf8Decode, utf8Encode, utf8Truncate, Writer } from './bytes';

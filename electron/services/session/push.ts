@@ -84,6 +84,9 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
       continue;
     }
     if (e.t === 'treeStatus') continue; // the session view carries it
+    // Elected to take over from a host that is gone: the app does not host a running match yet
+    // (issue 13; core/lockstep/PROTOCOL.md "Host succession"), so its player waits with the host-silence dialog.
+    if (e.t === 'succeed') continue;
     token(s, e);
     if (e.t === 'accepted' && s.colour !== null) {
       peer.setColour(s.colour);
@@ -116,7 +119,7 @@ function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number):
 }
 
 /** The stored token lives from the ACCEPT to the match's end (or until the host forgets it). */
-function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' | 'treeStatus' }>): void {
+function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' | 'treeStatus' | 'succeed' }>): void {
   const t = s.tokens;
   if (!t) return;
   if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);

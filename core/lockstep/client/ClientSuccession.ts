@@ -1,0 +1,176 @@
+/**
+ * Host succession on a peer (issue 13): the match outlives its host. The host announces an order
+ * of successors (HostSuccession); when nothing has come from the host for HOST_LOST_MS during a
+ * match, every peer reports the loss to the first successor, carrying its newest updates. That
+ * successor takes over once it and a majority of the peers after it in the order have lost the
+ * host: it builds a HostAuthority from what it holds (event 'succeed'), and claims each reporter,
+ * which re-attaches to it with its session token and resends its unreleased inputs.
+ *
+ * Split brain is ruled out by the votes: a peer reports to one successor at a time, and only during
+ * the first REPORT_WINDOW_MS of each SUCCESSOR_WAIT_MS turn, while a successor counts only reports
+ * younger than REPORT_FRESH_MS (= the gap at the end of a turn). So no report ever counts for two
+ * successors, and two can never both hold a majority. A successor that gets no majority in its
+ * turn (the peers still hear the host: a partition around one peer) is passed over, as is one
+ * that is gone too; a peer cut off alone waits with the host-silence dialog. A claim is honoured
+ * only from the successor the peer is reporting to, carrying the peer's own token.
+ */
+import { ReliableChannel } from '../link';
+import { decodeSucceed, encodeLost, LOST_UPDATES, successionTag } from '../wire';
+import type { SucceedMsg, Succession } from '../wire';
+import { SPECTATOR_SLOT } from '../types';
+import type { ClientState } from './ClientState';
+import type { ClientUplink } from './ClientUplink';
+
+/** Host silence (ms) after which a peer in a match reports the host lost. */
+export const HOST_LOST_MS = 700;
+/** How long each successor has to take over before the peers pass on to the next (ms). */
+export const SUCCESSOR_WAIT_MS = 1500;
+/** Within a turn, reports go out only this long (ms) … */
+export const REPORT_WINDOW_MS = 1000;
+/** … and a successor counts only reports this young (ms): ≤ SUCCESSOR_WAIT_MS − REPORT_WINDOW_MS. */
+export const REPORT_FRESH_MS = 500;
+const REPORT_EVERY_MS = 100;
+
+interface Report {
+  readonly addr: string;
+  readonly token: number;
+  readonly slot: number;
+  readonly recvKey: number;
+  readonly at: number;
+}
+
+export class ClientSuccession {
+  private announced: Succession | null = null;
+  /** When this peer found the host lost (null: it hears the host). */
+  private lostAt: number | null = null;
+  private sentAt = -1e15;
+  private readonly reports = new Map<string, Report>();
+  /** I was elected and said so ('succeed'); the driver has not made me the host yet. */
+  private elected = false;
+
+  constructor(
+    private readonly st: ClientState,
+    private readonly uplink: ClientUplink,
+  ) {}
+
+  /** The host's latest order. */
+  onAnnounce(s: Succession): void {
+    this.announced = s;
+  }
+
+  /** Whose turn it is (an index into the order), as this peer counts since it lost the host. */
+  private turn(now: number): number {
+    return this.lostAt === null ? -1 : Math.floor((now - this.lostAt) / SUCCESSOR_WAIT_MS);
+  }
+
+  private myIndex(): number {
+    const a = this.announced;
+    const seed = this.st.match?.start.seed;
+    if (!a || seed === undefined) return -1;
+    const tag = successionTag(this.st.token, seed);
+    return a.order.findIndex((e) => e.tag === tag);
+  }
+
+  /** Timers: notice the host lost, report to the successor whose turn it is, or take over. */
+  tick(now: number): void {
+    const st = this.st;
+    const m = st.match;
+    const a = this.announced;
+    if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
+    if (now - st.lastHeardAt < HOST_LOST_MS) {
+      this.lostAt = null;
+      this.elected = false; // the host is back before anyone made me the host
+      return;
+    }
+    if (this.elected) return;
+    this.lostAt ??= now;
+    const turn = this.turn(now);
+    const c = a.order[turn];
+    if (!c) return; // every successor passed over: alone, the host-silence dialog stays
+    const inTurn = now - this.lostAt - turn * SUCCESSOR_WAIT_MS;
+    if (turn === this.myIndex()) return this.maybeTakeOver(now, turn);
+    if (inTurn >= REPORT_WINDOW_MS || now - this.sentAt < REPORT_EVERY_MS) return;
+    this.sentAt = now;
+    const from = Math.max(m.baseKey, m.recvKey - LOST_UPDATES + 1);
+    st.outTo(c.addr, encodeLost(st.token, turn, m.recvKey, m.updates.slice(from, m.recvKey + 1)));
+  }
+
+  /** A SUCCEED datagram from another peer: a lost report (to me as successor) or a claim. */
+  receive(now: number, bytes: Uint8Array, from: string): void {
+    const st = this.st;
+    const m = st.match;
+    const msg = m ? decodeSucceed(bytes, m.recvKey) : null;
+    if (!msg || !m || !this.announced || st.phase !== 'running') return void st.stats.succeedRefused++;
+    if (msg.kind === 'claim') return this.onClaim(now, msg, from);
+    const i = this.announced.order.findIndex((e) => e.addr === from);
+    const e = this.announced.order[i];
+    if (!e || e.tag !== successionTag(msg.token, m.start.seed) || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
+    this.reports.set(from, { addr: from, token: msg.token, slot: e.slot, recvKey: msg.recvKey, at: now });
+    // Updates I missed and the reporter holds: the new match resumes from the furthest key reached.
+    const before = m.recvKey;
+    if (m.addUpdates(now, msg.updates.filter((u) => u.key > before)) > 0) st.events.push({ t: 'updates', updates: m.updates.slice(before + 1) });
+    if (this.turn(now) === msg.to) this.maybeTakeOver(now, msg.to);
+  }
+
+  /** My turn: take over once a majority of the peers after me in the order reported to me. */
+  private maybeTakeOver(now: number, index: number): void {
+    const st = this.st;
+    const m = st.match;
+    const a = this.announced;
+    if (!m || !a || this.elected) return;
+    const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
+    const electorate = a.order.length - 1 - index;
+    if (electorate > 0 && fresh.length * 2 <= electorate) return;
+    const name = st.slot === SPECTATOR_SLOT ? '' : (st.slots[st.slot]?.name ?? '');
+    st.events.push({
+      t: 'succeed',
+      state: {
+        settings: st.settings,
+        slots: st.slots,
+        start: m.start,
+        updates: m.updates,
+        me: { slot: st.slot, token: st.token, name },
+        oldHost: a.host,
+        order: a.order,
+        index,
+        reports: fresh.filter((r) => r.recvKey <= m.recvKey).map(({ addr, token, slot, recvKey }) => ({ addr, token, slot, recvKey })),
+      },
+    });
+    this.elected = true;
+  }
+
+  /** The new host is this peer's own HostAuthority, reached at `loopback`. */
+  hostedByMe(now: number, loopback: string, left: number): void {
+    this.switchHost(now, loopback);
+    this.st.owner = true;
+    this.st.events.push({ t: 'hosting', slot: this.st.slot, left, me: true });
+  }
+
+  private onClaim(now: number, msg: Extract<SucceedMsg, { kind: 'claim' }>, from: string): void {
+    const st = this.st;
+    const a = this.announced;
+    const c = a?.order[this.turn(now)];
+    if (!a || !c || c.addr !== from || msg.from !== this.turn(now) || msg.token !== st.token) return void st.stats.succeedRefused++;
+    this.switchHost(now, from);
+    st.events.push({ t: 'hosting', slot: c.slot, left: a.host, me: false });
+    this.uplink.sendFrame(now);
+  }
+
+  private switchHost(now: number, host: string): void {
+    const st = this.st;
+    st.host = host;
+    st.ctl = new ReliableChannel();
+    st.lastHeardAt = now;
+    st.status = undefined;
+    st.match?.reattach();
+    this.uplink.resetNacks();
+    this.announced = null;
+    this.elected = false;
+    this.reset();
+  }
+
+  private reset(): void {
+    this.lostAt = null;
+    this.reports.clear();
+  }
+}

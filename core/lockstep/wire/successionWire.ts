@@ -1,0 +1,128 @@
+/**
+ * Host succession on the wire (issue 13): the order the host announces, and the two datagrams a
+ * takeover needs when the host is gone.
+ *
+ * Control message (host → client, in the reliable stream; kind in control.ts):
+ *   0x12 succession  u8 host's slot (255: a dedicated host), u8 n ≤ MAX_SUCCESSORS,
+ *                    n × (u8 slot, str addr(48), u32 tag) — players by slot, then spectators
+ * Datagram SUCCEED (type 0x15, header as every lockstep datagram):
+ *   u8 kind
+ *   1 lost   (peer → the successor it addresses) u32 my token, u8 index of the successor in the
+ *            order, u16 my recvKey, u8 n ≤ LOST_UPDATES, then n UPDATEs of keys recvKey−n+1 …
+ *            recvKey (the host frame's layout): the newest updates I hold, so a successor that
+ *            missed some still resumes from the furthest key any peer reached
+ *   2 claim  (new host → a peer that reported) u32 your token (proof it read your report),
+ *            u8 my index in the order
+ * `tag` = successionTag(token, match seed): the successor checks a report's token against it, and
+ * never learns another's token from the list (a 32-bit tag of a 32-bit token can be searched for:
+ * it is an obstacle, not a secret — issue 17's per-session keys replace it).
+ */
+import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net';
+import { MAX_SLOTS, SPECTATOR_SLOT } from '../types';
+import type { KeyUpdate } from '../types';
+import { Reader, Writer } from './bytes';
+import { readUpdate } from './decodeFrames';
+import { updateSize, writeUpdate } from './encodeFrames';
+import { LockstepType } from './frames';
+import { unwrap16 } from './wire';
+
+/** Longest succession order announced (deeper successors never matter: each takes ~1.5 s to skip). */
+export const MAX_SUCCESSORS = 16;
+/** Longest peer address in the order ("[v6]:port"). */
+export const MAX_ADDR_BYTES = 48;
+/** Most updates a lost report carries. */
+export const LOST_UPDATES = 32;
+
+export interface SuccessionEntry {
+  readonly slot: number;
+  readonly addr: string;
+  readonly tag: number;
+}
+
+export interface Succession {
+  /** The announcing host's own slot (SPECTATOR_SLOT: a dedicated host without a player). */
+  readonly host: number;
+  readonly order: readonly SuccessionEntry[];
+}
+
+export type SucceedMsg =
+  | { readonly kind: 'lost'; readonly token: number; readonly to: number; readonly recvKey: number; readonly updates: readonly KeyUpdate[] }
+  | { readonly kind: 'claim'; readonly token: number; readonly from: number };
+
+/** The tag of a session token in the succession order of a match with seed `seed`. */
+export function successionTag(token: number, seed: number): number {
+  let h = Math.imul((token ^ 0x5bd1e995) >>> 0, 0x9e3779b1) ^ seed;
+  for (let i = 0; i < 4; i++) {
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x2c1b3c6d);
+    h ^= h >>> 12;
+    h = Math.imul(h ^ token, 0x297a2d39);
+    h ^= h >>> 15;
+  }
+  return h >>> 0;
+}
+
+export function writeSuccession(w: Writer, s: Succession): void {
+  const order = s.order.slice(0, MAX_SUCCESSORS);
+  w.u8(s.host).u8(order.length);
+  for (const e of order) w.u8(e.slot).str(e.addr, MAX_ADDR_BYTES).u32(e.tag);
+}
+
+export function readSuccession(r: Reader): Succession {
+  const host = r.u8();
+  const n = r.count(MAX_SUCCESSORS);
+  const order: SuccessionEntry[] = [];
+  for (let i = 0; i < n && !r.failed; i++) {
+    const slot = r.u8();
+    if (slot >= MAX_SLOTS && slot !== SPECTATOR_SLOT) r.fail();
+    order.push({ slot, addr: r.str(MAX_ADDR_BYTES), tag: r.u32() });
+  }
+  if ((host >= MAX_SLOTS && host !== SPECTATOR_SLOT) || order.some((e) => e.addr === '')) r.fail();
+  return { host, order };
+}
+
+function begin(): Writer {
+  const h = new Uint8Array(HEADER_BYTES);
+  writeHeader(h, LockstepType.Succeed);
+  return new Writer(MAX_DATAGRAM_BYTES).bytes(h);
+}
+
+/** A lost report with as many of `updates` (the newest, ending at recvKey) as fit. */
+export function encodeLost(token: number, to: number, recvKey: number, updates: readonly KeyUpdate[]): Uint8Array {
+  const w = begin().u8(1).u32(token).u8(to).u16(recvKey & 0xffff);
+  let room = MAX_DATAGRAM_BYTES - HEADER_BYTES - 9;
+  const fit: KeyUpdate[] = [];
+  for (let i = updates.length - 1; i >= 0 && fit.length < LOST_UPDATES; i--) {
+    const u = updates[i] as KeyUpdate;
+    room -= updateSize(u);
+    if (room < 0) break;
+    fit.unshift(u);
+  }
+  w.u8(fit.length);
+  for (const u of fit) writeUpdate(w, u);
+  return w.finish();
+}
+
+export function encodeClaim(token: number, from: number): Uint8Array {
+  return begin().u8(2).u32(token).u8(from).finish();
+}
+
+/** Decodes a SUCCEED datagram (header already checked); null when malformed. Never throws. */
+export function decodeSucceed(bytes: Uint8Array, refKey: number): SucceedMsg | null {
+  const r = new Reader(bytes, HEADER_BYTES);
+  const kind = r.u8();
+  let m: SucceedMsg | null = null;
+  if (kind === 1) {
+    const token = r.u32();
+    const to = r.u8();
+    const recvKey = unwrap16(r.u16(), refKey);
+    const n = r.count(LOST_UPDATES);
+    const updates: KeyUpdate[] = [];
+    for (let i = 0; i < n && !r.failed; i++) updates.push(readUpdate(r, recvKey - n + 1 + i));
+    if (recvKey - n + 1 < 0 || to >= MAX_SUCCESSORS) r.fail();
+    m = { kind: 'lost', token, to, recvKey, updates };
+  } else if (kind === 2) {
+    m = { kind: 'claim', token: r.u32(), from: r.u8() };
+  }
+  return m && r.done() ? m : null;
+}
