@@ -13,6 +13,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { shotPath } from './pixels';
+import { hostRoom, open, probeAddress } from './lan';
 import { startShell, type RunningShell } from './shell';
 
 const HOSTILE_ROOM = '<img src=x onerror=alert(1)>';
@@ -28,35 +29,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await Promise.all(shells.map((s) => s.stop()));
 });
-
-async function open(page: Page, url: string, dialogs: string[]): Promise<void> {
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
-  await page.goto(url);
-  await page.waitForFunction(() => window.__bb?.screen === 'menu');
-}
-
-/** Key hashes 0..n-1 of a page's running match (null where not run yet). */
-/** Host: the room form (optional room name and slot count), then the lobby; returns the address to join at. */
-async function hostRoom(page: Page, opts: { room?: string; slots?: string } = {}): Promise<string> {
-  await page.getByTestId('menu-host').click();
-  await page.waitForFunction(() => window.__bb?.screen === 'host');
-  if (opts.room !== undefined) await page.getByTestId('room-name').fill(opts.room);
-  if (opts.slots !== undefined) await page.getByTestId('room-slots').selectOption(opts.slots);
-  await page.getByTestId('host-create').click();
-  await page.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
-  return page.evaluate(() => window.__bb!.net!.address!);
-}
-
-/** From the menu: the Join screen, the typed address probed and, once found, joined (as a spectator if asked). */
-async function probeAddress(page: Page, address: string, opts: { spectate?: boolean } = {}): Promise<void> {
-  await page.getByTestId('menu-join').click();
-  if (opts.spectate) await page.getByTestId('join-spectate').check();
-  await page.getByTestId('join-address').fill(address);
-  await page.getByTestId('join-probe').click();
-}
 
 function keyHashes(page: Page, n: number): Promise<(number | null)[]> {
   return page.evaluate((count) => Array.from({ length: count }, (_, k) => window.__bb!.net!.keyHash(k)), n);

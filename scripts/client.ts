@@ -54,7 +54,7 @@ async function main(): Promise<void> {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
       log(e);
     };
-    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, ...(reports ? { reportsDir: reports } : {}) });
+    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, onSucceed: (state, t) => service.takeOver(state, t), ...(reports ? { reportsDir: reports } : {}) });
     log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
     player.start();
     let tokenWritten = false;
@@ -77,7 +77,9 @@ async function main(): Promise<void> {
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
         log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, ...(stale ? { retry: 'fresh join' } : {}) });
-        void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1)));
+        // Hosting since a takeover: the others hear the end before this host says goodbye.
+        const linger = ended && service.auth ? 1000 : 0;
+        setTimeout(() => void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
       }
     }, 50);
   };

@@ -3,7 +3,8 @@
  * machine dies, the first successor takes over from what it holds, the others re-attach, the old
  * host's ball becomes a bot, and every remaining peer ends with one final hash — at random keys
  * over 200 seeds (half of them lossy and jittery), twice in a row, and never with two hosts when
- * only one peer loses the host. Forged reports and claims change nothing and are counted.
+ * only one peer loses the host (a peer nobody else confirms never hosts: the guest of a room of
+ * two waits). Forged reports and claims change nothing and are counted.
  */
 import { describe, expect, it } from 'vitest';
 import type { PeerEvent } from './client';
@@ -83,8 +84,8 @@ describe('host succession', () => {
     expect(room.client(3).runner?.botSlots()).toEqual(expect.arrayContaining([0, 1]));
   });
 
-  it('only one peer loses the host (a partition): no second host; it shows the silence and plays on when the link returns', () => {
-    const room = new Room({ seed: 63, humans: 4, link: LAN, settings: { matchSeconds: 14, dropVoteSeconds: 30, forceDropSeconds: 60 }, keepSnapshots: 2 });
+  it('only one peer loses the host (a partition): no second host — not even the last in the order, whom nobody confirms; it shows the silence and plays on when the link returns', () => {
+    const room = new Room({ seed: 63, humans: 3, link: LAN, settings: { matchSeconds: 14, dropVoteSeconds: 30, forceDropSeconds: 60 }, keepSnapshots: 2 });
     room.joinAll();
     room.start();
     room.run(3000);
@@ -96,7 +97,21 @@ describe('host succession', () => {
     expect(endsAsOne(room)).toBe(true);
     for (const c of room.clients) expect(events(c, 'succeed').concat()).toEqual([]);
     for (const c of room.clients) expect(events(c, 'hosting')).toEqual([]);
-    expect(room.client(0).auth).toBeNull();
+    expect(room.clients.every((c) => c.auth === null)).toBe(true);
+  });
+
+  it('a room of two: the guest cannot tell a dead host from a pulled cable, so it never hosts; it waits with the silence', () => {
+    const room = new Room({ seed: 65, humans: 2, bots: 2, link: LAN, settings: { matchSeconds: 10 }, keepSnapshots: 2 });
+    room.joinAll();
+    room.start();
+    room.run(2000);
+    room.crashHost();
+    room.run(6000);
+    const guest = room.client(1);
+    expect(events(guest, 'succeed')).toEqual([]);
+    expect(guest.auth).toBeNull();
+    expect(guest.peer.stall(room.sim.now).hostSilentMs).toBeGreaterThan(5000);
+    expect(guest.peer.phase).toBe('running');
   });
 
   it('forged reports and claims change nothing and are counted', () => {

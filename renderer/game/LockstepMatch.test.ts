@@ -109,6 +109,16 @@ describe('LockstepMatch', () => {
     expect(match.overlay(performance.now() + DESYNC_NOTICE_MS + 1).notice).toBeNull(); // it does not stay for good
   });
 
+  it('a new host is one line: who left and who hosts now (a dedicated host is "the host"); the old host\'s drop says nothing more', () => {
+    const { match } = peer(3);
+    match.onEvent({ t: 'dropped', slot: 0, key: 40, why: 6 });
+    expect(match.overlay(0).notice).toBeNull();
+    match.onEvent({ t: 'hosting', slot: 2, left: 0, me: false });
+    expect(match.overlay(0).notice).toBe(t('net.hosting', { left: 'Ann', host: '<b>Bob</b>' }));
+    match.onEvent({ t: 'hosting', slot: 3, left: 255, me: true });
+    expect(match.overlay(0).notice).toBe(t('net.hostingMe', { left: t('net.theHost') }));
+  });
+
   it('a report main could not write is told in player words, not main\'s message', async () => {
     const start = netStart(0);
     const port = new LinkPort(start, () => undefined, 0);

@@ -258,7 +258,12 @@ export class LockstepMatch implements MatchSession {
     const now = performance.now();
     this.loop.onEvent(now, e);
     if (e.t === 'chat') this.chatLog.push({ slot: this.sim.ball(e.from), text: e.text });
-    else if (e.t === 'dropped') this.say(t(e.why === 5 ? 'net.resyncing' : 'net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
+    // A host's ball left with its host (why 6): the 'hosting' line says so.
+    else if (e.t === 'dropped' && e.why !== 6) this.say(t(e.why === 5 ? 'net.resyncing' : 'net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
+    else if (e.t === 'hosting') {
+      const left = this.slots[e.left]?.name || t('net.theHost');
+      this.say(e.me ? t('net.hostingMe', { left }) : t('net.hosting', { left, host: this.slots[e.slot]?.name || t('net.aSpectator') }), now + NOTICE_MS);
+    }
     else if (e.t === 'desync') this.say(t('net.desync', { key: e.key, names: e.slots.map((s) => this.nameOf(s)).join(', ') }), now + DESYNC_NOTICE_MS);
     else if (e.t === 'end' && !e.agreed) this.say(t('net.endDisagreed'), Infinity);
     else if (e.t === 'takeover' && e.slot === this.o.start.slot && this.o.start.player) this.say(t('net.takeover'), now + NOTICE_MS);

@@ -53,7 +53,7 @@ export class ClientPeer {
     this.uplink = new ClientUplink(this.st);
     this.treeSet = new ClientTrees(this.st, opts.trees ?? defaultTreeSet());
     this.resync = new ClientResync(this.st, this.uplink, this.treeSet);
-    this.succession = new ClientSuccession(this.st, this.uplink);
+    this.succession = new ClientSuccession(this.st, this.uplink, this.treeSet);
     this.inbox = new ClientInbox(this.st, this.uplink, this.resync, this.treeSet, this.succession);
   }
 

@@ -72,10 +72,10 @@ export type PeerEvent =
   | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] }
   /**
    * The host is gone and the peers elected me (ClientSuccession): build a HostAuthority with
-   * HostAuthority.succeed from `state`, route host-bound datagrams to it, and call
-   * ClientPeer.hostedByMe.
+   * HostAuthority.succeed from `state` and the match's `trees`, route host-bound datagrams to it,
+   * and call ClientPeer.hostedByMe.
    */
-  | { readonly t: 'succeed'; readonly state: TakeoverState }
+  | { readonly t: 'succeed'; readonly state: TakeoverState; readonly trees: TreeSet }
   /** Another peer hosts the match now (`slot`; SPECTATOR_SLOT: a spectator); `left` was the host. */
   | { readonly t: 'hosting'; readonly slot: number; readonly left: number; readonly me: boolean };
 

@@ -2,8 +2,8 @@
  * Host succession on a peer (issue 13): the match outlives its host. The host announces an order
  * of successors (HostSuccession); when nothing has come from the host for HOST_LOST_MS during a
  * match, every peer reports the loss to the first successor, carrying its newest updates. That
- * successor takes over once it and a majority of the peers after it in the order have lost the
- * host: it builds a HostAuthority from what it holds (event 'succeed'), and claims each reporter,
+ * successor takes over once it and a majority of the peers after it in the order — at least one
+ * other peer — have lost the host: it builds a HostAuthority from what it holds (event 'succeed'), and claims each reporter,
  * which re-attaches to it with its session token and resends its unreleased inputs.
  *
  * Split brain is ruled out by the votes: a peer reports to one successor at a time, and only during
@@ -11,7 +11,9 @@
  * younger than REPORT_FRESH_MS (= the gap at the end of a turn). So no report ever counts for two
  * successors, and two can never both hold a majority. A successor that gets no majority in its
  * turn (the peers still hear the host: a partition around one peer) is passed over, as is one
- * that is gone too; a peer cut off alone waits with the host-silence dialog. A claim is honoured
+ * that is gone too. A peer that nobody else confirms never takes over: cut off alone it cannot
+ * tell a dead host from a pulled cable (the guest of a room of two, too), so it waits with the
+ * host-silence dialog, and plays on when the host is heard again. A claim is honoured
  * only from the successor the peer is reporting to, carrying the peer's own token.
  */
 import { ReliableChannel } from '../link';
@@ -19,6 +21,7 @@ import { decodeSucceed, encodeLost, LOST_UPDATES, successionTag } from '../wire'
 import type { SucceedMsg, Succession } from '../wire';
 import { SPECTATOR_SLOT } from '../types';
 import type { ClientState } from './ClientState';
+import type { ClientTrees } from './ClientTrees';
 import type { ClientUplink } from './ClientUplink';
 
 /** Host silence (ms) after which a peer in a match reports the host lost. */
@@ -30,6 +33,13 @@ export const REPORT_WINDOW_MS = 1000;
 /** … and a successor counts only reports this young (ms): ≤ SUCCESSOR_WAIT_MS − REPORT_WINDOW_MS. */
 export const REPORT_FRESH_MS = 500;
 const REPORT_EVERY_MS = 100;
+/**
+ * A gap this long (ms) between two of my ticks means my own process stood still (building a match,
+ * a stop): the datagrams that came meanwhile are not read yet, so that silence is mine, not the
+ * host's, and it counts from the gap's end. Shorter gaps (a busy main process) count: a gap below
+ * this plus the host's usual ≤ 100 ms between frames stays under HOST_LOST_MS.
+ */
+export const OWN_STALL_MS = 300;
 
 interface Report {
   readonly addr: string;
@@ -47,10 +57,14 @@ export class ClientSuccession {
   private readonly reports = new Map<string, Report>();
   /** I was elected and said so ('succeed'); the driver has not made me the host yet. */
   private elected = false;
+  private lastTickAt = -1e15;
+  /** Since when my ticks came without a gap (OWN_STALL_MS): host silence counts from then at most. */
+  private awakeSince = 0;
 
   constructor(
     private readonly st: ClientState,
     private readonly uplink: ClientUplink,
+    private readonly trees: ClientTrees,
   ) {}
 
   /** The host's latest order. */
@@ -76,8 +90,10 @@ export class ClientSuccession {
     const st = this.st;
     const m = st.match;
     const a = this.announced;
+    if (now - this.lastTickAt > OWN_STALL_MS) this.awakeSince = now;
+    this.lastTickAt = now;
     if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
-    if (now - st.lastHeardAt < HOST_LOST_MS) {
+    if (now - Math.max(st.lastHeardAt, this.awakeSince) < HOST_LOST_MS) {
       this.lostAt = null;
       this.elected = false; // the host is back before anyone made me the host
       return;
@@ -112,7 +128,7 @@ export class ClientSuccession {
     if (this.turn(now) === msg.to) this.maybeTakeOver(now, msg.to);
   }
 
-  /** My turn: take over once a majority of the peers after me in the order reported to me. */
+  /** My turn: take over once a majority of the peers after me in the order, and at least one peer, reported to me. */
   private maybeTakeOver(now: number, index: number): void {
     const st = this.st;
     const m = st.match;
@@ -120,10 +136,13 @@ export class ClientSuccession {
     if (!m || !a || this.elected) return;
     const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
     const electorate = a.order.length - 1 - index;
-    if (electorate > 0 && fresh.length * 2 <= electorate) return;
+    if (fresh.length === 0 || fresh.length * 2 <= electorate) return;
+    const trees = this.trees.matchTrees;
+    if (!trees) return; // cannot run the match's bots: never elected (the peers pass on to the next)
     const name = st.slot === SPECTATOR_SLOT ? '' : (st.slots[st.slot]?.name ?? '');
     st.events.push({
       t: 'succeed',
+      trees,
       state: {
         settings: st.settings,
         slots: st.slots,

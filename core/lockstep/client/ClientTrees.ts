@@ -132,6 +132,11 @@ export class ClientTrees {
     return { state, source, hostPrint: this.hostPrint, failure: this.failure, problem: this.problem };
   }
 
+  /** The trees of the match's fingerprint, once this peer holds them (a successor hosts with them). */
+  get matchTrees(): TreeSet | null {
+    return this.setFor(this.hostPrint);
+  }
+
   private get ready(): boolean {
     return this.setFor(this.hostPrint) !== null;
   }

@@ -22,6 +22,11 @@ export interface HostOptions {
   /** Source of session tokens and match seeds (crypto on the main side, seeded in tests). */
   readonly random32: () => number;
   readonly ownerAddress?: string;
+  /**
+   * Peers in the host's own process besides the owner (a hosting app's verifier, on its loopback):
+   * they go with the host, so they are never its successors.
+   */
+  readonly localPeers?: readonly string[];
   readonly settings?: Partial<RoomSettings>;
   /** Answers discovery probes (header types 0x01-0x0f); null = no reply. */
   readonly probe?: (bytes: Uint8Array, from: string) => Uint8Array | null;

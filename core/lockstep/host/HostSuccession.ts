@@ -1,7 +1,7 @@
 /**
  * Host succession on the host (issue 13). While a match runs, every match session is told who
  * takes over if this host goes: the players by slot, then the spectators (never the host's own
- * player, never one still catching up), each with its address and a tag of its token. A peer
+ * player or another peer in its process, never one still catching up), each with its address and a tag of its token. A peer
  * elected by the others (ClientSuccession) builds its HostAuthority with `adopt`: the match from
  * the updates it holds, the old host's ball a bot from the next key, a session for every peer
  * that reported the host lost, and a claim to each. Reports that come later are answered here.
@@ -44,7 +44,7 @@ export class HostSuccession {
     this.checkedAt = now;
     const sessions = st.sessionList();
     const order = sessions
-      .filter((s) => s.inMatch && !s.owner && !s.syncing && (s.spectator || m.players.isActive(s.slot)))
+      .filter((s) => s.inMatch && !s.owner && !s.syncing && !st.opts.localPeers?.includes(s.addr) && (s.spectator || m.players.isActive(s.slot)))
       .slice(0, MAX_SUCCESSORS)
       .map((s) => ({ slot: s.slot, addr: s.addr, tag: successionTag(s.token, seed) }));
     const host = sessions.find((s) => s.owner)?.slot ?? SPECTATOR_SLOT;

@@ -79,7 +79,7 @@ export class RoomClient {
   /** Where this client's datagrams go out (the room rewires it when the client takes over). */
   send: (to: string, bytes: Uint8Array) => void = () => {};
   /** Called when the peers elected this client to take over ('succeed'). */
-  onSucceed: ((state: TakeoverState) => void) | null = null;
+  onSucceed: ((state: TakeoverState, trees: TreeSet) => void) | null = null;
   private lastTick = 0;
   private now = 0;
 
@@ -157,7 +157,7 @@ export class RoomClient {
       this.log.push(e);
       this.loop?.onEvent(now, e);
       if (e.t === 'loading' && !this.lateLoader) this.peer.loadProgress(100);
-      if (e.t === 'succeed') this.onSucceed?.(e.state);
+      if (e.t === 'succeed') this.onSucceed?.(e.state, e.trees);
       if (e.t === 'start') this.begin(e.match.start, e.trees, 0, null, false);
       if (e.t === 'resume') {
         this.resumedAt = now;
@@ -215,7 +215,7 @@ export class Room {
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     c.send = this.sim.sender(addr);
-    c.onSucceed = (state) => this.takeOver(c, state);
+    c.onSucceed = (state, trees) => this.takeOver(c, state, trees);
     this.clients[i] = c;
     this.sim.addNode(addr, (now, b, from) => c.receive(now, b, from));
     // Clients join one after another (slot order = client order) and tick at 60 Hz, out of phase.
@@ -248,7 +248,7 @@ export class Room {
    * datagrams go to it, RoomClient.receive), and its own peer reaches it over a loopback pair —
    * `addr~own` as the host names its owner, `addr~host` as the peer names its host.
    */
-  private takeOver(c: RoomClient, state: TakeoverState): void {
+  private takeOver(c: RoomClient, state: TakeoverState, trees: TreeSet): void {
     const sim = this.sim;
     const own = `${c.addr}~own`;
     const hostName = `${c.addr}~host`;
@@ -260,6 +260,7 @@ export class Room {
         send: (to, b) => (to === own ? toPeer(c.addr, b) : fromSocket(to, b)),
         random32: () => this.ids.u32(),
         ownerAddress: own,
+        trees,
         ...(this.opts.fixedDelay !== undefined ? { fixedDelay: this.opts.fixedDelay } : {}),
         snapshots: () => {
           const s = c.runner?.snapshots.at(-1);

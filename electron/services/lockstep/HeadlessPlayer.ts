@@ -11,10 +11,12 @@
  * longer than the vote time (the host's force-drop time is for rooms of people who did not vote).
  * Everything notable is logged as one JSON object per line through `log`, and once per second of
  * game time a "played" line with the frame reached (what a test waits on to act mid-match).
+ * When the host is gone and the peers elect this one ('succeed'), `onSucceed` makes it the host;
+ * after another peer took over ('hosting'), the first frame played logs how long play froze.
  */
 import { InputScript, LocalBot, LOGIC_HZ, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { TreeSet } from '../../../core/ai';
-import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks } from '../../../core/lockstep';
+import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks, TakeoverState } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
@@ -31,6 +33,8 @@ export interface HeadlessOptions {
   readonly seed?: number;
   readonly reportsDir?: string;
   readonly log: (entry: Record<string, unknown>) => void;
+  /** The peers elected this player to host the match whose host is gone (LockstepClientService.takeOver). */
+  readonly onSucceed?: (state: TakeoverState, trees: TreeSet) => void;
 }
 
 /** Key-frame snapshots a headless loop keeps (desync reports; the newest serves rejoins). */
@@ -51,6 +55,10 @@ export class HeadlessPlayer {
   private voted = { key: -1, slots: new Set<number>() };
   private logged = false;
   private playedSeconds = 0;
+  /** When the loop last advanced, and the frame it had reached. */
+  private lastFrame = { frame: 0, at: 0 };
+  /** A new host took over at this frame; play had stood still since `since`. */
+  private hostChange: { frame: number; since: number } | null = null;
 
   constructor(private readonly o: HeadlessOptions) {}
 
@@ -95,6 +103,14 @@ export class HeadlessPlayer {
     if (!loop || loop.finished) return;
     if (this.script) peer.setIntent(this.script.next(dt));
     loop.tick(now, this.hooks);
+    if (loop.runner.frame > this.lastFrame.frame) {
+      const h = this.hostChange;
+      if (h && loop.runner.frame > h.frame) {
+        this.hostChange = null;
+        this.o.log({ ev: 'resumed', frame: loop.runner.frame, frozeMs: Math.round(now - h.since) });
+      }
+      this.lastFrame = { frame: loop.runner.frame, at: now };
+    }
     const seconds = Math.floor(loop.runner.frame / LOGIC_HZ);
     if (seconds > this.playedSeconds) {
       this.playedSeconds = seconds;
@@ -140,6 +156,10 @@ export class HeadlessPlayer {
     this.loop?.onEvent(now, e);
     switch (e.t) {
       case 'updates': return;
+      case 'accepted':
+        // A bot player is always ready: a room an app hosts starts once its people are.
+        if (e.slot !== SPECTATOR_SLOT) peer.setReady(true);
+        break;
       case 'loading':
         this.map = this.o.loadMap(peer.settings.map);
         peer.loadProgress(100);
@@ -153,6 +173,12 @@ export class HeadlessPlayer {
         this.begin(e.match, e.trees, { fromKey: e.key, snapshot: e.snapshot });
         this.o.log({ ev: 'resume', slot: peer.slot, key: e.key, bytes: e.snapshot?.length ?? 0, restored: this.loop !== null });
         return;
+      case 'succeed':
+        this.o.log({ ev: 'succeed', index: e.state.index, reports: e.state.reports.length, key: e.state.updates.length - 1 });
+        return this.o.onSucceed?.(e.state, e.trees);
+      case 'hosting':
+        this.hostChange = { frame: this.loop?.runner.frame ?? 0, since: this.lastFrame.at };
+        break;
       case 'treeStatus':
         // Whose trees the bots run; a fallback to the built-in ones, or none that fit, says so.
         this.o.log({ ev: 'trees', ...e.status, ...(e.status.source === 'builtin' && e.status.state === 'ready' ? { notice: 'bots run the built-in trees (the match\'s)' } : {}) });

@@ -6,10 +6,15 @@
  * ticks every `tickMs` (default 5 ms) while a match runs and every IDLE_TICK_MS otherwise, when
  * nothing is due sooner than tens of ms. `onActivity` runs after every datagram batch and every
  * tick, so a driver pushes what changed at once instead of polling.
+ * When the host is gone and the peers elect this one ('succeed'), `takeOver` runs the match's new
+ * HostAuthority on this same socket (host-bound datagram types go to it, the rest to the peer),
+ * with this app's player as its owner over an in-process loopback, as LockstepHostService does.
  */
 import { performance } from 'node:perf_hooks';
 import type { TreeSet } from '../../../core/ai';
-import { ClientPeer } from '../../../core/lockstep';
+import { ClientPeer, HostAuthority, hostBound } from '../../../core/lockstep';
+import type { TakeoverState } from '../../../core/lockstep';
+import { readHeader } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
 import { parseAddress } from '../../../core/net';
@@ -35,9 +40,16 @@ export interface ClientServiceOptions extends UdpTransportOptions {
 
 /** The protocol timer's period outside a match (ms): lobby keep-alives and acks need no more. */
 export const IDLE_TICK_MS = 25;
+/** After a takeover: this app's player as its HostAuthority names it, and the host as the player names it. */
+const OWNER_LOOPBACK = 'loopback:owner';
+const HOST_LOOPBACK = 'loopback:host';
 
 export class LockstepClientService {
   readonly peer: ClientPeer;
+  /** The match's host since this peer took over from one that is gone (`takeOver`). */
+  auth: HostAuthority | null = null;
+  private readonly appVersion: string;
+  private readonly onActivity: () => void;
   private timer: ReturnType<typeof setTimeout> | null = null;
   /** The timer runs at the idle period (no match running). */
   private idle = true;
@@ -47,8 +59,10 @@ export class LockstepClientService {
     readonly transport: UdpTransport,
     opts: ClientServiceOptions,
   ) {
+    this.appVersion = opts.appVersion ?? APP_VERSION;
+    this.onActivity = opts.onActivity ?? (() => undefined);
     this.peer = new ClientPeer({
-      appVersion: opts.appVersion ?? APP_VERSION,
+      appVersion: this.appVersion,
       name: opts.name,
       spectate: opts.spectate === true,
       lockClosures: opts.lockClosures === true,
@@ -56,7 +70,7 @@ export class LockstepClientService {
       host: opts.host,
       trees: opts.trees,
       random32: randomU32,
-      send: (to, bytes) => transport.send(to, bytes),
+      send: (to, bytes) => (to === HOST_LOOPBACK ? this.deliver((b) => this.auth?.receive(this.now(), b, OWNER_LOOPBACK), bytes) : transport.send(to, bytes)),
     });
     const tickMs = opts.tickMs ?? 5;
     const next = (): void => {
@@ -68,7 +82,11 @@ export class LockstepClientService {
     };
     transport.onDatagrams((batch) => {
       const now = this.now();
-      for (const d of batch) this.peer.receive(now, d.bytes, d.from);
+      for (const d of batch) {
+        const h = readHeader(d.bytes);
+        if (this.auth && h.ok && hostBound(h.type)) this.auth.receive(now, d.bytes, d.from);
+        else this.peer.receive(now, d.bytes, d.from);
+      }
       opts.onActivity?.();
       // A match just started: the protocol's timer goes to match pace now, not after an idle period.
       if (this.idle && this.peer.phase === 'running' && this.timer) {
@@ -92,12 +110,49 @@ export class LockstepClientService {
   }
 
   tick(): void {
-    if (!this.closed) this.peer.tick(this.now());
+    if (this.closed) return;
+    const now = this.now();
+    this.auth?.tick(now);
+    this.peer.tick(now);
+  }
+
+  /**
+   * The peers elected this one to host the match whose host is gone (the peer's 'succeed' event):
+   * the new HostAuthority answers on this socket from now on, and this app's player is its owner.
+   */
+  takeOver(state: TakeoverState, trees: TreeSet, probe?: (bytes: Uint8Array) => Uint8Array | null): void {
+    if (this.closed || this.auth) return;
+    const now = this.now();
+    this.auth = HostAuthority.succeed(
+      {
+        appVersion: this.appVersion,
+        random32: randomU32,
+        ownerAddress: OWNER_LOOPBACK,
+        trees,
+        ...(probe ? { probe } : {}),
+        send: (to, bytes) => (to === OWNER_LOOPBACK ? this.deliver((b) => this.peer.receive(this.now(), b, HOST_LOOPBACK), bytes) : this.transport.send(to, bytes)),
+      },
+      now,
+      state,
+    );
+    this.peer.hostedByMe(now, HOST_LOOPBACK, state.oldHost);
+  }
+
+  /** An in-process datagram (a copy), delivered on the next turn of the event loop like a socket's. */
+  private deliver(to: (bytes: Uint8Array) => void, bytes: Uint8Array): void {
+    const copy = bytes.slice();
+    setImmediate(() => {
+      if (this.closed) return;
+      to(copy);
+      this.onActivity();
+    });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.peer.leave(this.now());
+    // Hosting since a takeover: every session gets the goodbye, as when any host closes its room.
+    this.auth?.close(this.now());
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     await this.transport.close();

@@ -69,6 +69,7 @@ export class LockstepHostService {
       appVersion,
       random32: randomU32,
       ownerAddress: LOOPBACK,
+      localPeers: [VERIFIER_LOOPBACK],
       send: (to, bytes) => (to === LOOPBACK ? this.toPeer(this.owner, LOOPBACK, bytes) : to === VERIFIER_LOOPBACK ? this.toPeer(this.verifier, VERIFIER_LOOPBACK, bytes) : transport.send(to, bytes)),
       ...(opts.settings ? { settings: opts.settings } : {}),
       ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}),

@@ -9,7 +9,7 @@ import { PROTOCOL_VERSION } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import { newGameId } from '../discovery';
 import type { DiscoveryService, GameAdvert } from '../discovery';
-import type { LockstepHostService } from '../lockstep/LockstepHostService';
+import type { HostAuthority } from '../../../core/lockstep';
 
 const STATES = { lobby: 'lobby', loading: 'loading', running: 'match' } as const;
 
@@ -19,7 +19,8 @@ export class HostAdvert {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    private readonly service: LockstepHostService,
+    /** The room's host and its game port (a LockstepHostService, or a client that took over). */
+    private readonly service: { readonly host: HostAuthority; readonly port: number },
   ) {}
 
   current(): GameAdvert {

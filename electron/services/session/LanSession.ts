@@ -24,7 +24,7 @@ import { performance } from 'node:perf_hooks';
 import type { ClientPeer } from '../../../core/lockstep';
 import type { BridgeEvents, LinkDown, LinkUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
-import type { AppDiscovery } from '../discovery';
+import type { AppDiscovery, DiscoveryService } from '../discovery';
 import { lanAddresses } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
@@ -159,8 +159,31 @@ export class LanSession implements NetService {
       await service.close();
       throw new ReasonError('superseded', 'superseded by another request');
     }
-    // LockstepClientService.close sends LEAVE and closes the socket once it has left.
-    this.begin({ ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees), close: () => service.close() });
+    // Hosting after a takeover: the room is on LAN discovery again, at this app's address.
+    let hosted: { advert: HostAdvert; discovery: DiscoveryService } | null = null;
+    const session: Session = {
+      ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees),
+      // LockstepClientService.close sends LEAVE (or, hosting, the goodbye) and closes the socket once it has left.
+      close: async () => {
+        await service.close();
+        if (!hosted) return;
+        await hosted.advert.close();
+        this.opts.discovery.release(hosted.discovery);
+      },
+      takeOver: (state, matchTrees) => {
+        service.takeOver(state, matchTrees, (b) => hosted?.discovery.answerProbe(b) ?? null);
+        const auth = service.auth;
+        if (!auth) return;
+        void this.opts.discovery.acquire().then(async (discovery) => {
+          if (this.session !== session) return this.opts.discovery.release(discovery);
+          const advert = new HostAdvert(discovery, { host: auth, port: service.transport.port });
+          hosted = { advert, discovery };
+          session.advert = advert;
+          await advert.publish();
+        });
+      },
+    };
+    this.begin(session);
     return null;
   }
 

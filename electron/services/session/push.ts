@@ -14,7 +14,8 @@
  * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
  */
 import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent } from '../../../core/lockstep';
+import type { TreeSet } from '../../../core/ai';
+import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent, TakeoverState } from '../../../core/lockstep';
 import type { LinkDown } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
@@ -27,7 +28,10 @@ export interface PushedSession {
   readonly peer: ClientPeer;
   readonly view: SessionView;
   readonly meter: StatusMeter;
-  readonly advert: HostAdvert | null;
+  /** The room on LAN discovery while this app hosts it (from the start, or since a takeover). */
+  advert: HostAdvert | null;
+  /** Hosts the match whose host is gone, when the peers elected this app (a joined session only). */
+  readonly takeOver?: (state: TakeoverState, trees: TreeSet) => void;
   /** The owner's colour, sent once the host accepted the owner. */
   colour: number | null;
   lastPhase: string;
@@ -84,9 +88,11 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
       continue;
     }
     if (e.t === 'treeStatus') continue; // the session view carries it
-    // Elected to take over from a host that is gone: the app does not host a running match yet
-    // (issue 13; core/lockstep/PROTOCOL.md "Host succession"), so its player waits with the host-silence dialog.
-    if (e.t === 'succeed') continue;
+    // Elected to take over from a host that is gone (core/lockstep/PROTOCOL.md "Host succession").
+    if (e.t === 'succeed') {
+      s.takeOver?.(e.state, e.trees);
+      continue;
+    }
     token(s, e);
     if (e.t === 'accepted' && s.colour !== null) {
       peer.setColour(s.colour);
