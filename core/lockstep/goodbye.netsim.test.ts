@@ -3,7 +3,8 @@
  * room closes every client ends within one datagram delivery — not after the 15 s (lobby) or 60 s
  * (match) silence timeout — on a 20 %-loss link, or with 2 of the 3 burst copies lost; a kick
  * refuses the kicked session's address and token, not its machine; a joiner that leaves before its
- * ACCEPT arrives frees its slot at once.
+ * ACCEPT arrives frees its slot at once. (A host that leaves a running match without a reason
+ * hands it over instead: succession.netsim.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../version';
@@ -30,12 +31,15 @@ function loseTwoOfThree(room: Room): void {
   });
 }
 
-/** Closes the room now; returns, per remote client, how long until its peer had ended (ms). */
-function closeAndTime(room: Room): number[] {
+/**
+ * Closes the room now (with `reason`; none: a running match with successors is handed over, not
+ * closed); returns, per remote client, how long until its peer had ended (ms).
+ */
+function closeAndTime(room: Room, reason?: string): number[] {
   const remote = room.clients.slice(1);
   const at = room.sim.now;
   const endedAt = new Map<number, number>();
-  room.host.close(at);
+  room.host.close(at, reason);
   room.sim.every(at, 1, (now) => {
     remote.forEach((c, i) => {
       if (!endedAt.has(i) && c.peer.phase === 'failed') endedAt.set(i, now - at);
@@ -78,7 +82,7 @@ describe("the host's goodbye", () => {
     expect(lost).toBeGreaterThanOrEqual(8);
   });
 
-  it('ends every client mid-match when 2 of the 3 copies are lost, even past a gap in its control stream', () => {
+  it('a room closed mid-match on purpose ends every client when 2 of the 3 copies are lost, even past a gap in its control stream', () => {
     const room = new Room({ seed: 42, humans: 5, spectators: 1, settings: { matchSeconds: 60 }, link: LOSSY });
     expect(room.joinAll()).toBe(true);
     expect(room.start()).toBe(true);
@@ -89,7 +93,7 @@ describe("the host's goodbye", () => {
     loseTwoOfThree(room);
     // Queued but never sent: the goodbye's sequence number lies past a gap for every client.
     room.host.say('this line never leaves the host');
-    const times = closeAndTime(room);
+    const times = closeAndTime(room, HOST_CLOSED_REASON);
     expect(Math.max(...times)).toBeLessThanOrEqual(LOSSY.delayMs + LOSSY.jitterMs + 1);
     expectClosedLogs(room);
     for (const c of room.clients.slice(1)) expect(c.log).not.toContainEqual(expect.objectContaining({ t: 'chat', text: 'this line never leaves the host' }));

@@ -9,6 +9,11 @@
 export const SessionReason = {
   /** The host closed the room (its goodbye). */
   HostClosed: 'host-closed',
+  /**
+   * The host left a running match and handed it over (its goodbye): the peers in the match elect
+   * the next host at once (ClientSuccession); a peer that cannot take part ends with this reason.
+   */
+  HandedOver: 'handed-over',
   /** The owner removed this player. */
   Kicked: 'kicked',
   /** This player did not load within the room's load timeout (argument: seconds). */

@@ -114,6 +114,24 @@ describe('host succession', () => {
     expect(guest.peer.phase).toBe('running');
   });
 
+  it('a host who leaves mid-match hands it over: the next player hosts at once, in a room of two as well', () => {
+    for (const humans of [2, 4]) {
+      const room = new Room({ seed: 66 + humans, humans, bots: 1, link: LAN, settings: { matchSeconds: 10 }, keepSnapshots: 2 });
+      room.joinAll();
+      room.start();
+      room.run(3000);
+      const fromKey = room.client(1).keyTimes.length;
+      room.leaveHost();
+      room.run(3000, () => events(room.client(1), 'hosting').length > 0);
+      expect(events(room.client(1), 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: true }]);
+      for (const c of room.clients.slice(1)) expect(events(c, 'closed')).toEqual([]);
+      expect(endsAsOne(room)).toBe(true);
+      const freeze = room.client(1).longestWait(fromKey);
+      console.log(`[succession] ${humans} players, the host left: the longest freeze ${freeze.toFixed(0)} ms`);
+      expect(freeze).toBeLessThan(HOST_LOST_MS);
+    }
+  });
+
   it('forged reports and claims change nothing and are counted', () => {
     const room = new Room({ seed: 64, humans: 3, link: LAN, settings: { matchSeconds: 8 }, keepSnapshots: 2 });
     room.joinAll();

@@ -10,6 +10,7 @@
 import { readHeader } from '../../net';
 import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
+import { SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
@@ -90,6 +91,7 @@ export class ClientInbox {
     if (treeChunks > 0 && st.connected) this.uplink.sendFrame(now);
     // The host's goodbye is terminal: honoured even past a gap in the control stream.
     const bye = st.connected ? goodbyeIn(f.ctl) : null;
+    if (bye === SessionReason.HandedOver && this.succession.onHandover(now)) return;
     if (bye !== null) return st.fail({ t: 'closed', reason: bye }, 'failed');
     const m = st.match;
     if (!m || st.phase !== 'running') return;
@@ -128,7 +130,10 @@ export class ClientInbox {
       case 'resync': return this.resync.onResync(now, c);
       case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;
-      case 'closed': return st.fail(c, 'failed');
+      case 'closed':
+        // A host that left a running match handed it over: the peers elect the next host.
+        if (c.reason === SessionReason.HandedOver && this.succession.onHandover(now)) return;
+        return st.fail(c, 'failed');
       case 'start': {
         const player = st.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === st.slot && s.kind === SlotKind.Human);
         st.match = new ClientMatch({ seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots, trees: c.trees }, st.slot, player, now);

@@ -55,6 +55,8 @@ export class ClientSuccession {
   private lostAt: number | null = null;
   private sentAt = -1e15;
   private readonly reports = new Map<string, Report>();
+  /** The host left the match and handed it over: its word stands in for the peers' majority. */
+  private handedOver = false;
   /** I was elected and said so ('succeed'); the driver has not made me the host yet. */
   private elected = false;
   private lastTickAt = -1e15;
@@ -66,6 +68,19 @@ export class ClientSuccession {
     private readonly uplink: ClientUplink,
     private readonly trees: ClientTrees,
   ) {}
+
+  /**
+   * The host left the running match and handed it over (its goodbye with HandedOver): it is lost
+   * from now on, and the successor in turn takes over without waiting for a majority. False when
+   * this peer has no order to follow (then the goodbye ends its session).
+   */
+  onHandover(now: number): boolean {
+    const st = this.st;
+    if (st.phase !== 'running' || !this.announced || this.announced.order.length === 0) return false;
+    this.handedOver = true;
+    st.lastHeardAt = Math.min(st.lastHeardAt, now - HOST_LOST_MS);
+    return true;
+  }
 
   /** The host's latest order. */
   onAnnounce(s: Succession): void {
@@ -95,6 +110,7 @@ export class ClientSuccession {
     if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
     if (now - Math.max(st.lastHeardAt, this.awakeSince) < HOST_LOST_MS) {
       this.lostAt = null;
+      this.handedOver = false;
       this.elected = false; // the host is back before anyone made me the host
       return;
     }
@@ -136,7 +152,7 @@ export class ClientSuccession {
     if (!m || !a || this.elected) return;
     const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
     const electorate = a.order.length - 1 - index;
-    if (fresh.length === 0 || fresh.length * 2 <= electorate) return;
+    if (!this.handedOver && (fresh.length === 0 || fresh.length * 2 <= electorate)) return;
     const trees = this.trees.matchTrees;
     if (!trees) return; // cannot run the match's bots: never elected (the peers pass on to the next)
     const name = st.slot === SPECTATOR_SLOT ? '' : (st.slots[st.slot]?.name ?? '');
@@ -190,6 +206,7 @@ export class ClientSuccession {
 
   private reset(): void {
     this.lostAt = null;
+    this.handedOver = false;
     this.reports.clear();
   }
 }

@@ -13,6 +13,7 @@
  */
 import { MessageRange, readHeader } from '../../net';
 import { decodeDatagram, decodeSucceed, LockstepType } from '../wire';
+import { SessionReason } from '../reasons';
 import { RejectReason } from '../types';
 import type { RoomSettings, SlotKind, TakeoverState } from '../types';
 import type { HostLobby } from './HostLobby';
@@ -87,7 +88,13 @@ export class HostAuthority {
   start(now: number): void { this.room.start(now); }
   pauseAsHost(now: number, pause: boolean): boolean { return this.room.pauseAsHost(now, pause); }
   say(text: string): void { this.room.say(text); }
-  close(now: number, reason?: string): void { this.room.close(now, reason); }
+  /**
+   * Closes the room. Without a reason, a running match with successors is handed over (the
+   * peers elect the next host at once: ClientSuccession), anything else is closed.
+   */
+  close(now: number, reason?: string): void {
+    this.room.close(now, reason ?? (this.succession.canHandOver() ? SessionReason.HandedOver : undefined));
+  }
 
   /** One datagram from `from` ("ip:port", or the owner's loopback name). */
   receive(now: number, bytes: Uint8Array, from: string): void {

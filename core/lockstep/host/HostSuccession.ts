@@ -26,6 +26,7 @@ const ANNOUNCE_CHECK_MS = 250;
 export class HostSuccession {
   private announced = '';
   private checkedAt = -1e15;
+  private hasOrder = false;
   /** The order this host was elected from and its index in it (after `adopt`). */
   private elected: { readonly order: readonly SuccessorEntry[]; readonly index: number } | null = null;
 
@@ -34,6 +35,11 @@ export class HostSuccession {
     private readonly tx: HostSender,
     private readonly room: HostRoom,
   ) {}
+
+  /** A match runs and its peers were told of at least one successor: leaving hands it over. */
+  canHandOver(): boolean {
+    return this.st.match !== null && this.hasOrder;
+  }
 
   /** Tells every match session the order when it changed (checked every ANNOUNCE_CHECK_MS). */
   announce(now: number): void {
@@ -52,6 +58,7 @@ export class HostSuccession {
     const key = bytes.join(',');
     if (key === this.announced) return;
     this.announced = key;
+    this.hasOrder = order.length > 0;
     for (const s of sessions) if (s.inMatch) s.ctl.push(bytes);
   }
 

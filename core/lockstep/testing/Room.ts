@@ -234,6 +234,12 @@ export class Room {
     return c;
   }
 
+  /** The host leaves (HostAuthority.close: a running match is handed over), then its machine goes quiet. */
+  leaveHost(): void {
+    this.host.close(this.sim.now);
+    this.crashHost();
+  }
+
   /** The host's machine dies with its player (client 0, or the client that hosts now). */
   crashHost(): void {
     const hosting = this.clients.find((c) => c.auth === this.host && !c.silent);
