@@ -40,6 +40,15 @@ const REPORT_EVERY_MS = 100;
  * this plus the host's usual ≤ 100 ms between frames stays under HOST_LOST_MS.
  */
 export const OWN_STALL_MS = 300;
+/**
+ * A host that is alive but starved (a busy machine) goes quiet for a while and comes back. The
+ * silence that counts as lost is at least twice the longest such silence heard in the last
+ * QUIET_WINDOW_MS (and at least HOST_LOST_MS): on a calm LAN 0.7 s, on a starved room as long as
+ * its host's pauses, so a slow host is waited for, never replaced.
+ */
+export const QUIET_WINDOW_MS = 30_000;
+/** Silences shorter than this are ordinary gaps between frames, not pauses worth remembering (ms). */
+const QUIET_MIN_MS = 200;
 
 interface Report {
   readonly addr: string;
@@ -62,6 +71,9 @@ export class ClientSuccession {
   private lastTickAt = -1e15;
   /** Since when my ticks came without a gap (OWN_STALL_MS): host silence counts from then at most. */
   private awakeSince = 0;
+  /** The host's silence at my last tick, and the pauses it came back from (ended at, ms long). */
+  private silence = 0;
+  private pauses: { at: number; ms: number }[] = [];
 
   constructor(
     private readonly st: ClientState,
@@ -108,7 +120,10 @@ export class ClientSuccession {
     if (now - this.lastTickAt > OWN_STALL_MS) this.awakeSince = now;
     this.lastTickAt = now;
     if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
-    if (now - Math.max(st.lastHeardAt, this.awakeSince) < HOST_LOST_MS) {
+    const silent = now - Math.max(st.lastHeardAt, this.awakeSince);
+    if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
+    this.silence = silent;
+    if (silent < this.lostAfter(now)) {
       this.lostAt = null;
       this.handedOver = false;
       this.elected = false; // the host is back before anyone made me the host
@@ -125,6 +140,13 @@ export class ClientSuccession {
     this.sentAt = now;
     const from = Math.max(m.baseKey, m.recvKey - LOST_UPDATES + 1);
     st.outTo(c.addr, encodeLost(st.token, turn, m.recvKey, m.updates.slice(from, m.recvKey + 1)));
+  }
+
+  /** The silence (ms) after which the host counts as lost: see QUIET_WINDOW_MS. */
+  private lostAfter(now: number): number {
+    if (this.handedOver) return HOST_LOST_MS;
+    while ((this.pauses[0]?.at ?? now) < now - QUIET_WINDOW_MS) this.pauses.shift();
+    return Math.max(HOST_LOST_MS, ...this.pauses.map((p) => 2 * p.ms));
   }
 
   /** A SUCCEED datagram from another peer: a lost report (to me as successor) or a claim. */
