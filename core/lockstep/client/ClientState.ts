@@ -43,6 +43,12 @@ export interface ClientOptions {
    */
   readonly onEvents?: () => void;
   /**
+   * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). Off by
+   * default: a live host starved of CPU (24 processes on 2 cores) was replaced and the room split,
+   * so until a replaced host can follow its successor, only a host that leaves hands over.
+   */
+  readonly takeOverOnSilence?: boolean;
+  /**
    * My bot trees (core/ai loadBotBrains over my resources/ai files), reported to the host; a match
    * runs the host's, received when they differ (ClientTrees). Default: the built-in trees.
    */

@@ -123,7 +123,7 @@ export class ClientSuccession {
     const silent = now - Math.max(st.lastHeardAt, this.awakeSince);
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
-    if (silent < this.lostAfter(now)) {
+    if (silent < this.lostAfter(now) || (!this.handedOver && st.opts.takeOverOnSilence !== true)) {
       this.lostAt = null;
       this.handedOver = false;
       this.elected = false; // the host is back before anyone made me the host

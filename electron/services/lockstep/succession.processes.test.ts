@@ -10,6 +10,9 @@ import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
 import { killAll, run, type Proc, type Line } from '../testing/procs';
 import { until } from '../testing/until';
 
+// The clients elect a new host on silence (off by default: ClientOptions.takeOverOnSilence).
+process.env['BB_TAKE_OVER'] = '1';
+
 afterEach(async () => {
   await killAll();
 });
