@@ -156,8 +156,7 @@ export class ClientSuccession {
     const msg = m ? decodeSucceed(bytes, m.recvKey) : null;
     if (!msg || !m || !this.announced || st.phase !== 'running') return void st.stats.succeedRefused++;
     if (msg.kind === 'claim') return this.onClaim(now, msg, from);
-    const i = this.announced.order.findIndex((e) => e.addr === from);
-    const e = this.announced.order[i];
+    const e = this.announced.order.find((x) => x.addr === from);
     if (!e || e.tag !== successionTag(msg.token, m.start.seed) || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
     this.reports.set(from, { addr: from, token: msg.token, slot: e.slot, recvKey: msg.recvKey, at: now });
     // Updates I missed and the reporter holds: the new match resumes from the furthest key reached.

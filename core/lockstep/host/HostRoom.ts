@@ -166,12 +166,15 @@ export class HostRoom {
     this.tx.sendAll(now);
   }
 
-  /** The roster in effect at the start of `key`: the starting one changed by the slot events before it. */
+  /**
+   * The roster in effect at the start of `key`: the starting one changed by the slot events before
+   * it (a successor that joined late holds no updates below its snapshot: those are skipped).
+   */
   rosterAt(key: number): SlotSpec[] {
     const bySlot = new Map<number, SlotSpec>();
     for (const x of this.st.matchStart?.slots ?? []) bySlot.set(x.slot, x);
     for (const u of this.st.match?.updates.slice(0, Math.max(0, key)) ?? []) {
-      for (const e of u.events) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
+      for (const e of u?.events ?? []) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
     }
     return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
   }

@@ -10,8 +10,8 @@
  * be ahead of the match) and counted.
  */
 import { encodeClaim, encodeHostControl, MAX_SUCCESSORS, successionTag } from '../wire';
-import type { SlotSpec, SucceedMsg } from '../wire';
-import { SlotEventKind, SlotKind, SPECTATOR_SLOT } from '../types';
+import type { SucceedMsg } from '../wire';
+import { SlotKind, SPECTATOR_SLOT } from '../types';
 import type { KeyUpdate, SuccessorEntry, TakeoverState } from '../types';
 import { SPECTATOR_BASE } from './HashJudge';
 import { HostMatch } from './HostMatch';
@@ -72,18 +72,13 @@ export class HostSuccession {
     st.lobby.slots = [...t.slots];
     st.matchStart = { seed: t.start.seed, slots: t.start.slots };
     const released = t.updates.length - 1;
-    let delay = t.start.delayMs;
-    const roster = new Map<number, SlotSpec>(t.start.slots.map((x) => [x.slot, x]));
-    for (const u of t.updates) {
-      if (u?.delayMs !== undefined) delay = u.delayMs;
-      for (const e of u?.events ?? []) roster.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
-    }
+    const delay = t.updates.reduce((d, u) => u?.delayMs ?? d, t.start.delayMs);
     const me = this.session(st.opts.ownerAddress ?? '', t.me.token, t.me.slot, true, now);
     const m = new HostMatch(t.settings, delay, [], now, me.reporter);
     m.updates.push(...(t.updates as KeyUpdate[]));
     m.released = released;
-    for (const x of [...roster.values()].sort((a, b) => a.slot - b.slot)) if (x.kind === SlotKind.Human) m.players.add(x.slot, released, true, now);
     st.match = m;
+    for (const x of this.room.rosterAt(released + 1)) if (x.kind === SlotKind.Human) m.players.add(x.slot, released, true, now);
     st.phase = 'running';
     st.delayEvalAt = now + 1000;
     me.recvKey = released;
