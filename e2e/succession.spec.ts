@@ -18,9 +18,7 @@ const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
 // for 30 s and never took over. Its silence clock skips its own process's stalls over 300 ms, and
 // the starved-host rule waits twice the host's longest recent pause: under that load one of them
 // kept the host from counting as lost. Unskip once a busy process is told from a stopped one.
-// Electing a new host on silence is off by default too (ClientOptions.takeOverOnSilence): run it
-// with BB_E2E_SUCCESSION=1 BB_TAKE_OVER=1.
-test.skip(process.env['BB_E2E_SUCCESSION'] !== '1', 'the succession e2e fails under the full suite\'s load (see above); run it with BB_E2E_SUCCESSION=1 BB_TAKE_OVER=1');
+test.skip(process.env['BB_E2E_SUCCESSION'] !== '1', 'the succession e2e fails under the full suite\'s load (see above); run it with BB_E2E_SUCCESSION=1');
 
 let shells: RunningShell[] = [];
 test.beforeAll(async () => {

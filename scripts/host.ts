@@ -4,7 +4,8 @@
  * waits for `--wait <n>` players (default 1), fills `--bots` slots with behavior-tree bots and
  * starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
  * in desync detection, and its latest key-frame snapshot is what a rejoining client (or a
- * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result");
+ * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result",
+ * or ev "replaced" when the clients elected another host while this one stood still: it then exits);
  * exits after the match unless `--stay`.
  * `--help` lists every option with its range and default (and hosts nothing); a bad value is
  * refused in one line on stderr with exit code 2, before any socket is opened.
@@ -63,6 +64,14 @@ async function main(): Promise<void> {
       started = true;
       log({ ev: 'starting', humans });
       host.start(service.now());
+    }
+    if (started && host.closed) {
+      // The peers elected another host while this one stood still (issue 13): the match goes on there.
+      clearInterval(poll);
+      log({ ev: 'replaced', released: host.match?.released ?? -1, counters: host.counters });
+      player?.stop();
+      void service.close().then(() => process.exit(0));
+      return;
     }
     if (started && host.phase === 'lobby' && host.lastResult) {
       const m = host.lastMatch;

@@ -12,8 +12,15 @@ export const SessionReason = {
   /**
    * The host left a running match and handed it over (its goodbye): the peers in the match elect
    * the next host at once (ClientSuccession); a peer that cannot take part ends with this reason.
+   * With an argument, the successor who already took over (its index in the order): a replaced
+   * host's peers follow that one.
    */
   HandedOver: 'handed-over',
+  /**
+   * This app hosted the match but stood still (or went unheard) long enough that the others
+   * elected a new host: its player leaves the match, which goes on without it.
+   */
+  Replaced: 'replaced',
   /** The owner removed this player. */
   Kicked: 'kicked',
   /** This player did not load within the room's load timeout (argument: seconds). */

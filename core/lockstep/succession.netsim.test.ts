@@ -22,11 +22,15 @@ function events<T extends PeerEvent['t']>(c: RoomClient, t: T): Extract<PeerEven
   return c.log.filter((e): e is Extract<PeerEvent, { t: T }> => e.t === t);
 }
 
-/** The match ran to its end on the host in charge, agreed, and every peer still up holds its hash. */
-function endsAsOne(room: Room): boolean {
+/**
+ * The match ran to its end on the host in charge, agreed, and every peer still up holds its hash
+ * (`replaced`: clients that may have left instead, as a replaced host's player does).
+ */
+function endsAsOne(room: Room, replaced: readonly number[] = []): boolean {
   if (!room.runToEnd(40_000)) return false;
   const r = room.host.lastResult;
-  return r !== null && r.agreed && room.clients.filter((c) => !c.silent).every((c) => c.anyGame?.hash() === r.hash);
+  const playing = room.clients.filter((c, i) => !c.silent && !(replaced.includes(i) && c.peer.phase === 'failed'));
+  return r !== null && r.agreed && playing.every((c) => c.anyGame?.hash() === r.hash);
 }
 
 describe('host succession', () => {
@@ -130,6 +134,96 @@ describe('host succession', () => {
       console.log(`[succession] ${humans} players, the host left: the longest freeze ${freeze.toFixed(0)} ms`);
       expect(freeze).toBeLessThan(HOST_LOST_MS);
     }
+  });
+
+  it('a host that stands still for 2 s is replaced: it learns so, releases nothing more, its player leaves, and its peers follow the new host', () => {
+    const room = new Room({ seed: 71, humans: 4, bots: 1, link: LAN, settings: { matchSeconds: 16 }, keepSnapshots: 2 });
+    const old = room.host;
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    const released = old.match?.released ?? -1;
+    room.stallHost(2000);
+    room.run(6000);
+    expect(events(room.client(1), 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: true }]);
+    expect(old.closed).toBe(true);
+    expect(old.counters.fences).toBe(1);
+    // Not one key after the stall: a key released to a peer still following it would split the room.
+    expect(old.match?.released).toBe(released);
+    expect(room.host.counters.healed).toBe(0);
+    expect(events(room.client(0), 'closed')).toEqual([{ t: 'closed', reason: 'replaced' }]);
+    expect(room.client(0).peer.phase).toBe('failed');
+    expect(endsAsOne(room, [0])).toBe(true);
+  });
+
+  it('a peer that stood still with the host, and woke after it, follows the new host too: no key of the old one reaches it', () => {
+    const room = new Room({ seed: 73, humans: 5, link: LAN, settings: { matchSeconds: 14 }, keepSnapshots: 2 });
+    const old = room.host;
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    const released = old.match?.released;
+    room.stallHost(2000);
+    room.run(100);
+    room.client(3).stall.until = room.sim.now + 2500;
+    room.run(5000);
+    expect(old.match?.released).toBe(released);
+    expect(events(room.client(3), 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: false }]);
+    expect(endsAsOne(room, [0])).toBe(true);
+    expect(room.host.counters.healed).toBe(0);
+  });
+
+  it('a room of 22: the peers beyond the 16 successors vote and follow the new host too', () => {
+    const room = new Room({ seed: 74, humans: 22, link: LAN, settings: { matchSeconds: 10, maxSlots: 22 }, keepSnapshots: 2 });
+    const old = room.host;
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    room.crashHost();
+    room.run(4000);
+    expect(old.closed).toBe(false); // it died: nobody told it anything
+    for (const c of room.clients.slice(1)) expect(events(c, 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: c === room.client(1) }]);
+    expect(endsAsOne(room)).toBe(true);
+  });
+
+  it('a host that stands still for 0.4 s raises its fence, every peer follows it, and nobody is replaced', () => {
+    const room = new Room({ seed: 72, humans: 4, link: LAN, settings: { matchSeconds: 10 }, keepSnapshots: 2 });
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    const fromKey = room.client(1).keyTimes.length;
+    room.stallHost(400);
+    room.run(1000);
+    console.log(`[succession] the host stood still 400 ms: the longest freeze a peer saw ${room.client(1).longestWait(fromKey).toFixed(0)} ms (the fence adds its round trip)`);
+    expect(room.host.counters.fences).toBe(1);
+    expect(room.host.match?.fenced).toBe(false);
+    expect(endsAsOne(room)).toBe(true);
+    for (const c of room.clients) expect(events(c, 'hosting')).toEqual([]);
+  });
+
+  it('120 seeds, the host stands still 0.2–3 s at a random key (half lossy and jittery): never two rooms — one final hash for every peer that plays on', { timeout: 240_000 }, () => {
+    const bad: string[] = [];
+    let replaced = 0;
+    for (let seed = 1; seed <= 120; seed++) {
+      const rng = new Prng(seed * 104_729);
+      const room = new Room({ seed, humans: 3 + (seed % 3), bots: seed % 2, link: seed % 2 ? LOSSY : LAN, settings: { matchSeconds: 6 }, keepSnapshots: 2 });
+      room.joinAll();
+      room.start();
+      room.run(300 + rng.int(3000));
+      const old = room.host;
+      const released = old.match?.released;
+      room.stallHost(200 + rng.int(2800));
+      const gone = room.client(0);
+      const ok = endsAsOne(room, [0]) && room.host.counters.healed === 0 && room.clients.every((c) => c.reports.length === 0);
+      if (!ok || (gone.peer.phase === 'failed' && (events(gone, 'closed')[0]?.reason !== 'replaced' || old.match?.released !== released))) {
+        bad.push(`seed ${seed}: ${JSON.stringify(room.host.lastResult)}, phases ${room.clients.map((c) => c.peer.phase).join(' ')}, hashes ${room.clients.map((c) => c.anyGame?.hash()).join(' ')}`);
+      }
+      if (gone.peer.phase === 'failed') replaced++;
+    }
+    console.log(`[succession] 120 stalls of the host: replaced ${replaced}, waited for ${120 - replaced}`);
+    expect(bad).toEqual([]);
+    expect(replaced).toBeGreaterThan(10);
+    expect(replaced).toBeLessThan(110);
   });
 
   it('forged reports and claims change nothing and are counted', () => {

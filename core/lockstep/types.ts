@@ -163,6 +163,12 @@ export interface ScheduledInput {
 export const RejectReason = { Full: 1, Version: 2, Running: 3, Kicked: 4, BadName: 5, UnknownToken: 6 } as const;
 export type RejectReason = (typeof RejectReason)[keyof typeof RejectReason];
 
+/** A peer of the match beyond the succession order: it votes, never hosts. */
+export interface Voter {
+  readonly slot: number;
+  readonly tag: number;
+}
+
 /** One peer in the host's succession order (the wire's SuccessionEntry). */
 export interface SuccessorEntry {
   readonly slot: number;
@@ -184,9 +190,12 @@ export interface TakeoverState {
   /** Every update the successor holds, by key (a late joiner's below its base are missing). */
   readonly updates: readonly (KeyUpdate | undefined)[];
   readonly me: { readonly slot: number; readonly token: number; readonly name: string };
-  /** The gone host's slot (SPECTATOR_SLOT: it had no player). */
+  /** The gone host's slot (SPECTATOR_SLOT: it had no player) and address (told it was replaced if it comes back). */
   readonly oldHost: number;
+  readonly oldHostAddr: string;
   readonly order: readonly SuccessorEntry[];
+  /** The other peers of the match: they vote and re-attach, but never host. */
+  readonly voters: readonly Voter[];
   /** My index in `order`: claims carry it. */
   readonly index: number;
   readonly reports: readonly { readonly addr: string; readonly token: number; readonly slot: number; readonly recvKey: number }[];

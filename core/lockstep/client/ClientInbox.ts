@@ -10,7 +10,7 @@
 import { readHeader } from '../../net';
 import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
-import { SessionReason } from '../reasons';
+import { parseReason, SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
@@ -91,7 +91,7 @@ export class ClientInbox {
     if (treeChunks > 0 && st.connected) this.uplink.sendFrame(now);
     // The host's goodbye is terminal: honoured even past a gap in the control stream.
     const bye = st.connected ? goodbyeIn(f.ctl) : null;
-    if (bye === SessionReason.HandedOver && this.succession.onHandover(now)) return;
+    if (bye !== null && this.handedOver(now, bye)) return;
     if (bye !== null) return st.fail({ t: 'closed', reason: bye }, 'failed');
     const m = st.match;
     if (!m || st.phase !== 'running') return;
@@ -107,6 +107,12 @@ export class ClientInbox {
     if (f.updates && m.addUpdates(now, f.updates) > 0) st.events.push({ t: 'updates', updates: m.updates.slice(before + 1) });
     if (f.inputAck !== undefined) m.onInputAck(f.inputAck);
     st.status = f.status;
+  }
+
+  /** A goodbye that hands the running match over (to a successor that took over, with its index): followed. */
+  private handedOver(now: number, reason: string): boolean {
+    const r = parseReason(reason);
+    return r.code === SessionReason.HandedOver && this.succession.onHandover(now, r.n);
   }
 
   private onControl(now: number, c: HostControl | null, bytes: Uint8Array): void {
@@ -132,7 +138,7 @@ export class ClientInbox {
       case 'kicked': st.phase = 'kicked'; break;
       case 'closed':
         // A host that left a running match handed it over: the peers elect the next host.
-        if (c.reason === SessionReason.HandedOver && this.succession.onHandover(now)) return;
+        if (this.handedOver(now, c.reason)) return;
         return st.fail(c, 'failed');
       case 'start': {
         const player = st.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === st.slot && s.kind === SlotKind.Human);

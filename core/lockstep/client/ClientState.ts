@@ -43,9 +43,8 @@ export interface ClientOptions {
    */
   readonly onEvents?: () => void;
   /**
-   * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). Off by
-   * default: a live host starved of CPU (24 processes on 2 cores) was replaced and the room split,
-   * so until a replaced host can follow its successor, only a host that leaves hands over.
+   * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). On by
+   * default; false leaves only a host that leaves handing over (BB_TAKE_OVER=0 in the app).
    */
   readonly takeOverOnSilence?: boolean;
   /**

@@ -14,10 +14,16 @@
  * that is gone too. A peer that nobody else confirms never takes over: cut off alone it cannot
  * tell a dead host from a pulled cable (the guest of a room of two, too), so it waits with the
  * host-silence dialog, and plays on when the host is heard again. A claim is honoured
- * only from the successor the peer is reporting to, carrying the peer's own token.
+ * only from the successor the peer is reporting (or last reported) to, carrying the peer's own token.
+ *
+ * A host that is alive after all (starved, or unheard by some) must not play on beside its
+ * successor: each report also goes to the host itself, and a host that stood still or was
+ * reported lost releases nothing until every peer of its order answers its fence (HostSuccession).
+ * A peer answers `follow` unless it was elected; a peer that follows a new host, and the new host
+ * itself, answer the old one `replaced`.
  */
 import { ReliableChannel } from '../link';
-import { decodeSucceed, encodeLost, LOST_UPDATES, successionTag } from '../wire';
+import { decodeSucceed, encodeFollow, encodeLost, encodeReplaced, findMember, LOST_UPDATES, successionTag, TO_HOST } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
 import { SPECTATOR_SLOT } from '../types';
 import type { ClientState } from './ClientState';
@@ -66,8 +72,17 @@ export class ClientSuccession {
   private readonly reports = new Map<string, Report>();
   /** The host left the match and handed it over: its word stands in for the peers' majority. */
   private handedOver = false;
-  /** I was elected and said so ('succeed'); the driver has not made me the host yet. */
-  private elected = false;
+  /** … to the successor at this index of the order, who already took over (a replaced host's word). */
+  private handedTo = 0;
+  /** The successor I last reported to: its claim is honoured for a turn even if I heard the host again. */
+  private reportedTo: { readonly addr: string; readonly index: number; readonly at: number } | null = null;
+  /** The host I followed before the current one, and my current host's index in that host's order. */
+  private formerHost: { readonly addr: string; readonly index: number } | null = null;
+  /**
+   * I was elected (my index in the order) and said so ('succeed'): the driver makes me the host,
+   * so from now on I answer no fence of the old host, even if I hear it again.
+   */
+  private elected: number | null = null;
   private lastTickAt = -1e15;
   /** Since when my ticks came without a gap (OWN_STALL_MS): host silence counts from then at most. */
   private awakeSince = 0;
@@ -86,10 +101,11 @@ export class ClientSuccession {
    * from now on, and the successor in turn takes over without waiting for a majority. False when
    * this peer has no order to follow (then the goodbye ends its session).
    */
-  onHandover(now: number): boolean {
+  onHandover(now: number, to: number | null): boolean {
     const st = this.st;
-    if (st.phase !== 'running' || !this.announced || this.announced.order.length === 0) return false;
+    if (st.phase !== 'running' || !this.announced || this.announced.order.length <= (to ?? 0)) return false;
     this.handedOver = true;
+    this.handedTo = to ?? 0;
     st.lastHeardAt = Math.min(st.lastHeardAt, now - HOST_LOST_MS);
     return true;
   }
@@ -123,14 +139,14 @@ export class ClientSuccession {
     const silent = now - Math.max(st.lastHeardAt, this.awakeSince);
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
-    if (silent < this.lostAfter(now) || (!this.handedOver && st.opts.takeOverOnSilence !== true)) {
+    if (silent < this.lostAfter(now) || (!this.handedOver && st.opts.takeOverOnSilence === false)) {
       this.lostAt = null;
       this.handedOver = false;
-      this.elected = false; // the host is back before anyone made me the host
+      this.handedTo = 0;
       return;
     }
-    if (this.elected) return;
-    this.lostAt ??= now;
+    if (this.elected !== null) return;
+    this.lostAt ??= now - this.handedTo * SUCCESSOR_WAIT_MS;
     const turn = this.turn(now);
     const c = a.order[turn];
     if (!c) return; // every successor passed over: alone, the host-silence dialog stays
@@ -138,8 +154,10 @@ export class ClientSuccession {
     if (turn === this.myIndex()) return this.maybeTakeOver(now, turn);
     if (inTurn >= REPORT_WINDOW_MS || now - this.sentAt < REPORT_EVERY_MS) return;
     this.sentAt = now;
+    this.reportedTo = { addr: c.addr, index: turn, at: now };
     const from = Math.max(m.baseKey, m.recvKey - LOST_UPDATES + 1);
     st.outTo(c.addr, encodeLost(st.token, turn, m.recvKey, m.updates.slice(from, m.recvKey + 1)));
+    if (!this.handedOver) st.outTo(st.host, encodeLost(st.token, TO_HOST, m.recvKey, []));
   }
 
   /** The silence (ms) after which the host counts as lost: see QUIET_WINDOW_MS. */
@@ -149,15 +167,16 @@ export class ClientSuccession {
     return Math.max(HOST_LOST_MS, ...this.pauses.map((p) => 2 * p.ms));
   }
 
-  /** A SUCCEED datagram from another peer: a lost report (to me as successor) or a claim. */
+  /** A SUCCEED datagram: a lost report (to me as successor), a claim, or a host's fence. */
   receive(now: number, bytes: Uint8Array, from: string): void {
     const st = this.st;
     const m = st.match;
     const msg = m ? decodeSucceed(bytes, m.recvKey) : null;
-    if (!msg || !m || !this.announced || st.phase !== 'running') return void st.stats.succeedRefused++;
+    if (msg?.kind === 'fence' && st.phase === 'running') return this.onFence(now, msg.nonce, from);
+    if (!msg || !m || !this.announced || st.phase !== 'running' || (msg.kind !== 'lost' && msg.kind !== 'claim')) return void st.stats.succeedRefused++;
     if (msg.kind === 'claim') return this.onClaim(now, msg, from);
-    const e = this.announced.order.find((x) => x.addr === from);
-    if (!e || e.tag !== successionTag(msg.token, m.start.seed) || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
+    const e = findMember(this.announced, msg.token, m.start.seed, from);
+    if (!e || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
     this.reports.set(from, { addr: from, token: msg.token, slot: e.slot, recvKey: msg.recvKey, at: now });
     // Updates I missed and the reporter holds: the new match resumes from the furthest key reached.
     const before = m.recvKey;
@@ -165,14 +184,14 @@ export class ClientSuccession {
     if (this.turn(now) === msg.to) this.maybeTakeOver(now, msg.to);
   }
 
-  /** My turn: take over once a majority of the peers after me in the order, and at least one peer, reported to me. */
+  /** My turn: take over once a majority of the peers after me in the order (and the voters), and at least one peer, reported to me. */
   private maybeTakeOver(now: number, index: number): void {
     const st = this.st;
     const m = st.match;
     const a = this.announced;
-    if (!m || !a || this.elected) return;
+    if (!m || !a || this.elected !== null) return;
     const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
-    const electorate = a.order.length - 1 - index;
+    const electorate = a.order.length - 1 - index + a.voters.length;
     if (!this.handedOver && (fresh.length === 0 || fresh.length * 2 <= electorate)) return;
     const trees = this.trees.matchTrees;
     if (!trees) return; // cannot run the match's bots: never elected (the peers pass on to the next)
@@ -187,33 +206,50 @@ export class ClientSuccession {
         updates: m.updates,
         me: { slot: st.slot, token: st.token, name },
         oldHost: a.host,
+        oldHostAddr: st.host,
         order: a.order,
+        voters: a.voters,
         index,
         reports: fresh.filter((r) => r.recvKey <= m.recvKey).map(({ addr, token, slot, recvKey }) => ({ addr, token, slot, recvKey })),
       },
     });
-    this.elected = true;
+    this.elected = index;
   }
 
   /** The new host is this peer's own HostAuthority, reached at `loopback`. */
   hostedByMe(now: number, loopback: string, left: number): void {
-    this.switchHost(now, loopback);
+    this.switchHost(now, loopback, this.elected ?? this.turn(now));
     this.st.owner = true;
     this.st.events.push({ t: 'hosting', slot: this.st.slot, left, me: true });
+  }
+
+  /** My host's fence: I still follow it, unless I was elected. My former host's: I follow another. */
+  private onFence(now: number, nonce: number, from: string): void {
+    const st = this.st;
+    if (from === st.host) {
+      st.lastHeardAt = now;
+      if (this.elected === null) st.outTo(from, encodeFollow(st.token, nonce));
+    } else if (from === this.formerHost?.addr) {
+      st.outTo(from, encodeReplaced(st.token, this.formerHost.index));
+    } else st.stats.succeedRefused++;
   }
 
   private onClaim(now: number, msg: Extract<SucceedMsg, { kind: 'claim' }>, from: string): void {
     const st = this.st;
     const a = this.announced;
-    const c = a?.order[this.turn(now)];
-    if (!a || !c || c.addr !== from || msg.from !== this.turn(now) || msg.token !== st.token) return void st.stats.succeedRefused++;
-    this.switchHost(now, from);
+    const r = this.reportedTo;
+    const inTurn = this.turn(now) === msg.from && a?.order[msg.from]?.addr === from;
+    const reported = r !== null && r.addr === from && r.index === msg.from && now - r.at < SUCCESSOR_WAIT_MS;
+    const c = a?.order[msg.from];
+    if (!a || !c || !(inTurn || reported) || msg.token !== st.token) return void st.stats.succeedRefused++;
+    this.switchHost(now, from, msg.from);
     st.events.push({ t: 'hosting', slot: c.slot, left: a.host, me: false });
     this.uplink.sendFrame(now);
   }
 
-  private switchHost(now: number, host: string): void {
+  private switchHost(now: number, host: string, index: number): void {
     const st = this.st;
+    this.formerHost = { addr: st.host, index };
     st.host = host;
     st.ctl = new ReliableChannel();
     st.lastHeardAt = now;
@@ -221,13 +257,15 @@ export class ClientSuccession {
     st.match?.reattach();
     this.uplink.resetNacks();
     this.announced = null;
-    this.elected = false;
+    this.elected = null;
     this.reset();
   }
 
   private reset(): void {
     this.lostAt = null;
     this.handedOver = false;
+    this.handedTo = 0;
+    this.reportedTo = null;
     this.reports.clear();
   }
 }

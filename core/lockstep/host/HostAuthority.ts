@@ -100,6 +100,7 @@ export class HostAuthority {
   receive(now: number, bytes: Uint8Array, from: string): void {
     const st = this.st;
     if (st.closed) return;
+    this.succession.turn(now);
     const c = st.counters;
     c.received++;
     const h = readHeader(bytes);
@@ -119,7 +120,7 @@ export class HostAuthority {
     if (h.type === LockstepType.Join) return this.inbox.onJoin(now, bytes, from);
     if (h.type === LockstepType.Succeed) {
       const msg = decodeSucceed(bytes, st.match ? st.match.released : 0);
-      return msg ? this.succession.onLost(now, msg, from) : void c.malformed++;
+      return msg ? this.succession.onSucceed(now, msg, from) : void c.malformed++;
     }
     const s = st.sessions.get(from);
     if (!s) return void c.unknownAddress++;
@@ -143,6 +144,7 @@ export class HostAuthority {
   tick(now: number): void {
     const st = this.st;
     if (st.closed) return;
+    this.succession.turn(now);
     this.tx.flushCopies(now);
     for (const s of st.sessionList()) {
       const limit = st.phase === 'running' && s.inMatch ? MATCH_TIMEOUT_MS : LOBBY_TIMEOUT_MS;
@@ -157,6 +159,7 @@ export class HostAuthority {
     if (m) {
       m.tick(now);
       this.succession.announce(now);
+      this.succession.tickFence(now);
       if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
         st.delayEvalAt = now + 1000;
         m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot) && s.slackMs >= 0).map((s) => s.slackMs));

@@ -44,6 +44,8 @@ export class HostMatch {
   readonly notices: MatchNotice[] = [];
   readonly hashes: HashJudge;
   released = -1;
+  /** No key is released while the host's succession fence stands (HostSuccession: it may have been replaced). */
+  fenced = false;
   /** Input delay (ms). */
   delay: number;
   /**
@@ -111,6 +113,7 @@ export class HostMatch {
 
   /** Releases every key that is complete; returns how many were released. */
   tryRelease(now: number): number {
+    if (this.fenced) return 0;
     let n = 0;
     const paceLimit = this.players.anyActive() ? this.lastKey : Math.floor((now - this.startAt) / this.keyMs) + 2;
     while (!this.pauses.state && this.released < Math.min(this.lastKey, paceLimit)) {

@@ -58,11 +58,12 @@ export class HostRoom {
   /**
    * Closes the room (the host leaves, its app quits, a dedicated host stops): every session gets
    * the goodbye in a final burst (goodbye.ts) and ends at once; afterwards nothing is read or sent.
+   * The host's own player may be told otherwise (`ownerReason`: this host was replaced).
    */
-  close(now: number, reason: string = HOST_CLOSED_REASON): void {
+  close(now: number, reason: string = HOST_CLOSED_REASON, ownerReason = reason): void {
     if (this.st.closed) return;
     this.st.closed = true;
-    for (const s of this.st.sessionList()) for (const b of goodbyeFrames(now, s, reason)) this.tx.out(s.addr, b);
+    for (const s of this.st.sessionList()) for (const b of goodbyeFrames(now, s, s.owner ? ownerReason : reason)) this.tx.out(s.addr, b);
     this.st.sessions.clear();
     this.tx.dropCopies();
   }

@@ -74,6 +74,8 @@ export interface HostCounters {
   outOfStep: number;
   /** Succession reports refused (not from the order, wrong token, not addressed to this host, ahead of the match). */
   badSucceed: number;
+  /** Times this host raised its succession fence (it may have been replaced: HostSuccession). */
+  fences: number;
   /** Fresh JOINs from the address of a session still talking (forged: see HostInbox.onJoin). */
   addressInUse: number;
   /** JOIN cancels that matched no session of that address and nonce (a stray or forged one). */
@@ -109,7 +111,7 @@ export interface MatchResult {
 
 export class HostState {
   readonly lobby: HostLobby;
-  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, rejoinLimited: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, rejoinLimited: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, fences: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;

@@ -5,14 +5,23 @@
  * elected by the others (ClientSuccession) builds its HostAuthority with `adopt`: the match from
  * the updates it holds, the old host's ball a bot from the next key, a session for every peer
  * that reported the host lost, and a claim to each. Reports that come later are answered here.
+ *
+ * The fence: a host whose process stood still (FENCE_AFTER_MS between two of its turns) or that a
+ * peer reported lost may have been replaced meanwhile, and a key it released now could split the
+ * room. So it releases nothing until every peer of its order answers its fence with `follow`; a
+ * successor that took over never does, and it (or a peer that follows it) answers `replaced`
+ * instead: this host then hands its peers to that successor and tells its own player it was
+ * replaced. A peer that answers has heard the host, so it cannot take part in an election until
+ * the host is silent again.
  * Invariants: a report is taken only from an address of the order with its token's tag, addressed
  * to this host's index; a peer whose updates run past what this host holds is refused (it would
- * be ahead of the match) and counted.
+ * be ahead of the match) and counted. A follow or replaced counts only from a session with its token.
  */
-import { encodeClaim, encodeHostControl, MAX_SUCCESSORS, successionTag } from '../wire';
-import type { SucceedMsg } from '../wire';
+import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
+import type { SucceedMsg, Succession } from '../wire';
+import { reasonWith, SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
-import type { KeyUpdate, SuccessorEntry, TakeoverState } from '../types';
+import type { KeyUpdate, TakeoverState } from '../types';
 import { SPECTATOR_BASE } from './HashJudge';
 import { HostMatch } from './HostMatch';
 import type { HostRoom } from './HostRoom';
@@ -22,13 +31,27 @@ import type { HostState } from './HostState';
 
 /** How often the order is rebuilt to see whether it changed (ms). */
 const ANNOUNCE_CHECK_MS = 250;
+/** A gap this long (ms) between two turns of this host (tick or datagram) raises the fence. */
+export const FENCE_AFTER_MS = 300;
+/** The fence goes to every peer of the order this often (ms), which also keeps them hearing the host. */
+const FENCE_EVERY_MS = 100;
+/** A spectator of the order not heard from for this long (ms) is gone: the fence does not wait for it. */
+const FENCE_GONE_MS = 3000;
+/** Nobody is waited for longer than this (ms): a peer that cannot hear the host at all cannot hold it forever. */
+const FENCE_MAX_MS = 10_000;
+/** Copies of `replaced` a new host sends its predecessor at once (it also answers each fence). */
+const REPLACED_COPIES = 3;
 
 export class HostSuccession {
   private announced = '';
   private checkedAt = -1e15;
   private hasOrder = false;
+  /** The addresses of the order and the voters last announced: the fence waits for each. */
+  private members: readonly string[] = [];
+  private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string> } | null = null;
+  private lastTurnAt: number | null = null;
   /** The order this host was elected from and its index in it (after `adopt`). */
-  private elected: { readonly order: readonly SuccessorEntry[]; readonly index: number } | null = null;
+  private elected: { readonly order: Succession; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
 
   constructor(
     private readonly st: HostState,
@@ -49,15 +72,15 @@ export class HostSuccession {
     if (!m || seed === undefined || now - this.checkedAt < ANNOUNCE_CHECK_MS) return;
     this.checkedAt = now;
     const sessions = st.sessionList();
-    const order = sessions
-      .filter((s) => s.inMatch && !s.owner && !s.syncing && !st.opts.localPeers?.includes(s.addr) && (s.spectator || m.players.isActive(s.slot)))
-      .slice(0, MAX_SUCCESSORS)
-      .map((s) => ({ slot: s.slot, addr: s.addr, tag: successionTag(s.token, seed) }));
+    const peers = sessions.filter((s) => s.inMatch && !s.owner && !s.syncing && !st.opts.localPeers?.includes(s.addr) && (s.spectator || m.players.isActive(s.slot)));
+    const order = peers.slice(0, MAX_SUCCESSORS).map((s) => ({ slot: s.slot, addr: s.addr, tag: successionTag(s.token, seed) }));
+    const voters = peers.slice(MAX_SUCCESSORS, MAX_SUCCESSORS + MAX_VOTERS).map((s) => ({ slot: s.slot, tag: voterTag(s.token, seed, s.addr) }));
     const host = sessions.find((s) => s.owner)?.slot ?? SPECTATOR_SLOT;
-    const bytes = encodeHostControl({ t: 'succession', host, order });
+    const bytes = encodeHostControl({ t: 'succession', host, order, voters });
     const key = bytes.join(',');
     if (key === this.announced) return;
     this.announced = key;
+    this.members = peers.slice(0, MAX_SUCCESSORS + MAX_VOTERS).map((s) => s.addr);
     this.hasOrder = order.length > 0;
     for (const s of sessions) if (s.inMatch) s.ctl.push(bytes);
   }
@@ -82,18 +105,78 @@ export class HostSuccession {
     st.phase = 'running';
     st.delayEvalAt = now + 1000;
     me.recvKey = released;
-    this.elected = { order: t.order, index: t.index };
+    this.elected = { order: { host: t.oldHost, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
     m.drop(t.oldHost, 6, now);
     this.room.flushNotices(now);
+    for (let i = 0; i < REPLACED_COPIES; i++) this.tx.out(t.oldHostAddr, encodeReplaced(t.me.token, t.index));
+  }
+
+  /**
+   * This host's turn (a tick or a datagram): a gap since the last one means its process stood
+   * still, long enough perhaps for the peers to elect another host: the fence goes up.
+   */
+  turn(now: number): void {
+    if (this.lastTurnAt !== null && now - this.lastTurnAt > FENCE_AFTER_MS) this.raise(now);
+    this.lastTurnAt = now;
+  }
+
+  /** Timers: the fence (re)sent, and lifted once every peer it waits for follows. */
+  tickFence(now: number): void {
+    const f = this.fence;
+    const m = this.st.match;
+    if (!f) return;
+    for (const addr of f.waiting) if (!this.waitsFor(now, addr, f.since)) f.waiting.delete(addr);
+    if (!m || f.waiting.size === 0) {
+      this.fence = null;
+      if (m) m.fenced = false;
+      return;
+    }
+    if (now - f.sentAt < FENCE_EVERY_MS) return;
+    f.sentAt = now;
+    const bytes = encodeFence(f.nonce);
+    for (const addr of this.members) this.tx.out(addr, bytes);
+  }
+
+  private raise(now: number): void {
+    const m = this.st.match;
+    if (!m || !this.hasOrder || this.fence || this.st.closed) return;
+    this.fence = { nonce: this.st.opts.random32() >>> 0, since: now, sentAt: -1e15, waiting: new Set(this.members) };
+    m.fenced = true;
+    this.st.counters.fences++;
+    this.tickFence(now);
+  }
+
+  private waitsFor(now: number, addr: string, since: number): boolean {
+    const s = this.st.sessions.get(addr);
+    const m = this.st.match;
+    if (!s || !s.inMatch || !m || now - since > FENCE_MAX_MS) return false;
+    return s.spectator ? now - s.lastHeard < FENCE_GONE_MS : m.players.isActive(s.slot);
+  }
+
+  /** A SUCCEED datagram at this host (see the file header and ClientSuccession). */
+  onSucceed(now: number, msg: SucceedMsg, from: string): void {
+    const st = this.st;
+    const s = st.sessions.get(from);
+    const mine = s !== undefined && 'token' in msg && s.token === msg.token && st.match !== null;
+    if (msg.kind === 'lost' && msg.to === TO_HOST && mine) return this.raise(now);
+    if (msg.kind === 'lost' && this.elected) return this.onLost(now, msg, from);
+    if (msg.kind === 'follow' && mine && this.fence?.nonce === msg.nonce) return void this.fence.waiting.delete(from);
+    if (msg.kind === 'replaced' && mine && this.hasOrder && msg.index < MAX_SUCCESSORS) {
+      // Replaced: my peers follow the successor that took over; my player leaves the match.
+      return this.room.close(now, reasonWith(SessionReason.HandedOver, msg.index), SessionReason.Replaced);
+    }
+    const e = this.elected;
+    if (msg.kind === 'fence' && e && from === e.oldHostAddr) return this.tx.out(from, encodeReplaced(e.token, e.index));
+    st.counters.badSucceed++;
   }
 
   /** A lost report reaching this host after it took over: the peer is attached and claimed. */
-  onLost(now: number, msg: SucceedMsg, from: string): void {
+  private onLost(now: number, msg: Extract<SucceedMsg, { kind: 'lost' }>, from: string): void {
     const st = this.st;
-    const e = this.elected?.order.find((x) => x.addr === from);
     const seed = st.matchStart?.seed;
-    if (!this.elected || !st.match || msg.kind !== 'lost' || msg.to !== this.elected.index || !e || seed === undefined || e.tag !== successionTag(msg.token, seed)) return void st.counters.badSucceed++;
+    const e = this.elected && seed !== undefined ? findMember(this.elected.order, msg.token, seed, from) : undefined;
+    if (!this.elected || !st.match || msg.to !== this.elected.index || !e) return void st.counters.badSucceed++;
     const s = st.sessions.get(from);
     if (s && s.token !== msg.token) return void st.counters.badSucceed++;
     if (!s) this.attach(now, from, msg.token, e.slot, msg.recvKey);

@@ -61,6 +61,8 @@ export class RoomClient {
   anyGame: LockstepGame | null = null;
   /** Stops ticking, sending and receiving (a crashed or unplugged machine). */
   silent = false;
+  /** The machine's process standing still for a while (`Room.stallHost`). */
+  readonly stall = new Stall();
   /** The game loop does not run before this time (a stuck simulation); the network side does. */
   frozenUntil = 0;
   readonly log: PeerEvent[] = [];
@@ -137,7 +139,7 @@ export class RoomClient {
 
   /** A datagram at this client's address: to its HostAuthority if it hosts and the type is host-bound. */
   receive(now: number, bytes: Uint8Array, from: string): void {
-    if (this.silent) return;
+    if (this.silent || this.stall.hold(now, bytes, from)) return;
     const h = readHeader(bytes);
     if (this.auth && h.ok && hostBound(h.type) && from !== `${this.addr}~host`) this.auth.receive(now, bytes, from);
     else this.peer.receive(now, bytes, from);
@@ -145,12 +147,16 @@ export class RoomClient {
 
   /** The network side's timer (every few ms, like the main process's). */
   tickNet(now: number): void {
-    if (!this.silent) this.peer.tick(now);
+    if (!this.silent && this.awake(now)) this.peer.tick(now);
+  }
+
+  private awake(now: number): boolean {
+    return this.stall.wake((b, from) => this.receive(now, b, from), now);
   }
 
   /** A render tick: events, intent, game loop. */
   tick(now: number): void {
-    if (this.silent) return;
+    if (this.silent || !this.awake(now)) return;
     this.now = now;
     for (const e of this.peer.events.splice(0)) {
       if (e.t === 'updates') continue;
@@ -172,6 +178,26 @@ export class RoomClient {
   }
 }
 
+/** A process standing still until `until`: datagrams wait in its socket and are read when it runs again. */
+export class Stall {
+  until = 0;
+  private readonly queued: [Uint8Array, string][] = [];
+
+  /** Holds a datagram back while the process stands still (true: held). */
+  hold(now: number, bytes: Uint8Array, from: string): boolean {
+    if (now >= this.until) return false;
+    this.queued.push([bytes, from]);
+    return true;
+  }
+
+  /** A turn of the process: false while it stands still; else what waited is read first. */
+  wake(deliver: (bytes: Uint8Array, from: string) => void, now: number): boolean {
+    if (now < this.until) return false;
+    for (const [b, from] of this.queued.splice(0)) deliver(b, from);
+    return true;
+  }
+}
+
 function toy(): { game: ToyGame; bots: BotDriver } {
   const game = new ToyGame();
   return { game, bots: new ToyBots(game) };
@@ -189,14 +215,17 @@ export class Room {
     this.sim = sim;
     const ids = new Prng(opts.seed ^ 0x9e3779b9);
     this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}) });
-    sim.addNode(HOST, (now, b, from) => this.host.receive(now, b, from));
+    const first = this.host;
+    sim.addNode(HOST, (now, b, from) => (this.hostStall.hold(now, b, from) ? undefined : first.receive(now, b, from)));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
     sim.setLink(HOST, OWNER, PERFECT_LINK);
     this.ids = ids;
     const total = opts.humans + (opts.spectators ?? 0);
     for (let i = 0; i < total; i++) this.addClient(i, i >= opts.humans);
-    const first = this.host;
-    sim.every(0, opts.hostTickMs ?? 5, (now) => (this.hostGone ? false : first.tick(now)));
+    sim.every(0, opts.hostTickMs ?? 5, (now) => {
+      if (this.hostGone) return false;
+      if (this.hostStall.wake((b, from) => first.receive(now, b, from), now)) first.tick(now);
+    });
     if (opts.snapshots) {
       this.host.snapshotSource = () => {
         const s = this.clients[0]?.runner?.snapshots.at(-1);
@@ -206,6 +235,7 @@ export class Room {
   }
 
   private readonly ids: Prng;
+  private readonly hostStall = new Stall();
   private rejoins = 0;
 
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2): RoomClient {
@@ -238,6 +268,12 @@ export class Room {
   leaveHost(): void {
     this.host.close(this.sim.now);
     this.crashHost();
+  }
+
+  /** The host's machine (the first host and its player) stands still for `ms`, then runs on. */
+  stallHost(ms: number): void {
+    this.hostStall.until = this.sim.now + ms;
+    this.client(0).stall.until = this.sim.now + ms;
   }
 
   /** The host's machine dies with its player (client 0, or the client that hosts now). */

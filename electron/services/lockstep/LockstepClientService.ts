@@ -69,8 +69,7 @@ export class LockstepClientService {
       ...(opts.rejoinToken !== undefined ? { rejoinToken: opts.rejoinToken } : {}),
       host: opts.host,
       trees: opts.trees,
-      // Electing a new host on silence is off until a replaced host can follow (ClientOptions).
-      takeOverOnSilence: process.env['BB_TAKE_OVER'] === '1',
+      takeOverOnSilence: process.env['BB_TAKE_OVER'] !== '0',
       random32: randomU32,
       send: (to, bytes) => (to === HOST_LOOPBACK ? this.deliver((b) => this.auth?.receive(this.now(), b, OWNER_LOOPBACK), bytes) : transport.send(to, bytes)),
     });

@@ -46,8 +46,16 @@ export class HostAdvert {
     await this.discovery.host(a).catch(() => undefined);
   }
 
-  /** Republishes when the room changed (call every ~100 ms). */
+  /**
+   * Republishes when the room changed (call every ~100 ms). A room closed under this app (its
+   * peers elected another host: issue 13) is withdrawn, so the Join list shows the new host's only.
+   */
   refresh(): void {
+    if (this.service.host.closed) {
+      if (this.last !== '') void this.close();
+      this.last = '';
+      return;
+    }
     const a = this.current();
     const json = JSON.stringify(a);
     if (json === this.last) return;
