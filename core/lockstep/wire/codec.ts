@@ -4,7 +4,7 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 6 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 7 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
