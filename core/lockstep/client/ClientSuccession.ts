@@ -140,10 +140,7 @@ export class ClientSuccession {
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
     if (silent < this.lostAfter(now) || (!this.handedOver && st.opts.takeOverOnSilence === false)) {
-      this.lostAt = null;
-      this.handedOver = false;
-      this.handedTo = 0;
-      return;
+      return this.hostHeard();
     }
     if (this.elected !== null) return;
     this.lostAt ??= now - this.handedTo * SUCCESSOR_WAIT_MS;
@@ -223,12 +220,18 @@ export class ClientSuccession {
     this.st.events.push({ t: 'hosting', slot: this.st.slot, left, me: true });
   }
 
-  /** My host's fence: I still follow it, unless I was elected. My former host's: I follow another. */
+  /**
+   * My host's fence: I still follow it, unless I was elected — and having said so I cannot be
+   * elected on the reports I hold (a report read after this one must not make me a second host).
+   * My former host's: I follow another.
+   */
   private onFence(now: number, nonce: number, from: string): void {
     const st = this.st;
     if (from === st.host) {
       st.lastHeardAt = now;
-      if (this.elected === null) st.outTo(from, encodeFollow(st.token, nonce));
+      if (this.elected !== null) return;
+      this.hostHeard();
+      st.outTo(from, encodeFollow(st.token, nonce));
     } else if (from === this.formerHost?.addr) {
       st.outTo(from, encodeReplaced(st.token, this.formerHost.index));
     } else st.stats.succeedRefused++;
@@ -261,10 +264,15 @@ export class ClientSuccession {
     this.reset();
   }
 
-  private reset(): void {
+  /** The host is heard (again): no election runs here. */
+  private hostHeard(): void {
     this.lostAt = null;
     this.handedOver = false;
     this.handedTo = 0;
+  }
+
+  private reset(): void {
+    this.hostHeard();
     this.reportedTo = null;
     this.reports.clear();
   }

@@ -1,7 +1,8 @@
 /**
  * Host succession on the host (issue 13). While a match runs, every match session is told who
  * takes over if this host goes: the players by slot, then the spectators (never the host's own
- * player or another peer in its process, never one still catching up), each with its address and a tag of its token. A peer
+ * player or another peer in its process, never one still catching up), each with its address and
+ * a tag of its token; past MAX_SUCCESSORS, the rest as voters (a tag bound to its address). A peer
  * elected by the others (ClientSuccession) builds its HostAuthority with `adopt`: the match from
  * the updates it holds, the old host's ball a bot from the next key, a session for every peer
  * that reported the host lost, and a claim to each. Reports that come later are answered here.
@@ -13,8 +14,8 @@
  * instead: this host then hands its peers to that successor and tells its own player it was
  * replaced. A peer that answers has heard the host, so it cannot take part in an election until
  * the host is silent again.
- * Invariants: a report is taken only from an address of the order with its token's tag, addressed
- * to this host's index; a peer whose updates run past what this host holds is refused (it would
+ * Invariants: a report is taken only from an address of the order with its token's tag (or from
+ * the address a voter's tag binds), addressed to this host's index; a peer whose updates run past what this host holds is refused (it would
  * be ahead of the match) and counted. A follow or replaced counts only from a session with its token.
  */
 import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
@@ -32,7 +33,7 @@ import type { HostState } from './HostState';
 /** How often the order is rebuilt to see whether it changed (ms). */
 const ANNOUNCE_CHECK_MS = 250;
 /** A gap this long (ms) between two turns of this host (tick or datagram) raises the fence. */
-export const FENCE_AFTER_MS = 300;
+const FENCE_AFTER_MS = 300;
 /** The fence goes to every peer of the order this often (ms), which also keeps them hearing the host. */
 const FENCE_EVERY_MS = 100;
 /** A spectator of the order not heard from for this long (ms) is gone: the fence does not wait for it. */
