@@ -136,7 +136,7 @@ describe('host succession', () => {
     }
   });
 
-  it('a host that stands still for 2 s is replaced: it learns so, releases nothing more, its player leaves, and its peers follow the new host', () => {
+  it('a host that stands still for 2 s is replaced: it learns so, releases nothing more, its peers follow the new host, and its player leaves, then rejoins the new host with its token', () => {
     const room = new Room({ seed: 71, humans: 4, bots: 1, link: LAN, settings: { matchSeconds: 16 }, keepSnapshots: 2 });
     const old = room.host;
     room.joinAll();
@@ -153,7 +153,13 @@ describe('host succession', () => {
     expect(room.host.counters.healed).toBe(0);
     expect(events(room.client(0), 'closed')).toEqual([{ t: 'closed', reason: 'replaced' }]);
     expect(room.client(0).peer.phase).toBe('failed');
-    expect(endsAsOne(room, [0])).toBe(true);
+    // Its player comes back as an ordinary player: it rejoins the new host with its token.
+    const back = room.rejoin(0, room.client(1).addr);
+    room.run(3000, () => back.runner !== null);
+    expect(back.peer.slot).toBe(0);
+    room.run(2000);
+    for (const c of room.clients) expect(c.runner?.botSlots()).not.toContain(0);
+    expect(endsAsOne(room)).toBe(true);
   });
 
   it('a peer that stood still with the host, and woke after it, follows the new host too: no key of the old one reaches it', () => {

@@ -193,6 +193,8 @@ export interface TakeoverState {
   /** The gone host's slot (SPECTATOR_SLOT: it had no player) and address (told it was replaced if it comes back). */
   readonly oldHost: number;
   readonly oldHostAddr: string;
+  /** successionTag of the old host's player's token (0: none): that player may rejoin. */
+  readonly oldHostTag: number;
   readonly order: readonly SuccessorEntry[];
   /** The other peers of the match: they vote and re-attach, but never host. */
   readonly voters: readonly Voter[];

@@ -269,7 +269,7 @@ export const en = {
   'settings.discoveryForced': 'Your setting applies once the game is started without that switch.',
   'reason.host-closed': 'The host closed the room.',
   'reason.handed-over': 'The host left and handed the match to another player, but this game could not follow it.',
-  'reason.replaced': 'Your game stopped answering the others for too long, so another player took over hosting. The match goes on without you.',
+  'reason.replaced': 'Your game stopped answering the others for too long, so another player took over hosting. The match goes on: Join LAN game offers Rejoin to take your ball back.',
   'reason.kicked': 'You were removed from the room by the host.',
   'reason.load-timeout': 'You did not finish loading within {n} s; you join the match as soon as you have loaded.',
   'reason.nobody-loaded': 'Nobody finished loading; back to the lobby.',

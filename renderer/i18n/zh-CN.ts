@@ -270,7 +270,7 @@ export const zhCN: Record<MessageKey, string> = {
   'settings.discoveryForced': '不带该开关启动游戏后，你的设置才会生效。',
   'reason.host-closed': '主机关闭了房间。',
   'reason.handed-over': '主机已离开并把对局交给了另一名玩家，但本游戏无法跟随过去。',
-  'reason.replaced': '你的游戏太久没有回应其他玩家，另一名玩家已接手主持对局。对局将在没有你的情况下继续。',
+  'reason.replaced': '你的游戏太久没有回应其他玩家，另一名玩家已接手主持对局。对局仍在继续：在“加入局域网游戏”中选择“重新加入”即可拿回你的球。',
   'reason.kicked': '你被主机移出了房间。',
   'reason.load-timeout': '你没有在 {n} 秒内完成加载；加载完成后会立即加入对局。',
   'reason.nobody-loaded': '没有人完成加载，返回大厅。',

@@ -204,6 +204,7 @@ export class ClientSuccession {
         me: { slot: st.slot, token: st.token, name },
         oldHost: a.host,
         oldHostAddr: st.host,
+        oldHostTag: a.hostTag,
         order: a.order,
         voters: a.voters,
         index,

@@ -74,6 +74,8 @@ export class HostAuthority {
   get lastMatch(): HostMatch | null { return this.st.lastMatch; }
   /** The room was closed (`close`). */
   get closed(): boolean { return this.st.closed; }
+  /** Closed because the peers elected another host, at this address (its player may rejoin there). */
+  get replacedBy(): string | null { return this.succession.replacedBy; }
   /** Where rejoin snapshots come from (settable: the verifier may be created after the host). */
   get snapshotSource(): SnapshotSource | null { return this.st.snapshotSource; }
   set snapshotSource(s: SnapshotSource | null) { this.st.snapshotSource = s; }

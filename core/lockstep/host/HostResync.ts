@@ -12,7 +12,7 @@
  * address; every chunk sent is counted.
  */
 import { SnapshotSender } from '../link';
-import { decodeSnapAck, encodeAccept, MAX_SNAPSHOT_BYTES } from '../wire';
+import { decodeSnapAck, encodeAccept, MAX_SNAPSHOT_BYTES, successionTag } from '../wire';
 import type { JoinMsg } from '../wire';
 import { RejectReason } from '../types';
 import { SessionReason } from '../reasons';
@@ -59,13 +59,15 @@ export class HostResync {
       if (old.addr !== from) for (const b of goodbyeFrames(now, old, SessionReason.TakenOver)) this.tx.out(old.addr, b);
       this.room.removeSession(now, old, 3);
     }
-    const slot = m ? st.detached.get(token) : undefined;
+    const tag = successionTag(token, st.matchStart?.seed ?? 0);
+    const slot = m ? (st.detached.get(token) ?? st.detachedTags.get(tag)) : undefined;
     if (!m || !slot || st.sessions.has(from)) {
       st.counters.badRejoin++;
       this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
     st.detached.delete(token);
+    st.detachedTags.delete(tag);
     const s = new HostSession(from, j.nonce, token, slot.slot, slot.name, false, slot.reporter, now);
     st.sessions.set(from, s);
     this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: s.slot, token, owner: false }));

@@ -150,6 +150,7 @@ export class HostRoom {
     st.match = null;
     st.matchStart = null;
     st.detached.clear();
+    st.detachedTags.clear();
     st.phase = 'lobby';
     const bySlot = new Set(st.sessionList().map((s) => s.slot));
     st.lobby.slots.forEach((x, i) => {

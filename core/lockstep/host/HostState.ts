@@ -123,6 +123,8 @@ export class HostState {
   readonly banned = new Set<string>();
   /** Session token → slot, for players who left the running match (not kicked). */
   readonly detached = new Map<number, DetachedSlot>();
+  /** Detached slots known by their token's successionTag only (a successor's predecessor's player). */
+  readonly detachedTags = new Map<number, DetachedSlot>();
   /** The running match's seed and starting roster (late joiners get the roster as of their key). */
   matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
   /** Where snapshots come from (settable: the verifier may be created after the host). */

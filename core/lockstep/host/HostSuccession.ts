@@ -51,6 +51,8 @@ export class HostSuccession {
   private members: readonly string[] = [];
   private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string> } | null = null;
   private lastTurnAt: number | null = null;
+  /** The address of the successor that replaced this host (its player may rejoin there). */
+  replacedBy: string | null = null;
   /** The order this host was elected from and its index in it (after `adopt`). */
   private elected: { readonly order: Succession; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
 
@@ -76,8 +78,8 @@ export class HostSuccession {
     const peers = sessions.filter((s) => s.inMatch && !s.owner && !s.syncing && !st.opts.localPeers?.includes(s.addr) && (s.spectator || m.players.isActive(s.slot)));
     const order = peers.slice(0, MAX_SUCCESSORS).map((s) => ({ slot: s.slot, addr: s.addr, tag: successionTag(s.token, seed) }));
     const voters = peers.slice(MAX_SUCCESSORS, MAX_SUCCESSORS + MAX_VOTERS).map((s) => ({ slot: s.slot, tag: voterTag(s.token, seed, s.addr) }));
-    const host = sessions.find((s) => s.owner)?.slot ?? SPECTATOR_SLOT;
-    const bytes = encodeHostControl({ t: 'succession', host, order, voters });
+    const owner = sessions.find((s) => s.owner && !s.spectator);
+    const bytes = encodeHostControl({ t: 'succession', host: owner?.slot ?? SPECTATOR_SLOT, hostTag: owner ? successionTag(owner.token, seed) : 0, order, voters });
     const key = bytes.join(',');
     if (key === this.announced) return;
     this.announced = key;
@@ -106,7 +108,9 @@ export class HostSuccession {
     st.phase = 'running';
     st.delayEvalAt = now + 1000;
     me.recvKey = released;
-    this.elected = { order: { host: t.oldHost, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
+    this.elected = { order: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
+    // The old host's player may come back (its app learns it was replaced): it rejoins with its token.
+    if (t.oldHost !== SPECTATOR_SLOT && t.oldHostTag !== 0) st.detachedTags.set(t.oldHostTag, { slot: t.oldHost, name: t.slots[t.oldHost]?.name ?? '', reporter: t.oldHost });
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
     m.drop(t.oldHost, 6, now);
     this.room.flushNotices(now);
@@ -165,6 +169,7 @@ export class HostSuccession {
     if (msg.kind === 'follow' && mine && this.fence?.nonce === msg.nonce) return void this.fence.waiting.delete(from);
     if (msg.kind === 'replaced' && mine && this.hasOrder && msg.index < MAX_SUCCESSORS) {
       // Replaced: my peers follow the successor that took over; my player leaves the match.
+      this.replacedBy = this.members[msg.index] ?? null;
       return this.room.close(now, reasonWith(SessionReason.HandedOver, msg.index), SessionReason.Replaced);
     }
     const e = this.elected;

@@ -238,10 +238,10 @@ export class Room {
   private readonly hostStall = new Stall();
   private rejoins = 0;
 
-  private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2): RoomClient {
+  private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2, host = HOST): RoomClient {
     const ids = this.ids;
     const trees = this.opts.clientTrees?.(i);
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host: HOST, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     c.send = this.sim.sender(addr);
@@ -323,11 +323,14 @@ export class Room {
     c.peer.hostedByMe(sim.now, hostName, state.oldHost);
   }
 
-  /** Client `i` restarts (new address) and rejoins with its stored session token; replaces it in `clients`. */
-  rejoin(i: number): RoomClient {
+  /**
+   * Client `i` restarts (new address) and rejoins with its stored session token, at the room's
+   * first host or at `host` (one that took over); replaces it in `clients`.
+   */
+  rejoin(i: number, host = HOST): RoomClient {
     const old = this.client(i);
     if (!old.silent) this.crash(i);
-    return this.addClient(i, false, `${old.addr}-r${++this.rejoins}`, old.peer.sessionToken, this.sim.now);
+    return this.addClient(i, false, `${old.addr}-r${++this.rejoins}`, old.peer.sessionToken, this.sim.now, host);
   }
 
   /** A new spectator joins now (in the lobby or a running match); returns it. */

@@ -11,15 +11,15 @@ describe('succession on the wire', () => {
   it('the order and the voters round-trip in the control stream, cut to MAX_SUCCESSORS and MAX_VOTERS; the longest fits a control message', () => {
     const order = Array.from({ length: MAX_SUCCESSORS + 3 }, (_, i) => ({ slot: i + 1, addr: `192.168.1.${i + 10}:4${i}000`, tag: successionTag(1000 + i, 77) }));
     const voters = Array.from({ length: MAX_VOTERS + 3 }, (_, i) => ({ slot: i % 50, tag: voterTag(i, 77, `10.0.0.${i}:5000`) }));
-    const back = decodeHostControl(encodeHostControl({ t: 'succession', host: 0, order, voters }));
-    expect(back).toEqual({ t: 'succession', host: 0, order: order.slice(0, MAX_SUCCESSORS), voters: voters.slice(0, MAX_VOTERS) });
+    const back = decodeHostControl(encodeHostControl({ t: 'succession', host: 0, hostTag: 0xabcdef01, order, voters }));
+    expect(back).toEqual({ t: 'succession', host: 0, hostTag: 0xabcdef01, order: order.slice(0, MAX_SUCCESSORS), voters: voters.slice(0, MAX_VOTERS) });
     const longest = order.map((e) => ({ ...e, addr: `[${'f'.repeat(MAX_ADDR_BYTES - 8)}]:65535` }));
     expect(longest[0]?.addr.length).toBe(MAX_ADDR_BYTES);
-    expect(encodeHostControl({ t: 'succession', host: 0, order: longest, voters }).length).toBeLessThanOrEqual(MAX_CTL_BYTES);
+    expect(encodeHostControl({ t: 'succession', host: 0, hostTag: 0xabcdef01, order: longest, voters }).length).toBeLessThanOrEqual(MAX_CTL_BYTES);
   });
 
   it('a report stands for an order entry only from its address, for a voter only from the address its tag was bound to', () => {
-    const s = { host: 0, order: [{ slot: 1, addr: 'a:1', tag: successionTag(11, 5) }], voters: [{ slot: 2, tag: voterTag(22, 5, 'b:2') }] };
+    const s = { host: 0, hostTag: 0, order: [{ slot: 1, addr: 'a:1', tag: successionTag(11, 5) }], voters: [{ slot: 2, tag: voterTag(22, 5, 'b:2') }] };
     expect(findMember(s, 11, 5, 'a:1')).toEqual(s.order[0]);
     expect(findMember(s, 22, 5, 'b:2')).toEqual(s.voters[0]);
     expect(findMember(s, 11, 5, 'x:9')).toBeUndefined();
@@ -28,10 +28,10 @@ describe('succession on the wire', () => {
   });
 
   it('refuses an empty address and an impossible slot', () => {
-    const bytes = encodeHostControl({ t: 'succession', host: 0, order: [{ slot: 1, addr: '', tag: 5 }], voters: [] });
+    const bytes = encodeHostControl({ t: 'succession', host: 0, hostTag: 0xabcdef01, order: [{ slot: 1, addr: '', tag: 5 }], voters: [] });
     expect(decodeHostControl(bytes)).toBeNull();
-    const slot = encodeHostControl({ t: 'succession', host: 0, order: [{ slot: 1, addr: 'a:1', tag: 5 }], voters: [] });
-    slot[3] = 60; // the entry's slot byte: neither a slot nor a spectator
+    const slot = encodeHostControl({ t: 'succession', host: 0, hostTag: 0xabcdef01, order: [{ slot: 1, addr: 'a:1', tag: 5 }], voters: [] });
+    slot[7] = 60; // the entry's slot byte: neither a slot nor a spectator
     expect(decodeHostControl(slot)).toBeNull();
   });
 

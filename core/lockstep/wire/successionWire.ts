@@ -3,7 +3,8 @@
  * takeover needs when the host is gone.
  *
  * Control message (host → client, in the reliable stream; kind in control.ts):
- *   0x12 succession  u8 host's slot (255: a dedicated host), u8 n ≤ MAX_SUCCESSORS,
+ *   0x12 succession  u8 host's slot (255: a dedicated host), u32 the tag of its player's token
+ *                    (0: none; a successor lets that player rejoin), u8 n ≤ MAX_SUCCESSORS,
  *                    n × (u8 slot, str addr(48), u32 tag) — players by slot, then spectators;
  *                    u8 m ≤ MAX_VOTERS, m × (u8 slot, u32 tag) — the match's other peers, in
  *                    the same order: they vote and re-attach (known by their tag), never host
@@ -56,6 +57,8 @@ export interface SuccessionEntry {
 export interface Succession {
   /** The announcing host's own slot (SPECTATOR_SLOT: a dedicated host without a player). */
   readonly host: number;
+  /** successionTag of the host's player's token (0: a dedicated host): its rejoin is recognised. */
+  readonly hostTag: number;
   readonly order: readonly SuccessionEntry[];
   readonly voters: readonly Voter[];
 }
@@ -82,7 +85,7 @@ export function successionTag(token: number, seed: number): number {
 
 export function writeSuccession(w: Writer, s: Succession): void {
   const order = s.order.slice(0, MAX_SUCCESSORS);
-  w.u8(s.host).u8(order.length);
+  w.u8(s.host).u32(s.hostTag).u8(order.length);
   for (const e of order) w.u8(e.slot).str(e.addr, MAX_ADDR_BYTES).u32(e.tag);
   const voters = s.voters.slice(0, MAX_VOTERS);
   w.u8(voters.length);
@@ -93,6 +96,7 @@ const validSlot = (slot: number): boolean => slot < MAX_SLOTS || slot === SPECTA
 
 export function readSuccession(r: Reader): Succession {
   const host = r.u8();
+  const hostTag = r.u32();
   const n = r.count(MAX_SUCCESSORS);
   const order: SuccessionEntry[] = [];
   for (let i = 0; i < n && !r.failed; i++) order.push({ slot: r.u8(), addr: r.str(MAX_ADDR_BYTES), tag: r.u32() });
@@ -100,7 +104,7 @@ export function readSuccession(r: Reader): Succession {
   const voters: Voter[] = [];
   for (let i = 0; i < m && !r.failed; i++) voters.push({ slot: r.u8(), tag: r.u32() });
   if (!validSlot(host) || order.some((e) => e.addr === '' || !validSlot(e.slot)) || !voters.every((v) => validSlot(v.slot))) r.fail();
-  return { host, order, voters };
+  return { host, hostTag, order, voters };
 }
 
 function begin(): Writer {

@@ -93,6 +93,7 @@ export class LanSession implements NetService {
     const trees = loadTrees(this.opts.resourcesDir);
     const discovery = await this.opts.discovery.acquire();
     let advert: HostAdvert | null = null;
+    let started: LockstepHostService | null = null;
     const service = await LockstepHostService.start({
       trees: trees.trees,
       port: this.socket.port,
@@ -105,13 +106,19 @@ export class LanSession implements NetService {
         advert?.refresh();
         return discovery.answerProbe(bytes);
       },
-      onActivity: () => this.sync(),
+      onActivity: () => {
+        // Replaced while this app stood still (issue 13): the Join screen offers Rejoin at the new host.
+        const at = started?.host.replacedBy;
+        if (at && started?.owner && this.tokens.get(at) === null) this.tokens.set(at, started.owner.sessionToken);
+        this.sync();
+      },
     }).catch((e: unknown) => {
       this.opts.discovery.release(discovery);
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EACCES') throw new ReasonError('host-port', (e as Error).message, { port: this.socket.port, detail: code });
       throw e;
     });
+    started = service;
     const owner = service.owner;
     if (gen !== this.generation || !owner) {
       await service.close();
