@@ -16,13 +16,18 @@ const KILLS = 50;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? NaN;
 
-/** The host's machine stands still `ms` at a random moment: the longest wait a peer saw, whether it was replaced, the keys it released after, one hash. */
-function stall(i: number, ms: number): { freeze: number; replaced: boolean; after: number; oneHash: boolean } {
-  const rng = new Prng(2000 + i);
-  const room = new Room({ seed: 2000 + i, humans: 4, bots: 2, link: { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 }, settings: { matchSeconds: 20 }, keepSnapshots: 2 });
+/** 4 players and 2 bots on a LAN, at a random moment 2–16 s into a 20 s match. */
+function midMatch(seed: number): Room {
+  const room = new Room({ seed, humans: 4, bots: 2, link: { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 }, settings: { matchSeconds: 20 }, keepSnapshots: 2 });
   room.joinAll();
   room.start();
-  room.run(2000 + rng.int(14_000));
+  room.run(2000 + new Prng(seed).int(14_000));
+  return room;
+}
+
+/** The host's machine stands still `ms` at a random moment: the longest wait a peer saw, whether it was replaced, the keys it released after, one hash. */
+function stall(i: number, ms: number): { freeze: number; replaced: boolean; after: number; oneHash: boolean } {
+  const room = midMatch(2000 + i);
   const old = room.host;
   const released = old.match?.released ?? 0;
   const lastKey = room.clients.map((c) => c.keyTimes.length);
@@ -44,11 +49,7 @@ export default function (ctx: BenchContext): void {
   let desyncs = 0;
   let failed = 0;
   for (let i = 0; i < KILLS; i++) {
-    const rng = new Prng(1000 + i);
-    const room = new Room({ seed: 1000 + i, humans: 4, bots: 2, link: { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 }, settings: { matchSeconds: 20 }, keepSnapshots: 2 });
-    room.joinAll();
-    room.start();
-    room.run(2000 + rng.int(14_000));
+    const room = midMatch(1000 + i);
     const old = room.host;
     const lastKey = room.clients.slice(1).map((c) => c.keyTimes.length);
     room.crashHost();

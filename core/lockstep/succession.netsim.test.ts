@@ -179,6 +179,21 @@ describe('host succession', () => {
     expect(room.host.counters.healed).toBe(0);
   });
 
+  it('busy peers whose process stands still 350 ms of every 400 still find a dead host and take over', () => {
+    const room = new Room({ seed: 75, humans: 4, link: LAN, settings: { matchSeconds: 14 }, keepSnapshots: 2 });
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    room.sim.every(room.sim.now, 400, (now) => {
+      for (const c of room.clients.slice(1)) c.stall.until = now + 350;
+    });
+    room.run(1000);
+    room.crashHost();
+    room.run(6000, () => room.clients.slice(1).every((c) => events(c, 'hosting').length > 0));
+    for (const c of room.clients.slice(1)) expect(events(c, 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: c === room.client(1) }]);
+    expect(endsAsOne(room)).toBe(true);
+  });
+
   it('a room of 22: the peers beyond the 16 successors vote and follow the new host too', () => {
     const room = new Room({ seed: 74, humans: 22, link: LAN, settings: { matchSeconds: 10, maxSlots: 22 }, keepSnapshots: 2 });
     const old = room.host;

@@ -91,7 +91,7 @@ export class ClientInbox {
     if (treeChunks > 0 && st.connected) this.uplink.sendFrame(now);
     // The host's goodbye is terminal: honoured even past a gap in the control stream.
     const bye = st.connected ? goodbyeIn(f.ctl) : null;
-    if (bye !== null && this.handedOver(now, bye)) return;
+    if (bye !== null && this.handedOver(bye)) return;
     if (bye !== null) return st.fail({ t: 'closed', reason: bye }, 'failed');
     const m = st.match;
     if (!m || st.phase !== 'running') return;
@@ -110,9 +110,9 @@ export class ClientInbox {
   }
 
   /** A goodbye that hands the running match over (to a successor that took over, with its index): followed. */
-  private handedOver(now: number, reason: string): boolean {
+  private handedOver(reason: string): boolean {
     const r = parseReason(reason);
-    return r.code === SessionReason.HandedOver && this.succession.onHandover(now, r.n);
+    return r.code === SessionReason.HandedOver && this.succession.onHandover(r.n);
   }
 
   private onControl(now: number, c: HostControl | null, bytes: Uint8Array): void {
@@ -138,7 +138,7 @@ export class ClientInbox {
       case 'kicked': st.phase = 'kicked'; break;
       case 'closed':
         // A host that left a running match handed it over: the peers elect the next host.
-        if (this.handedOver(now, c.reason)) return;
+        if (this.handedOver(c.reason)) return;
         return st.fail(c, 'failed');
       case 'start': {
         const player = st.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === st.slot && s.kind === SlotKind.Human);

@@ -40,10 +40,10 @@ export const REPORT_WINDOW_MS = 1000;
 export const REPORT_FRESH_MS = 500;
 const REPORT_EVERY_MS = 100;
 /**
- * A gap this long (ms) between two of my ticks means my own process stood still (building a match,
- * a stop): the datagrams that came meanwhile are not read yet, so that silence is mine, not the
- * host's, and it counts from the gap's end. Shorter gaps (a busy main process) count: a gap below
- * this plus the host's usual ≤ 100 ms between frames stays under HOST_LOST_MS.
+ * A gap between two of my ticks counts as host silence for at most this long (ms): a longer one
+ * means my own process stood still (building a match, a stop), and the datagrams that came
+ * meanwhile are not read yet, so that silence is mine, not the host's. A busy process whose ticks
+ * come 400 ms apart still finds a dead host, after a few ticks instead of never.
  */
 export const OWN_STALL_MS = 300;
 /**
@@ -84,9 +84,9 @@ export class ClientSuccession {
    */
   private elected: number | null = null;
   private lastTickAt = -1e15;
-  /** Since when my ticks came without a gap (OWN_STALL_MS): host silence counts from then at most. */
-  private awakeSince = 0;
-  /** The host's silence at my last tick, and the pauses it came back from (ended at, ms long). */
+  /** When I had last heard the host, as of my last tick. */
+  private heardAt = -1e15;
+  /** The host's silence as counted at my last tick (OWN_STALL_MS), and the pauses it came back from (ended at, ms long). */
   private silence = 0;
   private pauses: { at: number; ms: number }[] = [];
 
@@ -101,12 +101,11 @@ export class ClientSuccession {
    * from now on, and the successor in turn takes over without waiting for a majority. False when
    * this peer has no order to follow (then the goodbye ends its session).
    */
-  onHandover(now: number, to: number | null): boolean {
+  onHandover(to: number | null): boolean {
     const st = this.st;
     if (st.phase !== 'running' || !this.announced || this.announced.order.length <= (to ?? 0)) return false;
     this.handedOver = true;
     this.handedTo = to ?? 0;
-    st.lastHeardAt = Math.min(st.lastHeardAt, now - HOST_LOST_MS);
     return true;
   }
 
@@ -133,15 +132,16 @@ export class ClientSuccession {
     const st = this.st;
     const m = st.match;
     const a = this.announced;
-    if (now - this.lastTickAt > OWN_STALL_MS) this.awakeSince = now;
+    const gap = Math.min(now - this.lastTickAt, OWN_STALL_MS);
     this.lastTickAt = now;
-    if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
-    const silent = now - Math.max(st.lastHeardAt, this.awakeSince);
+    const heard = st.lastHeardAt > this.heardAt;
+    this.heardAt = st.lastHeardAt;
+    const silent = heard ? Math.min(now - st.lastHeardAt, OWN_STALL_MS) : this.silence + gap;
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
-    if (silent < this.lostAfter(now) || (!this.handedOver && st.opts.takeOverOnSilence === false)) {
-      return this.hostHeard();
-    }
+    if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
+    const lost = this.handedOver || (silent >= this.lostAfter(now) && st.opts.takeOverOnSilence !== false);
+    if (!lost) return this.hostHeard();
     if (this.elected !== null) return;
     this.lostAt ??= now - this.handedTo * SUCCESSOR_WAIT_MS;
     const turn = this.turn(now);
