@@ -77,7 +77,8 @@ export default function (ctx: BenchContext): void {
   ctx.record({ group: 'net/succession', name: `host stood still 0.4 s (${KILLS} times): its fence's cost, the longest wait a peer saw minus the stall, median`, value: Math.round(median(extra)), unit: 'ms', goal: '<= 150 ms', met: median(extra) <= 150, notes: `max ${Math.round(Math.max(...extra))} ms; replaced ${short.filter((s) => s.replaced).length} times; not one hash ${short.filter((s) => !s.oneHash).length}` });
   const long = Array.from({ length: KILLS }, (_, i) => stall(i, 2000));
   const bad = long.filter((s) => !s.oneHash).length + long.reduce((n, s) => n + s.after, 0);
-  ctx.record({ group: 'net/succession', name: `host stood still 2 s (${KILLS} times) and was replaced: longest wait a peer saw, median`, value: Math.round(median(long.map((s) => s.freeze))), unit: 'ms', goal: '<= 2500 ms', met: median(long.map((s) => s.freeze)) <= 2500, notes: `replaced ${long.filter((s) => s.replaced).length} of ${KILLS}` });
+  const waits = long.map((s) => s.freeze);
+  ctx.record({ group: 'net/succession', name: `host stood still 2 s (${KILLS} times) and was replaced: longest wait a peer saw, median`, value: Math.round(median(waits)), unit: 'ms', goal: '<= 1000 ms', met: median(waits) <= 1000, notes: `max ${Math.round(Math.max(...waits))} ms; replaced ${long.filter((s) => s.replaced).length} of ${KILLS}` });
   ctx.record({ group: 'net/succession', name: 'host stood still 2 s: keys the replaced host released after its stall, and rooms not ending on one hash', value: bad, unit: '', goal: '0', met: bad === 0 });
 }
 
