@@ -242,9 +242,9 @@ export class ClientSuccession {
     const st = this.st;
     const a = this.announced;
     const r = this.reportedTo;
-    const inTurn = this.turn(now) === msg.from && a?.order[msg.from]?.addr === from;
-    const reported = r !== null && r.addr === from && r.index === msg.from && now - r.at < SUCCESSOR_WAIT_MS;
     const c = a?.order[msg.from];
+    const inTurn = this.turn(now) === msg.from && c?.addr === from;
+    const reported = r !== null && r.addr === from && r.index === msg.from && now - r.at < SUCCESSOR_WAIT_MS;
     if (!a || !c || !(inTurn || reported) || msg.token !== st.token) return void st.stats.succeedRefused++;
     this.switchHost(now, from, msg.from);
     st.events.push({ t: 'hosting', slot: c.slot, left: a.host, me: false });

@@ -15,8 +15,9 @@
  * replaced. A peer that answers has heard the host, so it cannot take part in an election until
  * the host is silent again.
  * Invariants: a report is taken only from an address of the order with its token's tag (or from
- * the address a voter's tag binds), addressed to this host's index; a peer whose updates run past what this host holds is refused (it would
- * be ahead of the match) and counted. A follow or replaced counts only from a session with its token.
+ * the address a voter's tag binds), addressed to this host's index; a peer whose updates run past
+ * what this host holds is refused (it would be ahead of the match) and counted. A follow or
+ * replaced counts only from a session with its token.
  */
 import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
@@ -46,7 +47,6 @@ const REPLACED_COPIES = 3;
 export class HostSuccession {
   private announced = '';
   private checkedAt = -1e15;
-  private hasOrder = false;
   /** The addresses of the order and the voters last announced: the fence waits for each. */
   private members: readonly string[] = [];
   private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string> } | null = null;
@@ -54,7 +54,7 @@ export class HostSuccession {
   /** The address of the successor that replaced this host (its player may rejoin there). */
   replacedBy: string | null = null;
   /** The order this host was elected from and its index in it (after `adopt`). */
-  private elected: { readonly order: Succession; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
+  private elected: { readonly succession: Succession; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
 
   constructor(
     private readonly st: HostState,
@@ -64,7 +64,7 @@ export class HostSuccession {
 
   /** A match runs and its peers were told of at least one successor: leaving hands it over. */
   canHandOver(): boolean {
-    return this.st.match !== null && this.hasOrder;
+    return this.st.match !== null && this.hasOrder();
   }
 
   /** Tells every match session the order when it changed (checked every ANNOUNCE_CHECK_MS). */
@@ -84,7 +84,6 @@ export class HostSuccession {
     if (key === this.announced) return;
     this.announced = key;
     this.members = peers.slice(0, MAX_SUCCESSORS + MAX_VOTERS).map((s) => s.addr);
-    this.hasOrder = order.length > 0;
     for (const s of sessions) if (s.inMatch) s.ctl.push(bytes);
   }
 
@@ -108,7 +107,7 @@ export class HostSuccession {
     st.phase = 'running';
     st.delayEvalAt = now + 1000;
     me.recvKey = released;
-    this.elected = { order: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
+    this.elected = { succession: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
     // The old host's player may come back (its app learns it was replaced): it rejoins with its token.
     if (t.oldHost !== SPECTATOR_SLOT && t.oldHostTag !== 0) st.detachedTags.set(t.oldHostTag, { slot: t.oldHost, name: t.slots[t.oldHost]?.name ?? '', reporter: t.oldHost });
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
@@ -124,6 +123,11 @@ export class HostSuccession {
   turn(now: number): void {
     if (this.lastTurnAt !== null && now - this.lastTurnAt > FENCE_AFTER_MS) this.raise(now);
     this.lastTurnAt = now;
+  }
+
+  /** Its peers were told of at least one successor (the order comes first among the members). */
+  private hasOrder(): boolean {
+    return this.members.length > 0;
   }
 
   /** Timers: the fence (re)sent, and lifted once every peer it waits for follows. */
@@ -145,7 +149,7 @@ export class HostSuccession {
 
   private raise(now: number): void {
     const m = this.st.match;
-    if (!m || !this.hasOrder || this.fence || this.st.closed) return;
+    if (!m || !this.hasOrder() || this.fence || this.st.closed) return;
     this.fence = { nonce: this.st.opts.random32() >>> 0, since: now, sentAt: -1e15, waiting: new Set(this.members) };
     m.fenced = true;
     this.st.counters.fences++;
@@ -167,7 +171,7 @@ export class HostSuccession {
     if (msg.kind === 'lost' && msg.to === TO_HOST && mine) return this.raise(now);
     if (msg.kind === 'lost' && this.elected) return this.onLost(now, msg, from);
     if (msg.kind === 'follow' && mine && this.fence?.nonce === msg.nonce) return void this.fence.waiting.delete(from);
-    if (msg.kind === 'replaced' && mine && this.hasOrder && msg.index < MAX_SUCCESSORS) {
+    if (msg.kind === 'replaced' && mine && this.hasOrder() && msg.index < MAX_SUCCESSORS) {
       // Replaced: my peers follow the successor that took over; my player leaves the match.
       this.replacedBy = this.members[msg.index] ?? null;
       return this.room.close(now, reasonWith(SessionReason.HandedOver, msg.index), SessionReason.Replaced);
@@ -181,7 +185,7 @@ export class HostSuccession {
   private onLost(now: number, msg: Extract<SucceedMsg, { kind: 'lost' }>, from: string): void {
     const st = this.st;
     const seed = st.matchStart?.seed;
-    const e = this.elected && seed !== undefined ? findMember(this.elected.order, msg.token, seed, from) : undefined;
+    const e = this.elected && seed !== undefined ? findMember(this.elected.succession, msg.token, seed, from) : undefined;
     if (!this.elected || !st.match || msg.to !== this.elected.index || !e) return void st.counters.badSucceed++;
     const s = st.sessions.get(from);
     if (s && s.token !== msg.token) return void st.counters.badSucceed++;
