@@ -169,6 +169,12 @@ export interface Voter {
   readonly tag: number;
 }
 
+/** A player who may rejoin a successor (away, or catching up): its slot and its token's successionTag. */
+export interface Rejoiner {
+  readonly slot: number;
+  readonly tag: number;
+}
+
 /** One peer in the host's succession order (the wire's SuccessionEntry). */
 export interface SuccessorEntry {
   readonly slot: number;
@@ -198,6 +204,8 @@ export interface TakeoverState {
   readonly order: readonly SuccessorEntry[];
   /** The other peers of the match: they vote and re-attach, but never host. */
   readonly voters: readonly Voter[];
+  /** Players away or catching up when the host went: they may rejoin the successor with their token. */
+  readonly rejoiners: readonly Rejoiner[];
   /** My index in `order`: claims carry it. */
   readonly index: number;
   readonly reports: readonly { readonly addr: string; readonly token: number; readonly slot: number; readonly recvKey: number }[];

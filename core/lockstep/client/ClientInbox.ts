@@ -133,6 +133,7 @@ export class ClientInbox {
       case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.resync.end(); this.trees.end(); break;
       case 'trees': return this.trees.onChunk(c);
       case 'succession': return this.succession.onAnnounce(c);
+      case 'rejoiners': return this.succession.onRejoiners(c.rejoiners);
       case 'resync': return this.resync.onResync(now, c);
       case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;

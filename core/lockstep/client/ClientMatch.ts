@@ -72,6 +72,8 @@ export class ClientMatch {
   private forceNext = false;
   /** Joined late (resync): still to tell the host once the loop has caught up. */
   awaitingLive = false;
+  /** The key from which my ball is mine again after joining late (-1: mine from the start, or not yet). */
+  private takeoverKey = -1;
   /** First key this peer holds an update for (0, or a late joiner's snapshot key). */
   readonly baseKey: number;
   private lastScheduled: PlayerInput = STOP_INPUT;
@@ -116,6 +118,7 @@ export class ClientMatch {
   becomePlayer(key: number): void {
     if (this.player || key > this.lastKey) return;
     this.player = true;
+    this.takeoverKey = key;
     this.closed = Math.max(this.closed, key - 1);
     this.inputAck = this.closed;
     this.unacked = [];
@@ -281,6 +284,11 @@ export class ClientMatch {
   reattach(): void {
     this.inputAck = Math.min(this.closed, Math.max(this.recvKey, this.baseKey - 1));
     this.unacked = this.unreleased.filter((i) => i.key > this.recvKey);
+    // My ball's hand-back was announced but its key never came: the new host hands it back once I say 'live' to it.
+    if (this.player && this.takeoverKey > this.recvKey) {
+      this.player = false;
+      this.awaitingLive = true;
+    }
   }
 
   /** Inputs the host must still get: also everything ≤ recvKey is known to be held. */

@@ -62,7 +62,7 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' }>
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' } | { t: 'rejoiners' }>
   /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
   | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**

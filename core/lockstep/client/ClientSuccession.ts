@@ -21,11 +21,16 @@
  * reported lost releases nothing until every peer of its order answers its fence (HostSuccession).
  * A peer answers `follow` unless it was elected; a peer that follows a new host, and the new host
  * itself, answer the old one `replaced`.
+ *
+ * A player away from the match or catching up (a rejoiner, announced with the order) is in no
+ * election: its report never counts for a majority, but it is claimed like the others, and the new
+ * host hands its ball back once it says 'live' again.
  */
 import { ReliableChannel } from '../link';
-import { decodeSucceed, encodeFollow, encodeLost, encodeReplaced, findMember, LOST_UPDATES, successionTag, TO_HOST } from '../wire';
+import { decodeSucceed, encodeFollow, encodeLost, encodeReplaced, findMember, findRejoiner, LOST_UPDATES, successionTag, TO_HOST } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
 import { SPECTATOR_SLOT } from '../types';
+import type { Rejoiner } from '../types';
 import type { ClientState } from './ClientState';
 import type { ClientTrees } from './ClientTrees';
 import type { ClientUplink } from './ClientUplink';
@@ -62,10 +67,13 @@ interface Report {
   readonly slot: number;
   readonly recvKey: number;
   readonly at: number;
+  /** From a peer of the order or a voter (not a rejoiner): it counts for a majority. */
+  readonly votes: boolean;
 }
 
 export class ClientSuccession {
   private announced: Succession | null = null;
+  private rejoiners: readonly Rejoiner[] = [];
   /** When this peer found the host lost (null: it hears the host). */
   private lostAt: number | null = null;
   private sentAt = -1e15;
@@ -112,6 +120,11 @@ export class ClientSuccession {
   /** The host's latest order. */
   onAnnounce(s: Succession): void {
     this.announced = s;
+  }
+
+  /** The players who may rejoin a successor (sent with the order). */
+  onRejoiners(r: readonly Rejoiner[]): void {
+    this.rejoiners = r;
   }
 
   /** Whose turn it is (an index into the order), as this peer counts since it lost the host. */
@@ -173,8 +186,9 @@ export class ClientSuccession {
     if (!msg || !m || !this.announced || st.phase !== 'running' || (msg.kind !== 'lost' && msg.kind !== 'claim')) return void st.stats.succeedRefused++;
     if (msg.kind === 'claim') return this.onClaim(now, msg, from);
     const e = findMember(this.announced, msg.token, m.start.seed, from);
-    if (!e || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
-    this.reports.set(from, { addr: from, token: msg.token, slot: e.slot, recvKey: msg.recvKey, at: now });
+    const r = e ?? findRejoiner(this.rejoiners, msg.token, m.start.seed);
+    if (!r || msg.to !== this.myIndex()) return void st.stats.succeedRefused++;
+    this.reports.set(from, { addr: from, token: msg.token, slot: r.slot, recvKey: msg.recvKey, at: now, votes: e !== undefined });
     // Updates I missed and the reporter holds: the new match resumes from the furthest key reached.
     const before = m.recvKey;
     if (m.addUpdates(now, msg.updates.filter((u) => u.key > before)) > 0) st.events.push({ t: 'updates', updates: m.updates.slice(before + 1) });
@@ -188,8 +202,9 @@ export class ClientSuccession {
     const a = this.announced;
     if (!m || !a || this.elected !== null) return;
     const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
+    const votes = fresh.filter((r) => r.votes).length;
     const electorate = a.order.length - 1 - index + a.voters.length;
-    if (!this.handedOver && (fresh.length === 0 || fresh.length * 2 <= electorate)) return;
+    if (!this.handedOver && (votes === 0 || votes * 2 <= electorate)) return;
     const trees = this.trees.matchTrees;
     if (!trees) return; // cannot run the match's bots: never elected (the peers pass on to the next)
     const name = st.slot === SPECTATOR_SLOT ? '' : (st.slots[st.slot]?.name ?? '');
@@ -207,6 +222,7 @@ export class ClientSuccession {
         oldHostTag: a.hostTag,
         order: a.order,
         voters: a.voters,
+        rejoiners: this.rejoiners,
         index,
         reports: fresh.filter((r) => r.recvKey <= m.recvKey).map(({ addr, token, slot, recvKey }) => ({ addr, token, slot, recvKey })),
       },
@@ -261,6 +277,7 @@ export class ClientSuccession {
     st.match?.reattach();
     this.uplink.resetNacks();
     this.announced = null;
+    this.rejoiners = [];
     this.elected = null;
     this.reset();
   }

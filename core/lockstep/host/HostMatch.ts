@@ -27,6 +27,8 @@ export const SILENT_MS = 600;
 export const SLOW_BEHIND_MS = 50;
 /** Difficulty of the bot that takes over a dropped player's slot. */
 export const DROP_BOT_DIFFICULTY = 1;
+/** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
+const TAKEOVER_MARGIN_KEYS = 1;
 
 export type MatchNotice =
   | { readonly t: 'dropped'; readonly slot: number; readonly key: number; readonly why: DropWhy }
@@ -166,6 +168,18 @@ export class HostMatch {
     this.takeovers.set(slot, key);
     this.notices.push({ t: 'takeover', slot, key });
     return true;
+  }
+
+  /**
+   * `activate` as soon as nobody has to wait for it: the announcement must reach the player (RTT
+   * `rttMs`), and its closure of that key come back, before the others close the key (`delay`
+   * before they begin it). A slot the match holds no player for (at a successor whose
+   * predecessor's takeover key was not reached) gets one first.
+   */
+  activateSoon(slot: number, rttMs: number, now: number): boolean {
+    if (!this.players.get(slot)) this.players.add(slot, this.released, false, now);
+    const ahead = Math.ceil((rttMs + this.delay) / this.keyMs) + TAKEOVER_MARGIN_KEYS;
+    return this.activate(slot, this.released + ahead, now);
   }
 
   /**

@@ -25,8 +25,6 @@ import type { HostState } from './HostState';
 import { slotChunks } from './hostMessages';
 import { RejoinLimiter } from './RejoinLimiter';
 
-/** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
-const TAKEOVER_MARGIN_KEYS = 1;
 /** A heal waits for the reference's sub-hashes (every peer's desync report needs them) at most this long. */
 export const HEAL_WAIT_MS = 2000;
 /** Out of step again this soon after a heal: the peer is told so and dropped to a bot. */
@@ -168,11 +166,7 @@ export class HostResync {
     if (!m || !s.syncing) return;
     s.syncing = false;
     s.sync = null;
-    if (s.spectator) return;
-    // The announcement must reach it, and its closure of that key come back, before the others
-    // close the key (`delay` before they begin it): then nobody waits for the takeover.
-    const ahead = Math.ceil((s.rtt.worst(0) + m.delay) / m.keyMs) + TAKEOVER_MARGIN_KEYS;
-    if (m.activate(s.slot, m.released + ahead, now)) this.room.flushNotices(now);
+    if (!s.spectator && m.activateSoon(s.slot, s.rtt.worst(0), now)) this.room.flushNotices(now);
   }
 
   /** A benched late loader reports 100 %: it joins the running match like a rejoin. */

@@ -48,6 +48,8 @@ export class HostSession {
   syncing = false;
   /** When the host last sent it the state because it was out of step (a heal), if ever. */
   healedAt: number | null = null;
+  /** The succession order (and rejoiners) last pushed to this session (HostSuccession.announce). */
+  toldOrder = '';
   sync: SnapshotSender | null = null;
   /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
   treesOut: TreeSender | null = null;

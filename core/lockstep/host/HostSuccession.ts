@@ -2,10 +2,12 @@
  * Host succession on the host (issue 13). While a match runs, every match session is told who
  * takes over if this host goes: the players by slot, then the spectators (never the host's own
  * player or another peer in its process, never one still catching up), each with its address and
- * a tag of its token; past MAX_SUCCESSORS, the rest as voters (a tag bound to its address). A peer
- * elected by the others (ClientSuccession) builds its HostAuthority with `adopt`: the match from
- * the updates it holds, the old host's ball a bot from the next key, a session for every peer
- * that reported the host lost, and a claim to each. Reports that come later are answered here.
+ * a tag of its token; past MAX_SUCCESSORS, the rest as voters (a tag bound to its address); and
+ * the players away or catching up as rejoiners (a tag). A peer elected by the others
+ * (ClientSuccession) builds its HostAuthority with `adopt`: the match from the updates it holds,
+ * the old host's ball a bot from the next key, a session for every peer that reported the host
+ * lost, and a claim to each; a rejoiner's ball comes back when it says 'live', and a rejoiner that
+ * did not report may rejoin with its token. Reports that come later are answered here.
  *
  * The fence: a host whose process stood still (FENCE_AFTER_MS between two of its turns) or that a
  * peer reported lost may have been replaced meanwhile, and a key it released now could split the
@@ -15,15 +17,15 @@
  * replaced. A peer that answers has heard the host, so it cannot take part in an election until
  * the host is silent again.
  * Invariants: a report is taken only from an address of the order with its token's tag (or from
- * the address a voter's tag binds), addressed to this host's index; a peer whose updates run past
+ * the address a voter's tag binds, or with a rejoiner's tag), addressed to this host's index; a peer whose updates run past
  * what this host holds is refused (it would be ahead of the match) and counted. A follow or
  * replaced counts only from a session with its token.
  */
-import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
+import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, findRejoiner, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
 import { reasonWith, SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
-import type { KeyUpdate, TakeoverState } from '../types';
+import type { KeyUpdate, Rejoiner, TakeoverState } from '../types';
 import { SPECTATOR_BASE } from './HashJudge';
 import { HostMatch } from './HostMatch';
 import type { HostRoom } from './HostRoom';
@@ -44,9 +46,17 @@ const FENCE_MAX_MS = 10_000;
 /** Copies of `replaced` a new host sends its predecessor at once (it also answers each fence). */
 const REPLACED_COPIES = 3;
 
+/** The order and the rejoiners as built for `match`, encoded; `key` tells a change. */
+interface Announcement {
+  readonly match: HostMatch;
+  readonly key: string;
+  readonly bytes: readonly Uint8Array[];
+}
+
 export class HostSuccession {
-  private announced = '';
   private checkedAt = -1e15;
+  /** The order last built, for the match it was built for. */
+  private current: Announcement | null = null;
   /** The addresses of the order and the voters last announced: the fence waits for each. */
   private members: readonly string[] = [];
   private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string> } | null = null;
@@ -54,7 +64,7 @@ export class HostSuccession {
   /** The address of the successor that replaced this host (its player may rejoin there). */
   replacedBy: string | null = null;
   /** The order this host was elected from and its index in it (after `adopt`). */
-  private elected: { readonly succession: Succession; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
+  private elected: { readonly succession: Succession; readonly rejoiners: readonly Rejoiner[]; readonly index: number; readonly oldHostAddr: string; readonly token: number } | null = null;
 
   constructor(
     private readonly st: HostState,
@@ -67,24 +77,52 @@ export class HostSuccession {
     return this.st.match !== null && this.hasOrder();
   }
 
-  /** Tells every match session the order when it changed (checked every ANNOUNCE_CHECK_MS). */
+  /**
+   * Tells every match session the order when it changed (rebuilt every ANNOUNCE_CHECK_MS), and a
+   * session that joined the match since (a rejoiner, a spectator) at once: it may need to report.
+   */
   announce(now: number): void {
     const st = this.st;
     const m = st.match;
     const seed = st.matchStart?.seed;
-    if (!m || seed === undefined || now - this.checkedAt < ANNOUNCE_CHECK_MS) return;
-    this.checkedAt = now;
+    if (!m || seed === undefined) return;
+    if (this.current?.match !== m || now - this.checkedAt >= ANNOUNCE_CHECK_MS) {
+      this.checkedAt = now;
+      this.current = this.build(m, seed);
+    }
+    const c = this.current;
+    for (const s of st.sessions.values()) {
+      if (!s.inMatch || s.toldOrder === c.key) continue;
+      s.toldOrder = c.key;
+      for (const b of c.bytes) s.ctl.push(b);
+    }
+  }
+
+  private build(m: HostMatch, seed: number): Announcement {
+    const st = this.st;
     const sessions = st.sessionList();
     const peers = sessions.filter((s) => s.inMatch && !s.owner && !s.syncing && !st.opts.localPeers?.includes(s.addr) && (s.spectator || m.players.isActive(s.slot)));
     const order = peers.slice(0, MAX_SUCCESSORS).map((s) => ({ slot: s.slot, addr: s.addr, tag: successionTag(s.token, seed) }));
     const voters = peers.slice(MAX_SUCCESSORS, MAX_SUCCESSORS + MAX_VOTERS).map((s) => ({ slot: s.slot, tag: voterTag(s.token, seed, s.addr) }));
     const owner = sessions.find((s) => s.owner && !s.spectator);
-    const bytes = encodeHostControl({ t: 'succession', host: owner?.slot ?? SPECTATOR_SLOT, hostTag: owner ? successionTag(owner.token, seed) : 0, order, voters });
-    const key = bytes.join(',');
-    if (key === this.announced) return;
-    this.announced = key;
+    const bytes = [
+      encodeHostControl({ t: 'succession', host: owner?.slot ?? SPECTATOR_SLOT, hostTag: owner ? successionTag(owner.token, seed) : 0, order, voters }),
+      encodeHostControl({ t: 'rejoiners', rejoiners: this.rejoiners(m, seed) }),
+    ];
     this.members = peers.slice(0, MAX_SUCCESSORS + MAX_VOTERS).map((s) => s.addr);
-    for (const s of sessions) if (s.inMatch) s.ctl.push(bytes);
+    return { match: m, key: bytes.map((b) => b.join(',')).join('|'), bytes };
+  }
+
+  /**
+   * The players away from the match (gone, or silent and dropped) or catching up (not yet active
+   * again), by slot: a successor lets them rejoin.
+   */
+  private rejoiners(m: HostMatch, seed: number): Rejoiner[] {
+    const st = this.st;
+    const out: Rejoiner[] = [...st.detachedTags].map(([tag, d]) => ({ slot: d.slot, tag }));
+    for (const [token, d] of st.detached) out.push({ slot: d.slot, tag: successionTag(token, seed) });
+    for (const s of st.sessions.values()) if (s.inMatch && !s.spectator && !s.owner && !m.players.isActive(s.slot)) out.push({ slot: s.slot, tag: successionTag(s.token, seed) });
+    return out.sort((a, b) => a.slot - b.slot);
   }
 
   /**
@@ -107,9 +145,11 @@ export class HostSuccession {
     st.phase = 'running';
     st.delayEvalAt = now + 1000;
     me.recvKey = released;
-    this.elected = { succession: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
+    this.elected = { succession: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, rejoiners: t.rejoiners, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
     // The old host's player may come back (its app learns it was replaced): it rejoins with its token.
-    if (t.oldHost !== SPECTATOR_SLOT && t.oldHostTag !== 0) st.detachedTags.set(t.oldHostTag, { slot: t.oldHost, name: t.slots[t.oldHost]?.name ?? '', reporter: t.oldHost });
+    // So may the players who were away or catching up then: they rejoin with their tokens too.
+    const away = t.oldHost !== SPECTATOR_SLOT && t.oldHostTag !== 0 ? [{ slot: t.oldHost, tag: t.oldHostTag }, ...t.rejoiners] : t.rejoiners;
+    for (const r of away) st.detachedTags.set(r.tag, { slot: r.slot, name: t.slots[r.slot]?.name ?? '', reporter: r.slot });
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
     m.drop(t.oldHost, 6, now);
     this.room.flushNotices(now);
@@ -185,7 +225,7 @@ export class HostSuccession {
   private onLost(now: number, msg: Extract<SucceedMsg, { kind: 'lost' }>, from: string): void {
     const st = this.st;
     const seed = st.matchStart?.seed;
-    const e = this.elected && seed !== undefined ? findMember(this.elected.succession, msg.token, seed, from) : undefined;
+    const e = this.elected && seed !== undefined ? (findMember(this.elected.succession, msg.token, seed, from) ?? findRejoiner(this.elected.rejoiners, msg.token, seed)) : undefined;
     if (!this.elected || !st.match || msg.to !== this.elected.index || !e) return void st.counters.badSucceed++;
     const s = st.sessions.get(from);
     if (s && s.token !== msg.token) return void st.counters.badSucceed++;
@@ -199,6 +239,9 @@ export class HostSuccession {
     if (!m || !this.elected || recvKey > m.released || (recvKey < m.released && m.updates[recvKey + 1] === undefined)) return void st.counters.badSucceed++;
     const s = this.session(addr, token, slot, false, now);
     s.recvKey = recvKey;
+    // A rejoiner (catching up, or its takeover key never released): its ball comes back once it says 'live' here.
+    s.syncing = slot !== SPECTATOR_SLOT && !m.players.isActive(slot);
+    st.detachedTags.delete(successionTag(token, st.matchStart?.seed ?? 0));
     this.tx.out(addr, encodeClaim(token, this.elected.index));
     this.tx.sendTo(now, s);
   }

@@ -13,7 +13,7 @@ import { HostAuthority } from '../host';
 import { readHeader } from '../../net';
 import { hostBound } from '../wire';
 import { InputScript, MatchLoop } from '../loop';
-import type { BotDriver, DesyncReport, LockstepGame, LockstepRunner } from '../loop';
+import type { BotDriver, DesyncReport, LockstepGame, LockstepRunner, RunnerOptions } from '../loop';
 import { SlotKind } from '../types';
 import type { MatchStart, RoomSettings, TakeoverState } from '../types';
 import { NetSim, PERFECT_LINK } from './NetSim';
@@ -36,8 +36,11 @@ export interface RoomOptions {
   readonly keepSnapshots?: number;
   /** Pins the input delay (ms). */
   readonly fixedDelay?: number;
-  /** The game each client runs, with the trees its peer settled on (default: a ToyGame with toy bots). */
-  readonly game?: (start: MatchStart, trees: TreeSet) => { game: LockstepGame; bots?: BotDriver };
+  /**
+   * The game client `addr` runs, with the trees its peer settled on (default: a ToyGame with toy
+   * bots), and what is told each key as it begins (a replay recorder).
+   */
+  readonly game?: (start: MatchStart, trees: TreeSet, addr: string) => { game: LockstepGame; bots?: BotDriver; onBegin?: RunnerOptions['onBegin'] };
   /** The host's bot trees (default: the built-in ones). */
   readonly hostTrees?: TreeSet;
   /** Client `i`'s own bot trees (default: the built-in ones). */
@@ -103,12 +106,13 @@ export class RoomClient {
 
   private begin(start: MatchStart, trees: TreeSet, fromKey: number, snapshot: Uint8Array | null, resumed: boolean): void {
     this.trees = trees;
-    const made = this.factory ? this.factory(start, trees) : toy();
+    const made: ReturnType<NonNullable<RoomOptions['game']>> = this.factory ? this.factory(start, trees, this.addr) : toy();
     try {
       this.loop = new MatchLoop({
         link: this.peer,
         game: made.game,
         ...(made.bots ? { bots: made.bots } : {}),
+        ...(made.onBegin ? { onBegin: made.onBegin } : {}),
         resume: resumed ? { fromKey, snapshot } : null,
         fastForward: FAST_FORWARD_FRAMES,
         keepSnapshots: this.keepSnapshots,

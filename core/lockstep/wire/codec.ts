@@ -4,7 +4,7 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 7 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 8 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
@@ -19,6 +19,8 @@
  * Version 6 (names for every script): a player name is up to 48 UTF-8 bytes (was 24), a room name
  * up to 64 (was 32) — one rule, core/lockstep/names.ts, checked by every sender; a longer one is
  * refused, never cut. JOIN's layout is otherwise unchanged.
+ * Version 7 (host succession): the SUCCEED datagram and the `succession` control message
+ * (successionWire.ts). Version 8: the `rejoiners` control message beside it.
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin, bit2 cancel), then without
  *                     rejoin str name (≤48 B), with rejoin u32 session token of the slot to take

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_BYTES } from '../../net';
 import { decodeHostControl, encodeHostControl } from './control';
-import { decodeSucceed, encodeClaim, encodeFence, encodeFollow, encodeLost, encodeReplaced, findMember, LOST_UPDATES, MAX_ADDR_BYTES, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from './successionWire';
+import { decodeSucceed, encodeClaim, encodeFence, encodeFollow, encodeLost, encodeReplaced, findMember, findRejoiner, LOST_UPDATES, MAX_ADDR_BYTES, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from './successionWire';
 import { MAX_CTL_BYTES } from './frames';
+import { MAX_SLOTS } from '../types';
 import type { KeyUpdate } from '../types';
 
 const update = (key: number): KeyUpdate => ({ key, inputs: [{ slot: 1, input: { move: 1, angle: key % 4096, targetX: 0, targetY: 0, dash: false } }], events: [] });
@@ -25,6 +26,19 @@ describe('succession on the wire', () => {
     expect(findMember(s, 11, 5, 'x:9')).toBeUndefined();
     expect(findMember(s, 22, 5, 'x:9')).toBeUndefined();
     expect(findMember(s, 23, 5, 'b:2')).toBeUndefined();
+  });
+
+  it('the rejoiners round-trip, cut to MAX_SLOTS, and fit a control message; a report stands for one by its token alone', () => {
+    const rejoiners = Array.from({ length: MAX_SLOTS + 2 }, (_, i) => ({ slot: i % MAX_SLOTS, tag: successionTag(500 + i, 77) }));
+    const bytes = encodeHostControl({ t: 'rejoiners', rejoiners });
+    expect(bytes.length).toBeLessThanOrEqual(MAX_CTL_BYTES);
+    expect(decodeHostControl(bytes)).toEqual({ t: 'rejoiners', rejoiners: rejoiners.slice(0, MAX_SLOTS) });
+    expect(findRejoiner(rejoiners, 503, 77)).toEqual({ slot: 3, tag: successionTag(503, 77) });
+    expect(findRejoiner(rejoiners, 503, 78)).toBeUndefined();
+    const bad = encodeHostControl({ t: 'rejoiners', rejoiners: [{ slot: 1, tag: 5 }] });
+    bad[bad.length - 5] = MAX_SLOTS; // the slot byte: not a player's
+    expect(decodeHostControl(bad)).toBeNull();
+    for (let n = 1; n < bytes.length; n++) expect(decodeHostControl(bytes.subarray(0, n))).toBeNull();
   });
 
   it('refuses an empty address and an impossible slot', () => {

@@ -8,6 +8,9 @@
  *                    n × (u8 slot, str addr(48), u32 tag) — players by slot, then spectators;
  *                    u8 m ≤ MAX_VOTERS, m × (u8 slot, u32 tag) — the match's other peers, in
  *                    the same order: they vote and re-attach (known by their tag), never host
+ *   0x13 rejoiners   u8 n ≤ MAX_SLOTS, n × (u8 slot, u32 tag) — the players away from the match
+ *                    (crashed, unplugged, restarting) or still catching up, by slot: a successor
+ *                    lets each rejoin with its token (v8; sent with the order, whenever it changes)
  * Datagram SUCCEED (type 0x15, header as every lockstep datagram):
  *   u8 kind
  *   1 lost   (peer → the successor it addresses) u32 my token, u8 index of the successor in the
@@ -30,7 +33,7 @@
  */
 import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net';
 import { MAX_SLOTS, SPECTATOR_SLOT } from '../types';
-import type { KeyUpdate, Voter } from '../types';
+import type { KeyUpdate, Rejoiner, Voter } from '../types';
 import { Reader, Writer } from './bytes';
 import { readUpdate } from './decodeFrames';
 import { updateSize, writeUpdate } from './encodeFrames';
@@ -107,6 +110,20 @@ export function readSuccession(r: Reader): Succession {
   return { host, hostTag, order, voters };
 }
 
+export function writeRejoiners(w: Writer, rejoiners: readonly Rejoiner[]): void {
+  const list = rejoiners.slice(0, MAX_SLOTS);
+  w.u8(list.length);
+  for (const x of list) w.u8(x.slot).u32(x.tag);
+}
+
+export function readRejoiners(r: Reader): Rejoiner[] {
+  const n = r.count(MAX_SLOTS);
+  const out: Rejoiner[] = [];
+  for (let i = 0; i < n && !r.failed; i++) out.push({ slot: r.u8(), tag: r.u32() });
+  if (out.some((x) => x.slot >= MAX_SLOTS)) r.fail();
+  return out;
+}
+
 function begin(): Writer {
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, LockstepType.Succeed);
@@ -160,6 +177,12 @@ export function findMember(s: Succession, token: number, seed: number, from: str
   const tag = successionTag(token, seed);
   const vtag = voterTag(token, seed, from);
   return s.order.find((e) => e.addr === from && e.tag === tag) ?? s.voters.find((v) => v.tag === vtag);
+}
+
+/** The rejoiner a report's token names (its tag is not bound to an address: a rejoiner may have a new one). */
+export function findRejoiner(rejoiners: readonly Rejoiner[], token: number, seed: number): Rejoiner | undefined {
+  const tag = successionTag(token, seed);
+  return rejoiners.find((x) => x.tag === tag);
 }
 
 /** Decodes a SUCCEED datagram (header already checked); null when malformed. Never throws. */
