@@ -59,8 +59,6 @@ export interface LanSessionOptions {
 
 interface Session extends PushedSession {
   readonly close: () => Promise<void>;
-  /** The joined host's "ip:port" (null when hosting). */
-  readonly hostAddress: string | null;
 }
 
 export class LanSession implements NetService {
@@ -196,8 +194,7 @@ export class LanSession implements NetService {
 
   /** A normal leave: the match is given up, so its rejoin token goes too. */
   async leave(): Promise<null> {
-    const joined = this.session?.hostAddress;
-    if (joined) this.tokens.remove(joined);
+    this.session?.tokens?.remove();
     await this.restart();
     return null;
   }
@@ -269,7 +266,6 @@ export class LanSession implements NetService {
    * stored for rejoining; `addresses`: where others join (a hosting app lists one per LAN interface).
    */
   private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees, addresses: readonly string[] = [address]): Omit<Session, 'close'> {
-    const tokens = this.tokens;
     return {
       peer,
       view: new SessionView(peer, addresses, trees.fallbacks),
@@ -281,8 +277,7 @@ export class LanSession implements NetService {
       statusKey: '',
       shown: null,
       sentKey: -1,
-      hostAddress: keepToken ? address : null,
-      tokens: keepToken ? { set: (t) => tokens.set(address, t), remove: () => tokens.remove(address) } : null,
+      tokens: keepToken ? this.tokens.at(address) : null,
     };
   }
 

@@ -19,6 +19,7 @@ import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent, TakeoverState } fro
 import type { LinkDown } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
+import type { SessionToken } from './rejoinTokens';
 
 export const STATUS_MS = 100;
 /** The status beat in the lobby and while loading. */
@@ -41,8 +42,8 @@ export interface PushedSession {
   /** The match the page runs (told by start or resume), and the newest key sent for it. */
   shown: ClientMatch | null;
   sentKey: number;
-  /** Where this app's rejoin token is kept (a joined player's session only). */
-  readonly tokens: { set(token: number): void; remove(): void } | null;
+  /** Where this app's rejoin token is kept (a joined player's session only), by its host's address. */
+  readonly tokens: SessionToken | null;
 }
 
 export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
@@ -124,10 +125,14 @@ function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number):
   send({ t: 'status', status: s.meter.sample(now) });
 }
 
-/** The stored token lives from the ACCEPT to the match's end (or until the host forgets it). */
+/**
+ * The stored token lives from the ACCEPT to the match's end (or until the host forgets it). It
+ * follows the match to a new host (issue 13), and is no use once this app hosts it.
+ */
 function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' | 'treeStatus' | 'succeed' }>): void {
   const t = s.tokens;
   if (!t) return;
   if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);
-  else if (e.t === 'end' || e.t === 'kicked' || (e.t === 'rejected' && e.reason === RejectReason.UnknownToken)) t.remove();
+  else if (e.t === 'hosting' && !e.me) t.moveTo(s.peer.host);
+  else if (e.t === 'end' || e.t === 'kicked' || e.t === 'hosting' || (e.t === 'rejected' && e.reason === RejectReason.UnknownToken)) t.remove();
 }

@@ -5,7 +5,7 @@
  * the stored token, restores the host verifier's snapshot, takes its ball back and ends on the
  * host's hash; a spectator joining mid-match ends on it too.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS, SlotKind } from '../../../core/lockstep';
 import { createAppServices } from '../appServices';
 import type { AppServices } from '../appServices';
 import { findRepoRoot } from '../files/paths';
+import { TOKENS_FILE } from './rejoinTokens';
 import { mapLoader } from '../lockstep/loadMap';
 import { until } from '../testing/until';
 import { TestLoop } from '../testing/TestLoop';
@@ -96,6 +97,40 @@ describe('LanSession rejoin', () => {
     expect(await c.services.bridge.handle('lan:probe', { address })).toMatchObject({ ok: true, value: { ok: true, game: { rejoin: false } } });
     console.log(`rejoin: net:join → ball controlled again (takeover key run) ${Math.round(rejoinMs)} ms`);
   });
+
+  it('the token follows the match to the player who hosts it after the host left: a restarted app rejoins there', async () => {
+    const a = app(51);
+    const b = app(52);
+    const c = app(53);
+    const { address } = (await a.loop.ask('net:host', { name: 'Ana', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 14, maxSlots: 4 } })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'Bo', spectate: false });
+    await c.loop.ask('net:join', { address, name: 'Cy', spectate: false });
+    expect(await until(() => (a.loop.session?.slots ?? []).filter((s) => s.kind === SlotKind.Human).length === 3, 15_000)).toBe(true);
+    await a.loop.ask('net:act', { t: 'start' });
+    expect(await until(() => (c.loop.runner?.frame ?? 0) > 120, 8000)).toBe(true);
+    expect(c.services.session.tokens.get(address)).not.toBeNull();
+
+    // The host leaves mid-match: Bo (the first successor) hosts it now, and Cy's token moves there.
+    await a.loop.ask('net:leave', null);
+    expect(await until(() => c.loop.events.some((e) => e.t === 'hosting'), 10_000)).toBe(true);
+    expect(c.services.session.tokens.get(address)).toBeNull();
+    const stored = (JSON.parse(readFileSync(path.join(c.dir, TOKENS_FILE), 'utf8')) as { entries: { address: string }[] }).entries.map((e) => e.address);
+    expect(stored).toHaveLength(1);
+    const heir = stored[0] ?? '';
+    expect(heir).not.toBe(address);
+
+    // Cy's app dies; a new app on its user data folder is offered Rejoin at Bo's, and takes its ball back.
+    c.loop.stop();
+    await c.services.close();
+    const d = app(54, c.dir);
+    expect(await d.services.bridge.handle('lan:probe', { address: heir })).toMatchObject({ ok: true, value: { ok: true, game: { state: 'match', rejoin: true } } });
+    await d.loop.ask('net:join', { address: heir, name: 'Cy', spectate: false, rejoin: true });
+    expect(await until(() => d.loop.events.some((e) => e.t === 'takeover' && e.slot === 2), 15_000)).toBe(true);
+    expect(await until(() => ended(b.loop) && ended(d.loop), 30_000)).toBe(true);
+    expect(b.loop.finishedHash).not.toBeNull();
+    expect(d.loop.finishedHash).toBe(b.loop.finishedHash);
+    expect(b.loop.errors.concat(d.loop.errors)).toEqual([]);
+  }, 90_000);
 
   it('refuses a rejoin without a stored token, drops a token the host does not know, and forgets the token on a normal leave', async () => {
     const a = app(41);

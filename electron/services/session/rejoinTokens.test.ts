@@ -50,6 +50,21 @@ describe('TokenStore', () => {
     expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1, entries: [{ address: '10.0.0.1:1', token: 3 }] });
   });
 
+  it('a session\'s token moves with its match to another host, and is removed where it is now', () => {
+    const d = dir();
+    const s = new TokenStore(d);
+    const mine = s.at('10.0.0.1:1');
+    mine.set(9);
+    s.set('10.0.0.7:7', 4);
+    mine.moveTo('10.0.0.2:2');
+    const back = new TokenStore(d);
+    expect(back.get('10.0.0.1:1')).toBeNull();
+    expect(back.get('10.0.0.2:2')).toBe(9);
+    mine.remove();
+    expect(new TokenStore(d).get('10.0.0.2:2')).toBeNull();
+    expect(new TokenStore(d).get('10.0.0.7:7')).toBe(4);
+  });
+
   it('drops bad entries one by one and expires old ones', () => {
     const d = dir();
     let now = 1_000_000;

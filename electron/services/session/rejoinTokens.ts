@@ -34,6 +34,13 @@ function entryOf(v: unknown): StoredToken | null {
   return { address, token, at };
 }
 
+/** One session's stored token, kept under its host's address (`moveTo`: another peer hosts the match now). */
+export interface SessionToken {
+  set(token: number): void;
+  remove(): void;
+  moveTo(address: string): void;
+}
+
 export class TokenStore {
   private entries: StoredToken[] | null = null;
   /** Why the file was ignored (shown once), or null. */
@@ -56,6 +63,21 @@ export class TokenStore {
   set(address: string, token: number): void {
     const rest = this.load().filter((e) => e.address !== address);
     this.save([...rest.slice(-(MAX_ENTRIES - 1)), { address, token: token >>> 0, at: this.clock() }]);
+  }
+
+  /** The token of the session joined at `address`. */
+  at(address: string): SessionToken {
+    let at = address;
+    return {
+      set: (token) => this.set(at, token),
+      remove: () => this.remove(at),
+      moveTo: (next) => {
+        const token = this.get(at);
+        this.remove(at);
+        at = next;
+        if (token !== null) this.set(next, token);
+      },
+    };
   }
 
   remove(address: string): void {
