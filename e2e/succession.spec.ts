@@ -3,8 +3,9 @@
  * shell hosts, a second shell and a headless bot client (scripts/client.ts) join, the match runs,
  * and the hosting shell's process is killed. The second shell is first in the succession order and
  * the headless client confirms the host is gone, so the second shell takes over on its own game
- * socket: its page says who left and that it hosts now, its match goes on, the headless client
- * re-attaches to it and plays on, and no desync is announced.
+ * socket — or, should it find the host lost too late for its turn (its process starved), the
+ * headless client next in line does: either way its page says who left and who hosts now, its
+ * match goes on, the other peer re-attaches and plays on, and no desync is announced.
  */
 import { expect, test } from '@playwright/test';
 import { killAll, run, type Proc } from '../electron/services/testing/procs';
@@ -12,13 +13,6 @@ import { hostRoom, open, probeAddress } from './lan';
 import { startShell, type RunningShell } from './shell';
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
-
-// Off in the whole suite, on with BB_E2E_SUCCESSION=1. It passes alone and beside other specs on
-// two workers (3.4 and 3.9 s from the kill to the line), but in the whole-suite check runs (one
-// in stop 22, one in stop 23, after the busy-peer fix) the guest showed "host not responding" for
-// about 30 s and never took over, while the simulator and real-process tests of the same takeover
-// passed. A failure now prints what the headless client said last, to find which side stalls.
-test.skip(process.env['BB_E2E_SUCCESSION'] !== '1', 'the guest never takes over under the whole suite\'s load (see above); run it with BB_E2E_SUCCESSION=1');
 
 let shells: RunningShell[] = [];
 let bot: Proc | null = null;
@@ -33,7 +27,7 @@ test.afterAll(async () => {
   await Promise.all(shells.map((s) => s.stop()));
 });
 
-test('the hosting shell is killed: the other shell hosts, says so, and plays on with the headless client', async ({ browser }) => {
+test('the hosting shell is killed: the next in line hosts, and the other shell says so and plays on with the headless client', async ({ browser }) => {
   test.setTimeout(300_000);
   const dialogs: string[] = [];
   const host = await (await browser.newContext()).newPage();
@@ -61,12 +55,16 @@ test('the hosting shell is killed: the other shell hosts, says so, and plays on 
   // The hosting app's process dies.
   shells[0]!.signal('SIGKILL');
   const killedAt = Date.now();
-  await expect(guest.getByTestId('net-notice')).toContainText(`${hostName} left — you are now hosting.`, { timeout: 30_000 });
-  console.log(`[succession.spec] the new host's line ${Date.now() - killedAt} ms after the kill (the test's clock)`);
+  const notice = guest.getByTestId('net-notice');
+  await expect(notice).toContainText(`${hostName} left — `, { timeout: 30_000 });
+  const line = await notice.innerText();
+  console.log(`[succession.spec] "${line}" ${Date.now() - killedAt} ms after the kill (the test's clock)`);
+  const guestHosts = line.includes('you are now hosting.');
+  if (!guestHosts) expect(line).toContain('Cy is now hosting.');
   const at = await guest.evaluate(() => window.__bb!.net!.frame);
   await guest.waitForFunction((f) => window.__bb!.net!.frame > f + 90, at, { timeout: 60_000 });
   await expect.poll(() => client.find('resumed') !== undefined, { timeout: 30_000 }).toBe(true);
-  expect(client.find('hosting')).toMatchObject({ slot: 1, left: 0, me: false });
+  expect(client.find('hosting')).toMatchObject(guestHosts ? { slot: 1, left: 0, me: false } : { slot: 2, left: 0, me: true });
   console.log(`[succession.spec] the headless client's play stood still ${String(client.find('resumed')?.['frozeMs'])} ms`);
   await expect(guest.getByTestId('net-notice')).not.toContainText('Desync');
   expect(client.lines.filter((l) => l.ev === 'desync' || l.ev === 'error')).toEqual([]);

@@ -194,6 +194,22 @@ describe('host succession', () => {
     expect(endsAsOne(room)).toBe(true);
   });
 
+  it('a first successor that waits longer for its host (it heard it come back from a 1.2 s pause) still hosts once the others report it lost', () => {
+    const room = new Room({ seed: 76, humans: 4, link: LAN, settings: { matchSeconds: 16 }, keepSnapshots: 2 });
+    room.joinAll();
+    room.start();
+    room.run(3000);
+    const c1 = room.client(1);
+    room.sim.addDropRule((from, to) => from === HOST && to === c1.addr);
+    room.run(1200);
+    room.sim.clearDropRules();
+    room.run(3000);
+    room.crashHost();
+    room.run(5000, () => room.clients.slice(1).every((c) => events(c, 'hosting').length > 0));
+    for (const c of room.clients.slice(1)) expect(events(c, 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: c === c1 }]);
+    expect(endsAsOne(room)).toBe(true);
+  });
+
   it('a room of 22: the peers beyond the 16 successors vote and follow the new host too', () => {
     const room = new Room({ seed: 74, humans: 22, link: LAN, settings: { matchSeconds: 10, maxSlots: 22 }, keepSnapshots: 2 });
     const old = room.host;

@@ -153,7 +153,7 @@ export class ClientSuccession {
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
     if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;
-    const lost = this.handedOver || (silent >= this.lostAfter(now) && st.opts.takeOverOnSilence !== false);
+    const lost = this.handedOver || (st.opts.takeOverOnSilence !== false && (silent >= this.lostAfter(now) || (silent >= HOST_LOST_MS && this.confirmed(now))));
     if (!lost) return this.hostHeard();
     if (this.elected !== null) return;
     this.lostAt ??= now - this.handedTo * SUCCESSOR_WAIT_MS;
@@ -168,6 +168,17 @@ export class ClientSuccession {
     const from = Math.max(m.baseKey, m.recvKey - LOST_UPDATES + 1);
     st.outTo(c.addr, encodeLost(st.token, turn, m.recvKey, m.updates.slice(from, m.recvKey + 1)));
     if (!this.handedOver) st.outTo(st.host, encodeLost(st.token, TO_HOST, m.recvKey, []));
+  }
+
+  /**
+   * Peers of the order or voters reported the host lost to me within REPORT_FRESH_MS: with them
+   * for evidence, the base HOST_LOST_MS of silence is enough. My own longer wait for a starved
+   * host (QUIET_WINDOW_MS) would pass me over while the others elect, and the next in line would
+   * host, a turn later.
+   */
+  private confirmed(now: number): boolean {
+    for (const r of this.reports.values()) if (r.votes && now - r.at <= REPORT_FRESH_MS) return true;
+    return false;
   }
 
   /** The silence (ms) after which the host counts as lost: see QUIET_WINDOW_MS. */
