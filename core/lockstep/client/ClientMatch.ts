@@ -25,6 +25,13 @@ const CLOSE_EPS_MS = 0.01;
 export const HASH_EVERY_KEYS = 4;
 /** Keys over which slack percentiles are taken (6 s at 10 Hz). */
 export const SLACK_WINDOW = 60;
+/**
+ * Keys run with the delay in force before a slack is reported (1 s at 10 Hz): the window starts
+ * afresh when the delay changes, so the host never judges a new delay by keys run under the old.
+ */
+const SLACK_MIN_KEYS = 10;
+/** Keys at the start of a match (or after joining it) whose slack is not counted. */
+const SLACK_SKIP_KEYS = 10;
 
 export class ClientMatch {
   readonly updates: KeyUpdate[] = [];
@@ -194,9 +201,14 @@ export class ClientMatch {
     this.beganAt = now;
     const arrived = this.arrivedAt[key];
     if (this.away?.state === 'draining' && now <= (arrived ?? now) + this.away.slack + this.keyMs / 2) this.away = null;
-    if (arrived !== undefined) this.slacks[this.slackAt++ % SLACK_WINDOW] = now - arrived;
+    if (u.delayMs !== undefined && u.delayMs !== this.delay) {
+      this.delay = u.delayMs;
+      this.slacks.length = 0;
+      this.slackAt = 0;
+    }
+    // The first keys of a match (or after joining it) run as their updates come, whatever the delay: not counted.
+    if (arrived !== undefined && key >= this.baseKey + SLACK_SKIP_KEYS) this.slacks[this.slackAt++ % SLACK_WINDOW] = now - arrived;
     if (key % HASH_EVERY_KEYS === 0) this.hash = { key, hash: hash >>> 0 };
-    if (u.delayMs !== undefined) this.delay = u.delayMs;
     return u;
   }
 
@@ -247,8 +259,8 @@ export class ClientMatch {
 
   /**
    * How early updates arrive before they are needed: the 3rd percentile of the last
-   * SLACK_WINDOW keys (ms; the 2nd smallest), or -1 before enough keys ran. ~0 means the loop
-   * has been waiting (the host then raises the delay).
+   * SLACK_WINDOW keys run with the delay in force (ms; the smallest of fewer than 34), or -1
+   * before SLACK_MIN_KEYS ran. ~0 means the loop has been waiting (the host then raises the delay).
    */
   lowSlack(): number {
     return this.slackPercentile(3);
@@ -260,9 +272,10 @@ export class ClientMatch {
   }
 
   private slackPercentile(p: number): number {
-    if (this.slacks.length < SLACK_WINDOW) return -1;
+    const n = this.slacks.length;
+    if (n < SLACK_MIN_KEYS) return -1;
     const sorted = [...this.slacks].sort((a, b) => a - b);
-    return Math.max(0, sorted[Math.floor((SLACK_WINDOW * p) / 100)] ?? 0);
+    return Math.max(0, sorted[Math.floor((n * p) / 100)] ?? 0);
   }
 
   /** When I closed `key` (undefined once its update arrived, or for keys I did not close). */

@@ -7,8 +7,11 @@
  * lowered by the whole excess over DELAY_TARGET_SLACK_MS at once (at least DELAY_STEP_DOWN_MS):
  * the pessimistic start (a few hundred ms on a jittery link) reaches what the link needs within
  * seconds, not minutes. The slack is a low percentile over the last keys, so one late update
- * does not move it, and the keys run with a new delay enter it within a few keys; two agreeing
- * evaluations (2 s) are required before each step either way. Measuring what matters (are
+ * does not move it; two agreeing evaluations (2 s) are required before each step either way. A
+ * change is judged only by keys run under it: each peer's window starts afresh when the delay
+ * changes (ClientMatch, reported after SLACK_MIN_KEYS), and the host skips evaluations while the
+ * change reaches the peers and until every player has measured (a step judged by old slack
+ * overshoots: on a lossy link the delay fell from 1275 to 5 ms). Measuring what matters (are
  * updates early enough?) adapts to loss, jitter and slow peers alike, where an RTT formula only
  * guesses; and a delay in ms rather than whole key frames lets a LAN run at a few tens of ms.
  * A decided change rides on the next released update, so every peer switches at the same key.
@@ -26,23 +29,38 @@ export const DELAY_TARGET_SLACK_MS = 20;
 export const DELAY_STEP_UP_MS = 20;
 export const DELAY_STEP_DOWN_MS = 5;
 
+/** After a change is released, slacks are not judged for the old delay plus this long (ms): the peers' windows start afresh. */
+export const DELAY_SETTLE_MS = 500;
+
 export class DelayController {
   private pending: number | undefined;
   private lowCount = 0;
   private raiseCount = 0;
+  private settleUntil = -Infinity;
 
   constructor(private readonly current: () => number) {}
 
-  /** The change to announce with the next update, if any (taken once). */
-  take(): number | undefined {
+  /** The change to announce with the update released at `now`, if any (taken once). */
+  take(now: number): number | undefined {
     const p = this.pending;
     this.pending = undefined;
+    // The peers begin that key about the old delay from now; until then they report the old slack.
+    if (p !== undefined) this.settleUntil = now + Math.max(p, this.current()) + DELAY_SETTLE_MS;
     return p;
   }
 
-  /** One evaluation (the host calls it every second) with the active players' slacks (ms). */
-  evaluate(slacks: readonly number[]): void {
-    if (slacks.length === 0) return;
+  /**
+   * One evaluation (the host calls it every second) with the active players' slacks (ms; -1: not
+   * measured yet under the delay in force). Skipped while a change settles, and until every
+   * player measured: a change judged by some players' old slack overshoots.
+   */
+  evaluate(slacks: readonly number[], now: number): void {
+    if (now < this.settleUntil) {
+      this.lowCount = 0;
+      this.raiseCount = 0;
+      return;
+    }
+    if (slacks.length === 0 || slacks.some((s) => s < 0)) return;
     let low = Infinity;
     for (const s of slacks) low = Math.min(low, s);
     const d = this.pending ?? this.current();

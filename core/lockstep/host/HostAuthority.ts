@@ -164,7 +164,7 @@ export class HostAuthority {
       this.succession.tickFence(now);
       if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
         st.delayEvalAt = now + 1000;
-        m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot) && s.slackMs >= 0).map((s) => s.slackMs));
+        m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot)).map((s) => s.slackMs), now);
       }
       m.hashes.decide(now, st.reporters(m), m.released, m.lastRelease);
       if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);

@@ -123,7 +123,7 @@ export class HostMatch {
       if (this.players.holding(key).length > 0) break;
       this.account(now, key);
       const inputs = this.players.release(key, now);
-      const change = this.delays.take();
+      const change = this.delays.take(now);
       const events = this.takeoversAt(key);
       const u: KeyUpdate = change === undefined ? { key, inputs, events } : { key, inputs, events, delayMs: change };
       if (change !== undefined) this.delay = change;
