@@ -42,7 +42,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   const resources = new Resources(opts.resourcesDir);
   const discovery = new AppDiscovery(argv, env, () => settings.settings.discovery);
   let bridge: BridgeDispatcher | undefined;
-  const session = new LanSession({
+  const session: LanSession = new LanSession({
     userDataDir: opts.userDataDir,
     send: (m) => bridge?.sendLink(m),
     notice: (n) => bridge?.emit('app:notice', n),
@@ -50,8 +50,9 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
     env,
     discovery,
     resourcesDir: opts.resourcesDir,
+    gameIdOf: (address): string | null => joinList.gameIdAt(address),
   });
-  const joinList = new JoinList(discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
+  const joinList: JoinList = new JoinList(discovery, (list) => bridge?.emit('lan:list', list), (address) => session.tokens.get(address) !== null);
   const replays = new ReplayStore(opts.userDataDir, () => settings.settings.keepReplays);
   bridge = new BridgeDispatcher({ shell: opts.shell, userDataDir: opts.userDataDir, settings, resources, joinList, discoveryMode: () => discovery.effective(), session, replays, quit: opts.quit });
   const close = async (): Promise<void> => {

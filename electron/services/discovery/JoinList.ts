@@ -62,6 +62,8 @@ function probedGame(address: string, port: number, advert: GameAdvert, pingMs: n
 
 export class JoinList {
   private browsing: { readonly service: DiscoveryService; readonly off: (() => void)[] } | null = null;
+  /** Game ids of the hosts probed by address ("ip:port"). */
+  private readonly probed = new Map<string, string>();
 
   constructor(
     private readonly discovery: AppDiscovery,
@@ -93,8 +95,17 @@ export class JoinList {
 
   async probe(address: string): Promise<ProbeResult> {
     const r = await manualJoin(address);
-    if (r.ok) return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs, this.hasToken) };
+    if (r.ok) {
+      this.probed.set(`${r.address}:${r.port}`, r.advert.gameId);
+      return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs, this.hasToken) };
+    }
     return { ok: false, reason: r.reason, message: probeReason(r, address.trim().slice(0, 64)) };
+  }
+
+  /** The game id of the host at "ip:port", as listed or probed (null: unknown). */
+  gameIdAt(address: string): string | null {
+    const listed = this.browsing?.service.rows().find((r) => `${r.address}:${r.port}` === address);
+    return listed?.gameId ?? this.probed.get(address) ?? null;
   }
 
   /** Stops browsing (the service itself stays the app's). */

@@ -2,10 +2,15 @@
  * The Join screen's list of games: one row per game id, fed by mDNS, the broadcast beacon and
  * PONG replies; rows expire when the host has been silent too long.
  *
+ * A game may be seen at more than one address: one host through two interfaces, or a room whose
+ * host is gone and whose successor advertises it under the same id (issue 13). Each address is an
+ * entry of its own (pinged, expiring on its own); the row shows the first one seen that still
+ * answers, so a live host never flips between its interfaces, and a room taken over is listed once,
+ * at its new host, as soon as the old one misses its pings.
+ *
  * Invariants: a row exists only for a validated advert; its connect address is the source address
- * of the datagram that revealed it (never an advertised address list) and is kept while the row
- * lives, so two interfaces seeing one host cannot make it flip; `lastSeen` only moves on evidence
- * from the host itself (a response, a beacon, a PONG); listeners hear of visible changes only.
+ * of the datagram that revealed it (never an advertised address list); `lastSeen` only moves on
+ * evidence from the host itself (a response, a beacon, a PONG); listeners hear of visible changes only.
  */
 import { PROTOCOL_VERSION } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
@@ -45,6 +50,9 @@ export interface Sighting {
 }
 
 interface Entry {
+  readonly gameId: string;
+  /** When this address was first seen for the game: the first still answering is listed. */
+  readonly addedAt: number;
   advert: GameAdvert;
   address: string;
   port: number;
@@ -61,10 +69,13 @@ export function incompatibleReason(a: GameAdvert): string {
   return `Different game version: host speaks protocol v${a.protocolVersion}${theirs}, this app v${PROTOCOL_VERSION} (app ${APP_VERSION})`;
 }
 
+/** An entry's key: the game and the address it was seen at. */
+const keyOf = (gameId: string, address: string): string => `${gameId} ${address}`;
+
 export class GameList {
   private readonly entries = new Map<string, Entry>();
   private readonly changeFns: Array<(rows: readonly GameRow[]) => void> = [];
-  private readonly addFns: Array<(gameId: string) => void> = [];
+  private readonly addFns: Array<(gameId: string, address: string) => void> = [];
   private lastEmitted = '[]';
 
   constructor(
@@ -77,7 +88,8 @@ export class GameList {
   onChange(fn: (rows: readonly GameRow[]) => void): void {
     this.changeFns.push(fn);
   }
-  onAdd(fn: (gameId: string) => void): void {
+  /** A game was first seen at an address. */
+  onAdd(fn: (gameId: string, address: string) => void): void {
     this.addFns.push(fn);
   }
 
@@ -85,29 +97,28 @@ export class GameList {
   sight(s: Sighting): void {
     if (!s.advert.ok || this.ignore(s.advert.advert.gameId)) return;
     const { advert, compatible } = s.advert;
-    const existing = this.entries.get(advert.gameId);
+    const existing = this.entries.get(keyOf(advert.gameId, s.address));
     if (existing) {
-      if (existing.address === s.address) {
-        existing.advert = { ...advert, port: existing.port };
-        existing.compatible = compatible;
-        existing.lastSeen = this.now();
-      }
+      existing.advert = { ...advert, port: existing.port };
+      existing.compatible = compatible;
+      existing.lastSeen = this.now();
       existing.via.add(s.via);
       if (s.serviceName !== undefined) existing.serviceNames.add(s.serviceName);
     } else {
-      this.entries.set(advert.gameId, {
-        advert, address: s.address, port: s.port, pingMs: null, compatible, lastSeen: this.now(),
+      const now = this.now();
+      this.entries.set(keyOf(advert.gameId, s.address), {
+        gameId: advert.gameId, addedAt: now, advert, address: s.address, port: s.port, pingMs: null, compatible, lastSeen: now,
         via: new Set([s.via]), serviceNames: new Set(s.serviceName === undefined ? [] : [s.serviceName]),
       });
-      for (const fn of this.addFns) fn(advert.gameId);
+      for (const fn of this.addFns) fn(advert.gameId, s.address);
     }
     this.emitIfChanged();
   }
 
   /** A PONG from `from` answered our PING for `gameId` after `rttMs`. */
   pong(gameId: string, from: { address: string; port: number }, advert: AdvertDecode, rttMs: number): void {
-    const e = this.entries.get(gameId);
-    if (!e || e.address !== from.address || e.port !== from.port) return;
+    const e = this.entries.get(keyOf(gameId, from.address));
+    if (!e || e.port !== from.port) return;
     if (advert.ok && advert.advert.gameId !== gameId) return; // another game now owns that port
     e.lastSeen = this.now();
     e.pingMs = Math.max(0, Math.round(rttMs));
@@ -124,9 +135,9 @@ export class GameList {
     this.emitIfChanged();
   }
 
-  /** A beacon BYE from `address`: drop that game if it lives there. */
+  /** A beacon BYE from `address`: drop that game there. */
   bye(gameId: string, address: string): void {
-    if (this.entries.get(gameId)?.address === address) this.entries.delete(gameId);
+    this.entries.delete(keyOf(gameId, address));
     this.emitIfChanged();
   }
 
@@ -143,9 +154,9 @@ export class GameList {
     return names;
   }
 
-  /** Where to send PINGs. */
+  /** Where to send PINGs: every address of every game. */
   targets(): Array<{ gameId: string; address: string; port: number }> {
-    return [...this.entries].map(([gameId, e]) => ({ gameId, address: e.address, port: e.port }));
+    return [...this.entries.values()].map((e) => ({ gameId: e.gameId, address: e.address, port: e.port }));
   }
 
   clear(): void {
@@ -155,12 +166,29 @@ export class GameList {
 
   /** Rows sorted by room, then game id, so the list does not jump around. */
   rows(): GameRow[] {
-    return [...this.entries.values()]
+    const shown = new Map<string, Entry>();
+    for (const e of this.entries.values()) {
+      const best = shown.get(e.gameId);
+      if (!best || this.before(e, best)) shown.set(e.gameId, e);
+    }
+    return [...shown.values()]
       .map((e) => ({
         ...e.advert, address: e.address, port: e.port, pingMs: e.pingMs, compatible: e.compatible,
         reason: e.compatible ? null : incompatibleReason(e.advert), via: [...e.via].sort(),
       }))
       .sort((a, b) => a.room.localeCompare(b.room) || a.gameId.localeCompare(b.gameId));
+  }
+
+  /**
+   * Whether `a` is listed rather than `b` (one game at two addresses): the first seen of those
+   * still answering (heard within half the expiry, a ping and a half), else the last heard.
+   */
+  private before(a: Entry, b: Entry): boolean {
+    const now = this.now();
+    const aLive = now - a.lastSeen <= this.expireMs / 2;
+    const bLive = now - b.lastSeen <= this.expireMs / 2;
+    if (aLive !== bLive) return aLive;
+    return aLive ? a.addedAt < b.addedAt : a.lastSeen > b.lastSeen;
   }
 
   private emitIfChanged(): void {

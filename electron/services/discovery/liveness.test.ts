@@ -93,3 +93,67 @@ describe('LivenessProber', () => {
     prober.stop();
   });
 });
+
+describe('one game at two addresses', () => {
+  /** A list and a prober answering for the hosts in `up` (address → players in its advert). */
+  function pinged(up: Map<string, number>) {
+    const sched = new ManualScheduler();
+    const list = new GameList(() => sched.now(), 3000);
+    const socket = fakeSocket();
+    const prober = new LivenessProber(list, socket, sched, { intervalMs: 1000, sweepMs: 250, expireMs: 3000 }, () => {});
+    prober.start();
+    const advert = makeAdvert();
+    const sight = (address: string): void => list.sight({ via: 'beacon', address, port: 47777, advert: { ok: true, advert, compatible: true } });
+    /** Time passes; each live host answers the pings sent to it. */
+    const pass = async (ms: number): Promise<void> => {
+      for (let t = 0; t < ms; t += 250) {
+        const from = socket.sent.length;
+        await sched.advance(250);
+        for (const p of socket.sent.slice(from)) {
+          const d = decodeProbe(p.bytes, 0);
+          const players = up.get(p.address);
+          if (d.ok && d.message.kind === 'ping' && players !== undefined) socket.inject({ bytes: encodePong(d.message.nonce, d.message.time, { ...advert, players }), address: p.address, port: p.port });
+        }
+        await settle(1);
+      }
+    };
+    return { list, sight, pass, stop: () => prober.stop() };
+  }
+
+  it('a room whose host died is listed once, at the successor that advertises it under its id (issue 13)', async () => {
+    const up = new Map([['198.18.0.1', 3]]);
+    const t = pinged(up);
+    t.sight('198.18.0.1');
+    await t.pass(3000);
+    up.delete('198.18.0.1'); // the host dies…
+    await t.pass(700);
+    up.set('198.18.0.7', 2); // …and a successor advertises the room
+    t.sight('198.18.0.7');
+    const seen: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      await t.pass(250);
+      const rows = t.list.rows();
+      expect(rows).toHaveLength(1);
+      seen.push(rows[0]!.address);
+    }
+    expect(seen.at(-1)).toBe('198.18.0.7');
+    expect(t.list.rows()).toMatchObject([{ address: '198.18.0.7', players: 2 }]);
+    expect(t.list.targets().map((x) => x.address)).toEqual(['198.18.0.7']); // the dead host's entry expired
+    t.stop();
+  });
+
+  it('one live host seen from two addresses keeps the first, never flipping', async () => {
+    const up = new Map([['198.18.0.1', 3], ['10.9.0.1', 3]]);
+    const t = pinged(up);
+    t.sight('198.18.0.1');
+    t.sight('10.9.0.1');
+    for (let i = 0; i < 20; i++) {
+      await t.pass(250);
+      expect(t.list.rows().map((r) => r.address)).toEqual(['198.18.0.1']);
+    }
+    up.delete('198.18.0.1'); // that interface goes down: the other address is listed
+    await t.pass(2000);
+    expect(t.list.rows().map((r) => r.address)).toEqual(['10.9.0.1']);
+    t.stop();
+  });
+});

@@ -42,7 +42,7 @@ export class LivenessProber {
     private readonly onExpired: (serviceNames: string[]) => void,
   ) {
     socket.onMessage((d) => this.handle(d));
-    list.onAdd((gameId) => this.pingGame(gameId)); // first ping at once: the row gets its ping fast
+    list.onAdd((gameId, address) => this.pingGame(gameId, address)); // first ping at once: the row gets its ping fast
   }
 
   start(): void {
@@ -67,8 +67,8 @@ export class LivenessProber {
     for (const t of this.list.targets()) this.send(t.gameId, t.address, t.port);
   }
 
-  private pingGame(gameId: string): void {
-    const t = this.list.targets().find((x) => x.gameId === gameId);
+  private pingGame(gameId: string, address: string): void {
+    const t = this.list.targets().find((x) => x.gameId === gameId && x.address === address);
     if (t) this.send(t.gameId, t.address, t.port);
   }
 

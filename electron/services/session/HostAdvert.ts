@@ -14,13 +14,14 @@ import type { HostAuthority } from '../../../core/lockstep';
 const STATES = { lobby: 'lobby', loading: 'loading', running: 'match' } as const;
 
 export class HostAdvert {
-  private readonly gameId = newGameId();
   private last = '';
 
   constructor(
     private readonly discovery: DiscoveryService,
     /** The room's host and its game port (a LockstepHostService, or a client that took over). */
     private readonly service: { readonly host: HostAuthority; readonly port: number },
+    /** A new room's fresh id, or the id of the room a client took over (issue 13). */
+    private readonly gameId: string = newGameId(),
   ) {}
 
   current(): GameAdvert {

@@ -53,6 +53,8 @@ export interface LanSessionOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** The app's one DiscoveryService, shared with the Join list. */
   readonly discovery: AppDiscovery;
+  /** The game id the Join list knows for a host's "ip:port" (a successor advertises the room under it). */
+  readonly gameIdOf?: (address: string) => string | null;
   /** Maps for the hosting app's verifier and this app's bot trees (default: the checkout's resources/). */
   readonly resourcesDir?: string;
 }
@@ -148,6 +150,7 @@ export class LanSession implements NetService {
   async join(req: RequestOf<'net:join'>): Promise<null> {
     const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
     if (req.rejoin === true && rejoinToken === null) throw new ReasonError('no-rejoin', `no stored session for ${req.address} to rejoin`, { address: req.address });
+    const gameId = this.opts.gameIdOf?.(req.address) ?? undefined;
     const gen = await this.restart();
     const trees = loadTrees(this.opts.resourcesDir);
     const service = await LockstepClientService.connect({
@@ -181,7 +184,8 @@ export class LanSession implements NetService {
         if (!auth) return;
         void this.opts.discovery.acquire().then(async (discovery) => {
           if (this.session !== session) return this.opts.discovery.release(discovery);
-          const advert = new HostAdvert(discovery, { host: auth, port: service.transport.port });
+          // The room's own game id: the Join list shows it once, at its new host.
+          const advert = new HostAdvert(discovery, { host: auth, port: service.transport.port }, gameId);
           hosted = { advert, discovery };
           session.advert = advert;
           await advert.publish();

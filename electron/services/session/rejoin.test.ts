@@ -98,11 +98,13 @@ describe('LanSession rejoin', () => {
     console.log(`rejoin: net:join → ball controlled again (takeover key run) ${Math.round(rejoinMs)} ms`);
   });
 
-  it('the token follows the match to the player who hosts it after the host left: a restarted app rejoins there', async () => {
+  it('the token follows the match to the player who hosts it after the host left, where the room keeps its game id: a restarted app rejoins there', async () => {
     const a = app(51);
     const b = app(52);
     const c = app(53);
     const { address } = (await a.loop.ask('net:host', { name: 'Ana', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 14, maxSlots: 4 } })) as { address: string };
+    // Joined by address, as a player types it: the probe tells the Join list the room's game id.
+    const room = (await b.services.bridge.handle('lan:probe', { address })) as { ok: true; value: { ok: true; game: { gameId: string } } };
     await b.loop.ask('net:join', { address, name: 'Bo', spectate: false });
     await c.loop.ask('net:join', { address, name: 'Cy', spectate: false });
     expect(await until(() => (a.loop.session?.slots ?? []).filter((s) => s.kind === SlotKind.Human).length === 3, 15_000)).toBe(true);
@@ -123,7 +125,8 @@ describe('LanSession rejoin', () => {
     c.loop.stop();
     await c.services.close();
     const d = app(54, c.dir);
-    expect(await d.services.bridge.handle('lan:probe', { address: heir })).toMatchObject({ ok: true, value: { ok: true, game: { state: 'match', rejoin: true } } });
+    // Listed once: the heir advertises the room under its game id.
+    expect(await d.services.bridge.handle('lan:probe', { address: heir })).toMatchObject({ ok: true, value: { ok: true, game: { gameId: room.value.game.gameId, state: 'match', rejoin: true } } });
     await d.loop.ask('net:join', { address: heir, name: 'Cy', spectate: false, rejoin: true });
     expect(await until(() => d.loop.events.some((e) => e.t === 'takeover' && e.slot === 2), 15_000)).toBe(true);
     expect(await until(() => ended(b.loop) && ended(d.loop), 30_000)).toBe(true);
