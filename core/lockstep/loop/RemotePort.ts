@@ -12,6 +12,7 @@
 import type { PlayerInput } from '../../sim';
 import type { LinkMatch, PeerLink } from './PeerLink';
 import type { KeyUpdate, MatchStart } from '../types';
+import { toBase64 } from '../wire';
 
 /** The loop talking to its remote ClientPeer. */
 export type LoopMsg =
@@ -22,8 +23,12 @@ export type LoopMsg =
   | { readonly t: 'blocked' }
   | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] }
   /** The page was hidden (its loop stops) or shown again (ClientPeer.setAway). */
-  | { readonly t: 'away'; readonly hidden: boolean };
+  | { readonly t: 'away'; readonly hidden: boolean }
+  /** The latest key-frame snapshot (the state before `key`), while this app hosts a match it took over. */
+  | { readonly t: 'snapshot'; readonly key: number; readonly base64: string };
 
+/** How often a loop that serves snapshots offers one (ms). */
+export const SNAPSHOT_OFFER_MS = 5000;
 /** A pace outside this range would be a bad report, not phase alignment: it is clamped. */
 const PACE_MIN = 0.5;
 const PACE_MAX = 1.5;
@@ -40,6 +45,12 @@ export class RemotePort implements PeerLink {
   lastBegun: { key: number; hash: number } | null = null;
   /** Updates refused for arriving out of order. */
   dropped = 0;
+  /**
+   * This app hosts the match since a takeover (its 'hosting' event): its main side has no
+   * simulation of its own, so the loop offers it snapshots for rejoins (`offerSnapshot`).
+   */
+  servesSnapshots = false;
+  private offeredAt = -Infinity;
   private paceValue = 1;
 
   readonly start: MatchStart;
@@ -120,6 +131,13 @@ export class RemotePort implements PeerLink {
 
   pace(): number {
     return this.paceValue;
+  }
+
+  /** While serving snapshots, the loop's latest one goes to the peer every SNAPSHOT_OFFER_MS. */
+  offerSnapshot(now: number, latest: { readonly key: number; readonly bytes: Uint8Array } | undefined): void {
+    if (!this.servesSnapshots || !latest || now - this.offeredAt < SNAPSHOT_OFFER_MS) return;
+    this.offeredAt = now;
+    this.send({ t: 'snapshot', key: latest.key, base64: toBase64(latest.bytes) });
   }
 
   /** How long the loop has been blocked at `now` (0 when running). */

@@ -4,7 +4,7 @@
  * strings bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only
  * the contract's fields, or a message naming the first bad field. Validators never throw.
  */
-import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_NAME_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
+import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_NAME_BYTES, MAX_SNAPSHOT_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { DesyncReport, KeyUpdate } from '../../../core/lockstep';
 import type { BridgeRequests, LinkUp, NetAction } from '../../contract';
 import type { Validator } from './validator';
@@ -40,14 +40,22 @@ function act(p: unknown): NetAction {
 
 function linkUp(p: unknown): LinkUp {
   const o = obj(p, 'message');
-  switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away'] as const)) {
+  switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away', 'snapshot'] as const)) {
     case 'intent': return { t: 'intent', input: playerInput(o['input'], 'input') };
     case 'begin': return { t: 'begin', key: int(o['key'], 'key', 0, MAX_KEY), hash: hash32(o['hash'], 'hash') };
     case 'finish': return { t: 'finish', hash: hash32(o['hash'], 'hash') };
     case 'blocked': return { t: 'blocked' };
     case 'subhashes': return { t: 'subhashes', key: int(o['key'], 'key', 0, MAX_KEY), hashes: arr(o['hashes'], 'hashes', MAX_SUBHASHES).map((h, i) => hash32(h, `hashes[${i}]`)) };
     case 'away': return { t: 'away', hidden: bool(o['hidden'], 'hidden') };
+    case 'snapshot': return { t: 'snapshot', key: int(o['key'], 'key', 0, MAX_KEY), base64: base64(o['base64'], 'base64', MAX_SNAPSHOT_BYTES) };
   }
+}
+
+/** Standard base64 of 1 to `maxBytes` bytes. */
+function base64(v: unknown, path: string, maxBytes: number): string {
+  const s = str(v, path, Math.ceil(maxBytes / 3) * 4, 4);
+  if (s.length % 4 !== 0 || !BASE64.test(s)) fail(path, 'base64 text');
+  return s;
 }
 
 function keyUpdate(v: unknown, path: string): KeyUpdate {

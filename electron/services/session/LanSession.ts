@@ -61,6 +61,8 @@ export interface LanSessionOptions {
 
 interface Session extends PushedSession {
   readonly close: () => Promise<void>;
+  /** The page's latest key-frame snapshot (base64), while this app hosts a match it took over. */
+  readonly takeSnapshot?: (key: number, base64: string) => void;
 }
 
 export class LanSession implements NetService {
@@ -169,6 +171,7 @@ export class LanSession implements NetService {
     }
     // Hosting after a takeover: the room is on LAN discovery again, at this app's address.
     let hosted: { advert: HostAdvert; discovery: DiscoveryService } | null = null;
+    let pageSnapshot: { key: number; bytes: Uint8Array } | null = null;
     const session: Session = {
       ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees),
       // LockstepClientService.close sends LEAVE (or, hosting, the goodbye) and closes the socket once it has left.
@@ -178,10 +181,15 @@ export class LanSession implements NetService {
         await hosted.advert.close();
         this.opts.discovery.release(hosted.discovery);
       },
+      takeSnapshot: (key, base64) => {
+        if (service.auth) pageSnapshot = { key, bytes: new Uint8Array(Buffer.from(base64, 'base64')) };
+      },
       takeOver: (state, matchTrees) => {
         service.takeOver(state, matchTrees, (b) => hosted?.discovery.answerProbe(b) ?? null);
         const auth = service.auth;
         if (!auth) return;
+        // No verifier here: rejoiners restore the page's snapshots (RemotePort.offerSnapshot).
+        auth.snapshotSource = () => pageSnapshot;
         void this.opts.discovery.acquire().then(async (discovery) => {
           if (this.session !== session) return this.opts.discovery.release(discovery);
           // The room's own game id: the Join list shows it once, at its new host.
@@ -243,6 +251,7 @@ export class LanSession implements NetService {
       case 'blocked': peer.noteBlocked(now); break;
       case 'subhashes': peer.sendSubhashes(m.key, m.hashes); break;
       case 'away': peer.setAway(now, m.hidden); break;
+      case 'snapshot': this.session?.takeSnapshot?.(m.key, m.base64); break;
     }
     this.sync();
   }

@@ -98,7 +98,7 @@ describe('LanSession rejoin', () => {
     console.log(`rejoin: net:join → ball controlled again (takeover key run) ${Math.round(rejoinMs)} ms`);
   });
 
-  it('the token follows the match to the player who hosts it after the host left, where the room keeps its game id: a restarted app rejoins there', async () => {
+  it('the token follows the match to the player who hosts it after the host left, where the room keeps its game id: a restarted app rejoins there from the heir page\'s snapshot', async () => {
     const a = app(51);
     const b = app(52);
     const c = app(53);
@@ -121,6 +121,9 @@ describe('LanSession rejoin', () => {
     const heir = stored[0] ?? '';
     expect(heir).not.toBe(address);
 
+    // Bo's page offers its main a snapshot on its first frames as host (a rejoin sooner replays from key 0).
+    const hostedAt = b.loop.runner?.frame ?? 0;
+    expect(await until(() => (b.loop.runner?.frame ?? 0) > hostedAt + 30, 5000)).toBe(true);
     // Cy's app dies; a new app on its user data folder is offered Rejoin at Bo's, and takes its ball back.
     c.loop.stop();
     await c.services.close();
@@ -129,6 +132,9 @@ describe('LanSession rejoin', () => {
     expect(await d.services.bridge.handle('lan:probe', { address: heir })).toMatchObject({ ok: true, value: { ok: true, game: { gameId: room.value.game.gameId, state: 'match', rejoin: true } } });
     await d.loop.ask('net:join', { address: heir, name: 'Cy', spectate: false, rejoin: true });
     expect(await until(() => d.loop.events.some((e) => e.t === 'takeover' && e.slot === 2), 15_000)).toBe(true);
+    // The heir's main has no verifier: the snapshot comes from its page's loop.
+    expect(d.loop.resumed?.snapshot).toBeTruthy();
+    expect(d.loop.resumed?.fromKey ?? 0).toBeGreaterThan(0);
     expect(await until(() => ended(b.loop) && ended(d.loop), 30_000)).toBe(true);
     expect(b.loop.finishedHash).not.toBeNull();
     expect(d.loop.finishedHash).toBe(b.loop.finishedHash);

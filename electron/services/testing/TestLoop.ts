@@ -78,7 +78,10 @@ export class TestLoop {
         this.lastStatus = m.status;
         this.port?.setPace(m.status.pace);
         return;
-      case 'event': return void this.events.push(m.event);
+      case 'event':
+        // As the match screen: hosting since a takeover, the loop serves main its snapshots.
+        if (m.event.t === 'hosting' && m.event.me && this.port) this.port.servesSnapshots = true;
+        return void this.events.push(m.event);
     }
   }
 
@@ -102,7 +105,7 @@ export class TestLoop {
     // As the page: the match's trees from the start, compiled here (SimGame refuses another fingerprint).
     const brains = compileTreeSet(s.trees).brains;
     this.brains = brains.fingerprint;
-    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start, brains), resume: resume ? { fromKey, snapshot } : null, ...(onKey ? { onKey } : {}) });
+    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start, brains), resume: resume ? { fromKey, snapshot } : null, keepSnapshots: 2, ...(onKey ? { onKey } : {}) });
     this.script = s.player && !this.opts.manual ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);
@@ -118,6 +121,7 @@ export class TestLoop {
     if (input && input !== this.intent) this.port?.setIntent(input);
     this.intent = input ?? null;
     m.tick(now);
+    this.port?.offerSnapshot(now, m.runner.snapshots.at(-1));
   }
 
   get runner(): LockstepRunner | null {
