@@ -209,4 +209,6 @@ export interface TakeoverState {
   /** My index in `order`: claims carry it. */
   readonly index: number;
   readonly reports: readonly { readonly addr: string; readonly token: number; readonly slot: number; readonly recvKey: number }[];
+  /** How long the room had been held at the key after the successor's last one when the host went (ms; 0: not held). */
+  readonly heldMs: number;
 }

@@ -236,6 +236,8 @@ export class ClientSuccession {
         rejoiners: this.rejoiners,
         index,
         reports: fresh.filter((r) => r.recvKey <= m.recvKey).map(({ addr, token, slot, recvKey }) => ({ addr, token, slot, recvKey })),
+        // A drop vote under way goes on where it was: the hold the host last reported, and its silence since.
+        heldMs: st.status?.state === 1 && st.status.key === m.recvKey + 1 ? st.status.heldMs + (now - st.lastHeardAt) : 0,
       },
     });
     this.elected = index;

@@ -64,6 +64,10 @@ export class HostMatch {
   private readonly takeovers = new Map<number, number>();
   private firstCloseAt: number | null = null;
   private lastReleaseAt: number;
+  /** A hold carried over by a successor (`carryHold`): the key it holds and since when. */
+  private carried: { readonly key: number; readonly since: number } | null = null;
+  /** No drop without a vote before this (`carryHold`). */
+  private dropsFrom = -Infinity;
   private readonly startAt: number;
   private readonly pauses = new PauseControl();
   /** Chooses input-delay changes; a change rides on the next released update. */
@@ -206,7 +210,8 @@ export class HostMatch {
 
   private holdStart(): number {
     const natural = this.lastReleaseAt + 2 * this.keyMs;
-    return this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
+    const start = this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
+    return this.carried?.key === this.released + 1 ? Math.min(start, this.carried.since) : start;
   }
 
   private cause(p: MatchPlayer, now: number): StallCause {
@@ -272,6 +277,15 @@ export class HostMatch {
     if (this.pauses.state?.by === slot) this.resume(slot, true, this.lastReleaseAt);
   }
 
+  /**
+   * A successor's match goes on holding the next key where its predecessor was (a drop vote under
+   * way): held since `since`, with no drop before `dropsFrom` (the peers re-attach meanwhile).
+   */
+  carryHold(since: number, dropsFrom: number): void {
+    this.carried = { key: this.released + 1, since };
+    this.dropsFrom = dropsFrom;
+  }
+
   /** Pauses the clock at the next key (PauseControl decides who may). */
   pause(slot: number, owner: boolean, now: number): boolean {
     if (this.finishedReleasing || !this.pauses.pause(slot, owner, this.players.isActive(slot), now)) return false;
@@ -300,6 +314,7 @@ export class HostMatch {
   tick(now: number): void {
     const ps = this.pauses.state;
     if (ps && this.pauses.expired(now)) this.resume(ps.by, true, now);
+    if (now < this.dropsFrom) return;
     const st = this.status(now);
     if (!st || st.state !== 1) return;
     const unvotable = st.voteInMs <= 0 && this.voters(st.waiting) === 0;

@@ -43,6 +43,11 @@ const FENCE_EVERY_MS = 100;
 const FENCE_GONE_MS = 3000;
 /** Nobody is waited for longer than this (ms): a peer that cannot hear the host at all cannot hold it forever. */
 const FENCE_MAX_MS = 10_000;
+/**
+ * A hold carried over from the old host drops nobody this soon after the takeover (ms): the
+ * players re-attaching meanwhile hold the key too, and have not closed it yet.
+ */
+const REATTACH_GRACE_MS = 1000;
 /** Copies of `replaced` a new host sends its predecessor at once (it also answers each fence). */
 const REPLACED_COPIES = 3;
 
@@ -152,6 +157,7 @@ export class HostSuccession {
     for (const r of away) st.detachedTags.set(r.tag, { slot: r.slot, name: t.slots[r.slot]?.name ?? '', reporter: r.slot });
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
     m.drop(t.oldHost, 6, now);
+    if (t.heldMs > 0) m.carryHold(now - t.heldMs, now + REATTACH_GRACE_MS);
     this.room.flushNotices(now);
     for (let i = 0; i < REPLACED_COPIES; i++) this.tx.out(t.oldHostAddr, encodeReplaced(t.me.token, t.index));
   }
