@@ -239,6 +239,11 @@ export interface NetSession {
   readonly addresses: readonly string[];
   /** The bot trees of the room's matches (codes and data; the page words them). */
   readonly trees: NetTrees;
+  /**
+   * Where the match goes on when another player took over this app's room (message `replaced`):
+   * the new host's "ip:port", under which main stored this player's token. The page rejoins it.
+   */
+  readonly rejoinAt: string | null;
 }
 
 /** A tree file of this app's that fell back to the built-in tree (core/ai TreeError's fields). */

@@ -186,6 +186,7 @@ export const en = {
   'net.rejected': 'The host did not let you in.',
   'net.kicked': 'You were removed from the room.',
   'net.resumeFailed': 'Could not rejoin the match: {reason}',
+  'net.rejoiningNewHost': 'Your game stood still, and another player took over hosting. Rejoining the match…',
   'net.takeover': 'You have your ball back.',
   'net.hosting': '{left} left — {host} is now hosting.',
   'net.hostingMe': '{left} left — you are now hosting.',

@@ -188,6 +188,7 @@ export const zhCN: Record<MessageKey, string> = {
   'net.rejected': '主机拒绝了你的加入。',
   'net.kicked': '你已被移出房间。',
   'net.resumeFailed': '无法重新加入比赛：{reason}',
+  'net.rejoiningNewHost': '你的游戏停顿了，另一名玩家已接手主持。正在重新加入对局…',
   'net.takeover': '你重新控制了你的球。',
   'net.hosting': '{left} 已离开——现在由 {host} 主持。',
   'net.hostingMe': '{left} 已离开——现在由你主持。',

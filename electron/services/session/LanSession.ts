@@ -134,7 +134,7 @@ export class LanSession implements NetService {
     const verifier = this.startVerifier(service);
     // Registered before publishing, so a leave that arrives meanwhile closes both.
     this.begin({
-      ...this.fresh(owner, address, false, trees, addresses),
+      ...this.fresh(owner, address, false, trees, addresses, () => service.host.replacedBy),
       close: async () => {
         verifier?.stop();
         if (this.verifier === verifier) this.verifier = null;
@@ -278,10 +278,10 @@ export class LanSession implements NetService {
    * A session's initial state. `address`: the host's; `keepToken`: a joined player, whose token is
    * stored for rejoining; `addresses`: where others join (a hosting app lists one per LAN interface).
    */
-  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees, addresses: readonly string[] = [address]): Omit<Session, 'close'> {
+  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null): Omit<Session, 'close'> {
     return {
       peer,
-      view: new SessionView(peer, addresses, trees.fallbacks),
+      view: new SessionView(peer, addresses, trees.fallbacks, rejoinAt),
       meter: new StatusMeter(peer),
       advert: null,
       colour: null,

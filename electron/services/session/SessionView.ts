@@ -43,6 +43,7 @@ export const IDLE_SESSION: NetSession = {
   address: null,
   addresses: [],
   trees: { state: 'unknown', source: 'own', hostPrint: null, failure: null, problem: null, fallbacks: [] },
+  rejoinAt: null,
 };
 
 export class SessionView {
@@ -57,6 +58,8 @@ export class SessionView {
     private readonly addresses: readonly string[],
     /** This app's tree files that fell back to the built-in trees (loadTrees). */
     private readonly fallbacks: readonly TreeFallback[] = [],
+    /** The new host's address once another player took over this app's room (NetSession.rejoinAt). */
+    private readonly rejoinAt: () => string | null = () => null,
   ) {}
 
   /** Folds one peer event into the view. */
@@ -96,6 +99,7 @@ export class SessionView {
       address: this.addresses[0] ?? null,
       addresses: [...this.addresses],
       trees: this.trees(),
+      rejoinAt: this.rejoinAt(),
     };
   }
 

@@ -15,7 +15,7 @@ import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
 import { LinkPort } from '../../game/linkPort';
 import type { LobbySlot } from '../../game/simApi';
-import { reasonText, t } from '../../i18n';
+import { errorText, reasonText, t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
 import { sessionHook } from './sessionHook';
 
@@ -169,6 +169,14 @@ export class SessionClient {
     this.emit();
   }
 
+  /** Rejoins the match at its new host with the token main stored there; the Join screen says so meanwhile. */
+  private rejoinAfterReplaced(address: string): void {
+    this.ctx.show('join', { notice: t('net.rejoiningNewHost') });
+    this.join(address, false, true).catch((e: Error) => {
+      if (this.ctx.hook.screen === 'join') this.ctx.show('join', { notice: errorText(e) });
+    });
+  }
+
   /** The screen a phase change leads to. */
   private route(s: NetSession): void {
     const screen = this.ctx.hook.screen;
@@ -188,6 +196,8 @@ export class SessionClient {
       case 'rejected':
       case 'kicked':
       case 'failed': {
+        // Another player took over this app's room while it stood still: back into the match there.
+        if (s.phase === 'failed' && s.message?.code === 'replaced' && s.rejoinAt) return this.rejoinAfterReplaced(s.rejoinAt);
         const notice = s.message ? reasonText(s.message) : t(`net.${s.phase}`);
         this.active = false;
         if (s.phase === 'rejected' || screen === 'join') this.ctx.show('join', { notice });
