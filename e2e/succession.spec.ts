@@ -8,8 +8,8 @@
  * match goes on, the other peer re-attaches and plays on, and no desync is announced.
  */
 import { expect, test } from '@playwright/test';
-import { killAll, run, type Proc } from '../electron/services/testing/procs';
-import { hostRoom, open, probeAddress } from './lan';
+import { killAll, type Proc } from '../electron/services/testing/procs';
+import { threeInAMatch } from './lan';
 import { startShell, type RunningShell } from './shell';
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
@@ -29,28 +29,8 @@ test.afterAll(async () => {
 
 test('the hosting shell is killed: the next in line hosts, and the other shell says so and plays on with the headless client', async ({ browser }) => {
   test.setTimeout(300_000);
-  const dialogs: string[] = [];
-  const host = await (await browser.newContext()).newPage();
-  const guest = await (await browser.newContext()).newPage();
-  await open(host, shells[0]!.url, dialogs);
-  await open(guest, shells[1]!.url, dialogs);
-  const address = await hostRoom(host, { room: 'Succession' });
-  await probeAddress(guest, address);
-  await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
-  const client = run('bot', 'scripts/client.ts', ['--join', address, '--bot', '--name', 'Cy', '--address', '127.0.0.1']);
+  const { host, guest, client, hostName, dialogs } = await threeInAMatch(browser, shells, 'Succession');
   bot = client;
-  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 3, undefined, { timeout: 60_000 });
-  const hostName = await host.evaluate(() => window.__bb!.net!.slots[0]!.name);
-
-  await host.getByTestId('lobby-ready').click();
-  await guest.getByTestId('lobby-ready').click();
-  await expect(host.getByTestId('lobby-start')).toBeEnabled({ timeout: 30_000 });
-  await host.getByTestId('lobby-start').click();
-  for (const p of [host, guest]) {
-    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
-  await guest.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
 
   // The hosting app's process dies.
   shells[0]!.signal('SIGKILL');

@@ -58,6 +58,20 @@ describe('the host killed in the lobby or while loading', () => {
   }
 });
 
+/**
+ * Four players 3 s into a match with quick drop times; client 3 crashes and, `awayMs` later,
+ * restarts and rejoins (`rejoin`), the host's verifier role giving it a snapshot.
+ */
+function playerAway(seed: number, awayMs: number): Room {
+  const room = new Room({ seed, humans: 4, link: LAN, settings: { matchSeconds: 16, dropVoteSeconds: 1, forceDropSeconds: 2 }, keepSnapshots: 2, snapshots: true });
+  room.joinAll();
+  room.start();
+  room.run(3000);
+  room.crash(3);
+  room.run(awayMs);
+  return room;
+}
+
 describe('the host killed mid-match, while something else is under way', () => {
   it('during a drop vote: the successor’s room goes on holding where the old host was, and drops the silent player when its time is up', () => {
     const room = new Room({ seed: 83, humans: 4, link: LAN, settings: { matchSeconds: 30, dropVoteSeconds: 5, forceDropSeconds: 8 }, keepSnapshots: 2 });
@@ -87,12 +101,7 @@ describe('the host killed mid-match, while something else is under way', () => {
   });
 
   it('during another player’s rejoin: the others play on, and the rejoiner rejoins the successor with its token and takes its ball back', () => {
-    const room = new Room({ seed: 84, humans: 4, link: LAN, settings: { matchSeconds: 16, dropVoteSeconds: 1, forceDropSeconds: 2 }, keepSnapshots: 2, snapshots: true });
-    room.joinAll();
-    room.start();
-    room.run(3000);
-    room.crash(3);
-    room.run(2500);
+    const room = playerAway(84, 2500);
     const rejoiner = room.rejoin(3);
     room.run(30);
     expect(rejoiner.runner).not.toBeNull(); // restoring the snapshot: not yet live, not in the order
@@ -108,12 +117,7 @@ describe('the host killed mid-match, while something else is under way', () => {
   });
 
   it('a player who was away when the host went rejoins the successor with its token', () => {
-    const room = new Room({ seed: 85, humans: 4, link: LAN, settings: { matchSeconds: 16, dropVoteSeconds: 1, forceDropSeconds: 2 }, keepSnapshots: 2 });
-    room.joinAll();
-    room.start();
-    room.run(3000);
-    room.crash(3);
-    room.run(3000);
+    const room = playerAway(85, 3000);
     expect(room.client(1).runner?.botSlots()).toContain(3);
     room.crashHost();
     room.run(3000, () => events(room.client(2), 'hosting').length > 0);
@@ -124,12 +128,7 @@ describe('the host killed mid-match, while something else is under way', () => {
   });
 
   it('between a rejoiner’s takeover announcement and its key: the successor hands its ball back', () => {
-    const room = new Room({ seed: 86, humans: 4, link: LAN, settings: { matchSeconds: 16, dropVoteSeconds: 1, forceDropSeconds: 2 }, keepSnapshots: 2, snapshots: true });
-    room.joinAll();
-    room.start();
-    room.run(3000);
-    room.crash(3);
-    room.run(2500);
+    const room = playerAway(86, 2500);
     const rejoiner = room.rejoin(3);
     room.run(3000, () => events(rejoiner, 'takeover').length > 0);
     const announced = events(rejoiner, 'takeover')[0]?.key ?? -1;
