@@ -17,9 +17,9 @@
  * replaced. A peer that answers has heard the host, so it cannot take part in an election until
  * the host is silent again.
  * Invariants: a report is taken only from an address of the order with its token's tag (or from
- * the address a voter's tag binds, or with a rejoiner's tag), addressed to this host's index; a peer whose updates run past
- * what this host holds is refused (it would be ahead of the match) and counted. A follow or
- * replaced counts only from a session with its token.
+ * the address a voter's tag binds, or with a rejoiner's tag), addressed to this host's index; a
+ * peer whose updates run past what this host holds is refused (it would be ahead of the match)
+ * and counted. A follow or replaced counts only from a session with its token.
  */
 import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, findRejoiner, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
