@@ -18,6 +18,7 @@ import { SlotKind } from '../types';
 import type { MatchStart, RoomSettings, TakeoverState } from '../types';
 import { NetSim, PERFECT_LINK } from './NetSim';
 import type { LinkSpec } from './NetSim';
+import { Stall } from './Stall';
 import { ToyBots, ToyGame } from './ToyGame';
 
 export interface RoomOptions {
@@ -179,26 +180,6 @@ export class RoomClient {
     if (!this.loop || now < this.frozenUntil) return;
     this.peer.setIntent(this.script.next(dt));
     this.loop.tick(now);
-  }
-}
-
-/** A process standing still until `until`: datagrams wait in its socket and are read when it runs again. */
-export class Stall {
-  until = 0;
-  private readonly queued: [Uint8Array, string][] = [];
-
-  /** Holds a datagram back while the process stands still (true: held). */
-  hold(now: number, bytes: Uint8Array, from: string): boolean {
-    if (now >= this.until) return false;
-    this.queued.push([bytes, from]);
-    return true;
-  }
-
-  /** A turn of the process: false while it stands still; else what waited is read first. */
-  wake(deliver: (bytes: Uint8Array, from: string) => void, now: number): boolean {
-    if (now < this.until) return false;
-    for (const [b, from] of this.queued.splice(0)) deliver(b, from);
-    return true;
   }
 }
 
