@@ -24,6 +24,8 @@ interface Sample {
   t: number;
   x: number;
   simX: number;
+  /** The key press had been handled when this frame's callbacks ran (the match's could see it). */
+  pressed: boolean;
 }
 
 declare global {
@@ -65,7 +67,7 @@ async function pressAndRecord(page: Page): Promise<{ pressAt: number; samples: S
     // Registered between frames, after the match's callback: each sample sees that frame as drawn.
     const sample = (t: number): void => {
       const b = m.balls()[me]!;
-      rec.samples.push({ t, x: b.x, simX: b.simX });
+      rec.samples.push({ t, x: b.x, simX: b.simX, pressed: rec.pressAt > 0 });
       if (!rec.stop) requestAnimationFrame(sample);
     };
     requestAnimationFrame(sample);
@@ -74,7 +76,7 @@ async function pressAndRecord(page: Page): Promise<{ pressAt: number; samples: S
   await page.keyboard.down('KeyD');
   await page.waitForFunction(() => {
     const r = window.__predictRec!;
-    const first = r.samples.find((s) => s.t >= r.pressAt);
+    const first = r.samples.find((s) => s.pressed);
     const last = r.samples.at(-1);
     return r.pressAt > 0 && first !== undefined && last !== undefined && last.simX > first.simX + 0.5;
   }, undefined, { timeout: 120_000 });
@@ -86,15 +88,19 @@ async function pressAndRecord(page: Page): Promise<{ pressAt: number; samples: S
   });
 }
 
-/** The first drawn frame after the press where the drawn ball, and where the confirmed one, had moved. */
+/**
+ * The first drawn frame after the press where the drawn ball, and where the confirmed one, had
+ * moved. Frames count from the first whose callbacks ran after the key event was handled: a
+ * frame's timestamp is when it began, which may precede an event handled before its callbacks.
+ */
 function firstMoves(r: { pressAt: number; samples: Sample[] }): { drawnFrames: number; drawnMs: number; simFrames: number; simMs: number } {
-  const before = r.samples.filter((s) => s.t < r.pressAt).at(-1)!;
-  const after = r.samples.filter((s) => s.t >= r.pressAt);
+  const before = r.samples.filter((s) => !s.pressed).at(-1)!;
+  const after = r.samples.filter((s) => s.pressed);
   const drawn = after.findIndex((s) => s.x > before.x + 0.01);
   const sim = after.findIndex((s) => s.simX > before.simX);
   expect(drawn).toBeGreaterThanOrEqual(0);
   expect(sim).toBeGreaterThanOrEqual(0);
-  return { drawnFrames: drawn + 1, drawnMs: after[drawn]!.t - r.pressAt, simFrames: sim + 1, simMs: after[sim]!.t - r.pressAt };
+  return { drawnFrames: drawn + 1, drawnMs: Math.max(0, after[drawn]!.t - r.pressAt), simFrames: sim + 1, simMs: Math.max(0, after[sim]!.t - r.pressAt) };
 }
 
 test('with prediction on, a key press moves my drawn ball before the confirmed frame runs it; off, it waits for it', async ({ browser }) => {
