@@ -20,8 +20,6 @@ import { LockstepClientService } from '../electron/services/lockstep/LockstepCli
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { RejectReason } from '../core/lockstep';
-import type { TakeoverState } from '../core/lockstep';
-import type { TreeSet } from '../core/ai';
 import { argsOrExit } from './cli/args';
 import { CLIENT_TOOL, checkClient } from './cli/tools';
 
@@ -56,12 +54,7 @@ async function main(): Promise<void> {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
       log(e);
     };
-    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, onSucceed: (state, t) => takeOver(state, t), ...(reports ? { reportsDir: reports } : {}) });
-    // Hosting since a takeover: rejoiners restore this player's own snapshots.
-    const takeOver = (state: TakeoverState, t: TreeSet): void => {
-      service.takeOver(state, t);
-      if (service.auth) service.auth.snapshotSource = () => player.latestSnapshot();
-    };
+    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, onSucceed: (state, t) => service.takeOver(state, t, () => player.latestSnapshot()), ...(reports ? { reportsDir: reports } : {}) });
     log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
     player.start();
     let tokenWritten = false;

@@ -178,7 +178,6 @@ export class LockstepMatch implements MatchSession {
       return this.loop.tick(now, this.loopHooks);
     } finally {
       this.viewHooks = null;
-      this.o.port.offerSnapshot(now, this.runner.snapshots.at(-1));
     }
   }
 
@@ -262,8 +261,6 @@ export class LockstepMatch implements MatchSession {
     // A host's ball left with its host (why 6): the 'hosting' line says so.
     else if (e.t === 'dropped' && e.why !== 6) this.say(t(e.why === 5 ? 'net.resyncing' : 'net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
     else if (e.t === 'hosting') {
-      // Hosting now: main has no simulation of this match, so rejoiners get this loop's snapshots.
-      if (e.me) this.o.port.servesSnapshots = true;
       const left = this.slots[e.left]?.name || t('net.theHost');
       this.say(e.me ? t('net.hostingMe', { left }) : t('net.hosting', { left, host: this.slots[e.slot]?.name || t('net.aSpectator') }), now + NOTICE_MS);
     }

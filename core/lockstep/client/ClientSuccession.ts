@@ -177,8 +177,12 @@ export class ClientSuccession {
    * host, a turn later.
    */
   private confirmed(now: number): boolean {
-    for (const r of this.reports.values()) if (r.votes && now - r.at <= REPORT_FRESH_MS) return true;
-    return false;
+    return this.freshReports(now).some((r) => r.votes);
+  }
+
+  /** The reports addressed to me that are still young enough to count (REPORT_FRESH_MS). */
+  private freshReports(now: number): Report[] {
+    return [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
   }
 
   /** The silence (ms) after which the host counts as lost: see QUIET_WINDOW_MS. */
@@ -212,7 +216,7 @@ export class ClientSuccession {
     const m = st.match;
     const a = this.announced;
     if (!m || !a || this.elected !== null) return;
-    const fresh = [...this.reports.values()].filter((r) => now - r.at <= REPORT_FRESH_MS);
+    const fresh = this.freshReports(now);
     const votes = fresh.filter((r) => r.votes).length;
     const electorate = a.order.length - 1 - index + a.voters.length;
     if (!this.handedOver && (votes === 0 || votes * 2 <= electorate)) return;

@@ -28,7 +28,7 @@ export type LoopMsg =
   | { readonly t: 'snapshot'; readonly key: number; readonly base64: string };
 
 /** How often a loop that serves snapshots offers one (ms). */
-export const SNAPSHOT_OFFER_MS = 5000;
+const SNAPSHOT_OFFER_MS = 5000;
 /** A pace outside this range would be a bad report, not phase alignment: it is clamped. */
 const PACE_MIN = 0.5;
 const PACE_MAX = 1.5;
@@ -45,12 +45,8 @@ export class RemotePort implements PeerLink {
   lastBegun: { key: number; hash: number } | null = null;
   /** Updates refused for arriving out of order. */
   dropped = 0;
-  /**
-   * This app hosts the match since a takeover (its 'hosting' event): its main side has no
-   * simulation of its own, so the loop offers it snapshots for rejoins (`offerSnapshot`).
-   */
-  servesSnapshots = false;
-  private offeredAt = -Infinity;
+  /** When the last snapshot was offered (null: this app does not host the match, none is wanted). */
+  private offeredAt: number | null = null;
   private paceValue = 1;
 
   readonly start: MatchStart;
@@ -133,9 +129,14 @@ export class RemotePort implements PeerLink {
     return this.paceValue;
   }
 
+  /** This app hosts the match since a takeover (its 'hosting' event): main wants snapshots for rejoins. */
+  serveSnapshots(): void {
+    this.offeredAt ??= -Infinity;
+  }
+
   /** While serving snapshots, the loop's latest one goes to the peer every SNAPSHOT_OFFER_MS. */
-  offerSnapshot(now: number, latest: { readonly key: number; readonly bytes: Uint8Array } | undefined): void {
-    if (!this.servesSnapshots || !latest || now - this.offeredAt < SNAPSHOT_OFFER_MS) return;
+  offerSnapshot(now: number, latest: { readonly key: number; readonly bytes: Uint8Array } | null): void {
+    if (this.offeredAt === null || !latest || now - this.offeredAt < SNAPSHOT_OFFER_MS) return;
     this.offeredAt = now;
     this.send({ t: 'snapshot', key: latest.key, base64: toBase64(latest.bytes) });
   }

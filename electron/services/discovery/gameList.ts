@@ -75,7 +75,7 @@ const keyOf = (gameId: string, address: string): string => `${gameId} ${address}
 export class GameList {
   private readonly entries = new Map<string, Entry>();
   private readonly changeFns: Array<(rows: readonly GameRow[]) => void> = [];
-  private readonly addFns: Array<(gameId: string, address: string) => void> = [];
+  private readonly addFns: Array<(gameId: string, address: string, port: number) => void> = [];
   private lastEmitted = '[]';
 
   constructor(
@@ -89,7 +89,7 @@ export class GameList {
     this.changeFns.push(fn);
   }
   /** A game was first seen at an address. */
-  onAdd(fn: (gameId: string, address: string) => void): void {
+  onAdd(fn: (gameId: string, address: string, port: number) => void): void {
     this.addFns.push(fn);
   }
 
@@ -110,7 +110,7 @@ export class GameList {
         gameId: advert.gameId, addedAt: now, advert, address: s.address, port: s.port, pingMs: null, compatible, lastSeen: now,
         via: new Set([s.via]), serviceNames: new Set(s.serviceName === undefined ? [] : [s.serviceName]),
       });
-      for (const fn of this.addFns) fn(advert.gameId, s.address);
+      for (const fn of this.addFns) fn(advert.gameId, s.address, s.port);
     }
     this.emitIfChanged();
   }

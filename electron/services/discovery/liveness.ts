@@ -42,7 +42,7 @@ export class LivenessProber {
     private readonly onExpired: (serviceNames: string[]) => void,
   ) {
     socket.onMessage((d) => this.handle(d));
-    list.onAdd((gameId, address) => this.pingGame(gameId, address)); // first ping at once: the row gets its ping fast
+    list.onAdd((gameId, address, port) => this.send(gameId, address, port)); // first ping at once: the row gets its ping fast
   }
 
   start(): void {
@@ -65,11 +65,6 @@ export class LivenessProber {
 
   private pingAll(): void {
     for (const t of this.list.targets()) this.send(t.gameId, t.address, t.port);
-  }
-
-  private pingGame(gameId: string, address: string): void {
-    const t = this.list.targets().find((x) => x.gameId === gameId && x.address === address);
-    if (t) this.send(t.gameId, t.address, t.port);
   }
 
   private send(gameId: string, address: string, port: number): void {

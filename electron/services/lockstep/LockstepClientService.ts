@@ -13,7 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TreeSet } from '../../../core/ai';
 import { ClientPeer, HostAuthority, hostBound } from '../../../core/lockstep';
-import type { TakeoverState } from '../../../core/lockstep';
+import type { SnapshotSource, TakeoverState } from '../../../core/lockstep';
 import { readHeader } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import { randomU32 } from './random';
@@ -120,8 +120,9 @@ export class LockstepClientService {
   /**
    * The peers elected this one to host the match whose host is gone (the peer's 'succeed' event):
    * the new HostAuthority answers on this socket from now on, and this app's player is its owner.
+   * `snapshots`: where its rejoiners' snapshots come from (the first host's verifier died with it).
    */
-  takeOver(state: TakeoverState, trees: TreeSet, probe?: (bytes: Uint8Array) => Uint8Array | null): void {
+  takeOver(state: TakeoverState, trees: TreeSet, snapshots: SnapshotSource, probe?: (bytes: Uint8Array) => Uint8Array | null): void {
     if (this.closed || this.auth) return;
     const now = this.now();
     this.auth = HostAuthority.succeed(
@@ -130,6 +131,7 @@ export class LockstepClientService {
         random32: randomU32,
         ownerAddress: OWNER_LOOPBACK,
         trees,
+        snapshots,
         ...(probe ? { probe } : {}),
         send: (to, bytes) => (to === OWNER_LOOPBACK ? this.deliver((b) => this.peer.receive(this.now(), b, HOST_LOOPBACK), bytes) : this.transport.send(to, bytes)),
       },

@@ -185,11 +185,10 @@ export class LanSession implements NetService {
         if (service.auth) pageSnapshot = { key, bytes: new Uint8Array(Buffer.from(base64, 'base64')) };
       },
       takeOver: (state, matchTrees) => {
-        service.takeOver(state, matchTrees, (b) => hosted?.discovery.answerProbe(b) ?? null);
+        // No verifier here: rejoiners restore the page's snapshots (RemotePort.offerSnapshot).
+        service.takeOver(state, matchTrees, () => pageSnapshot, (b) => hosted?.discovery.answerProbe(b) ?? null);
         const auth = service.auth;
         if (!auth) return;
-        // No verifier here: rejoiners restore the page's snapshots (RemotePort.offerSnapshot).
-        auth.snapshotSource = () => pageSnapshot;
         void this.opts.discovery.acquire().then(async (discovery) => {
           if (this.session !== session) return this.opts.discovery.release(discovery);
           // The room's own game id: the Join list shows it once, at its new host.

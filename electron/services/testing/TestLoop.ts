@@ -79,8 +79,8 @@ export class TestLoop {
         this.port?.setPace(m.status.pace);
         return;
       case 'event':
-        // As the match screen: hosting since a takeover, the loop serves main its snapshots.
-        if (m.event.t === 'hosting' && m.event.me && this.port) this.port.servesSnapshots = true;
+        // As the match screen: the loop hears the peer's events (hosting since a takeover, it serves main snapshots).
+        this.match?.onEvent(performance.now(), m.event);
         return void this.events.push(m.event);
     }
   }
@@ -121,7 +121,6 @@ export class TestLoop {
     if (input && input !== this.intent) this.port?.setIntent(input);
     this.intent = input ?? null;
     m.tick(now);
-    this.port?.offerSnapshot(now, m.runner.snapshots.at(-1));
   }
 
   get runner(): LockstepRunner | null {
