@@ -25,14 +25,19 @@ import { CLIENT_TOOL, checkClient } from './cli/tools';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
-function storedToken(file: string | undefined): number | undefined {
+/** The token file: "token base64-key" (the key the token was given to; a rejoin proves it). */
+function storedToken(file: string | undefined): { token: number; key: Uint8Array } | undefined {
   if (!file) return undefined;
+  let text: string;
   try {
-    const v = Number(readFileSync(file, 'utf8').trim());
-    return Number.isInteger(v) && v > 0 && v <= 0xffffffff ? v : undefined;
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined; // no file yet: a fresh join
   }
+  const [t, k] = text.trim().split(' ');
+  const token = Number(t);
+  const key = Buffer.from(k ?? '', 'base64');
+  return Number.isInteger(token) && token > 0 && token <= 0xffffffff && key.length === 32 ? { token, key } : undefined;
 }
 
 async function main(): Promise<void> {
@@ -46,8 +51,9 @@ async function main(): Promise<void> {
   const trees = loadTrees(resources);
   log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
-  const run = async (rejoinToken: number | undefined): Promise<void> => {
-    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, lockClosures: v.deterministic, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+  const run = async (stored: { token: number; key: Uint8Array } | undefined): Promise<void> => {
+    const rejoinToken = stored?.token;
+    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token, identity: stored.key } : {}) });
     let rejectReason: number | null = null;
     // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
     const plog = (e: Record<string, unknown>): void => {
@@ -64,7 +70,7 @@ async function main(): Promise<void> {
       if (tokenFile && !tokenWritten && peer.sessionToken !== 0 && p !== 'joining') {
         tokenWritten = true;
         // Whole or not at all (a rename): a reader — this client restarted, a test — never sees half.
-        writeFileSync(`${tokenFile}.tmp`, `${peer.sessionToken}\n`);
+        writeFileSync(`${tokenFile}.tmp`, `${peer.sessionToken} ${Buffer.from(service.identity).toString('base64')}\n`);
         renameSync(`${tokenFile}.tmp`, tokenFile);
       }
       // Ended: back in the lobby after our match, or finished and the host gone quiet (it left).

@@ -9,13 +9,17 @@
  */
 
 /** Bumped whenever any byte layout on the wire changes. Documented layouts: core/net, core/lockstep. */
-export const PROTOCOL_VERSION = 8;
+export const PROTOCOL_VERSION = 9;
 export const HEADER_BYTES = 4;
 export const MAGIC0 = 0x42;
 export const MAGIC1 = 0x42;
 
 /** Largest datagram we send: stays under common path MTUs without IP fragmentation. */
 export const MAX_DATAGRAM_BYTES = 1200;
+/** The tag the secure link (electron/services/lockstep/secure) ends every datagram of a session with. */
+export const MAC_BYTES = 8;
+/** Largest lockstep datagram core encodes: the link's tag must still fit in MAX_DATAGRAM_BYTES. */
+export const MAX_PAYLOAD_BYTES = MAX_DATAGRAM_BYTES - MAC_BYTES;
 
 export const MessageRange = {
   ProbeFirst: 0x01,

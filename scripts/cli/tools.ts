@@ -100,7 +100,7 @@ export const CLIENT_TOOL = {
     spectate: { kind: 'flag', help: 'join as a spectator' },
     name: { kind: 'text', arg: 'name', help: 'player name (default bot-<pid>)', ...visibleText(MAX_NAME_BYTES) },
     seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'seed of --random' },
-    'token-file': { kind: 'file-out', help: 'keep the session token here; rejoin with it when the file exists' },
+    'token-file': { kind: 'file-out', help: 'keep the session token and its key here; rejoin with them when the file exists' },
     reports: { kind: 'dir-out', help: 'write desync reports into this folder' },
     resources: { kind: 'dir-in', help: 'resources folder for maps and bot trees (default: the checkout\'s resources/)' },
     address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },

@@ -46,6 +46,12 @@ export interface HostOptions {
    * peers whose trees differ are sent these. Default: the built-in trees.
    */
   readonly trees?: TreeSet;
+  /**
+   * The secure link's verdict on a rejoin (electron/services/lockstep/secure): whether the JOIN
+   * `nonce` from `from` was sealed with the key `token` was given to. Without it (the simulator, a
+   * loopback) the token alone names the slot.
+   */
+  readonly proves?: (token: number, from: string, nonce: number) => boolean;
 }
 
 /** See HostOptions.snapshots. */
@@ -69,6 +75,8 @@ export interface HostCounters {
   badRejoin: number;
   /** Rejoin JOINs dropped unanswered: their IP had too many refused in a row (RejoinLimiter). */
   rejoinLimited: number;
+  /** Rejoins refused: the JOIN did not prove the key its token was given to (HostOptions.proves). */
+  unproven: number;
   /** Peers sent the state because they were out of step (HostResync.heal), and peers dropped for going out of step again soon after. */
   healed: number;
   outOfStep: number;
@@ -111,7 +119,7 @@ export interface MatchResult {
 
 export class HostState {
   readonly lobby: HostLobby;
-  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, rejoinLimited: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, fences: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, rejoinLimited: 0, unproven: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, fences: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, PROTOCOL_VERSION } from '../../net/header';
+import { HEADER_BYTES, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from '../../net/header';
 import { MoveMode } from '../../sim/input';
 import type { PlayerInput } from '../../sim/input';
 import { utf8Decode, utf8Encode } from './bytes';
@@ -176,8 +176,8 @@ describe('fitting into one datagram', () => {
     const updates: KeyUpdate[] = Array.from({ length: 40 }, (_, k) => ({ key: k, inputs: full, events: [] }));
     const ctl = { firstSeq: 0, msgs: Array.from({ length: 5 }, () => new Uint8Array(100)) };
     const enc = encodeHostFrame({ updates, ctl, inputAck: 3 });
-    expect(enc.bytes.length).toBeLessThanOrEqual(MAX_DATAGRAM_BYTES);
-    expect(enc.updates).toBe(5); // 5 × 158 B of updates (7-byte slot mask, 3-byte targets), and the rest for control messages
+    expect(enc.bytes.length).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    expect(enc.updates).toBe(4); // 4 × 158 B of updates (7-byte slot mask, 3-byte targets) in 1192 B (the tag takes 8), and the rest for control messages
     expect(enc.ctl).toBeGreaterThan(0);
     const m = roundTrip(enc.bytes) as HostFrame;
     expect(m.updates?.[0]?.key).toBe(0);

@@ -2,9 +2,9 @@
  * Encoder and total decoder of every lockstep datagram (types 0x10-0x7f of core/net/header.ts).
  * Owns: the byte layout below. Decoding never throws: anything unexpected (short, absurd count,
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
- * into MAX_DATAGRAM_BYTES and report how many updates / control messages they included.
+ * into MAX_PAYLOAD_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 8 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 9 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
@@ -21,6 +21,11 @@
  * refused, never cut. JOIN's layout is otherwise unchanged.
  * Version 7 (host succession): the SUCCEED datagram and the `succession` control message
  * (successionWire.ts). Version 8: the `rejoiners` control message beside it.
+ * Version 9 (issue 17): the secure link (electron/services/lockstep/secure/SecureLink.ts, where the
+ * bytes it adds are laid out) puts a key block into the JOIN after its header, answers a JOIN
+ * without a valid cookie with a CHALLENGE (0x16) and ends every datagram of a session with an
+ * 8-byte tag (MAC_BYTES); core encodes up to MAX_PAYLOAD_BYTES so the tag still fits. The layouts
+ * below are what core reads and writes, the link's bytes removed.
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin, bit2 cancel), then without
  *                     rejoin str name (≤48 B), with rejoin u32 session token of the slot to take
@@ -68,7 +73,7 @@
  *                       closures wait for the last player's: run a little slower while large)
  * A datagram must end exactly after its last section.
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, PROTOCOL_VERSION, readHeader, writeHeader } from '../../net';
+import { HEADER_BYTES, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, readHeader, writeHeader } from '../../net';
 import { MAX_SLOTS } from '../types';
 import { MAX_NAME_BYTES } from '../names';
 import { Reader, Writer } from './bytes';
@@ -129,7 +134,7 @@ export function decodeDatagram(bytes: Uint8Array, refKey = 0): DecodeResult {
 }
 
 function start(type: number): Writer {
-  const w = new Writer(MAX_DATAGRAM_BYTES);
+  const w = new Writer(MAX_PAYLOAD_BYTES);
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, type);
   return w.bytes(h);

@@ -1,11 +1,11 @@
 /**
  * Encoders of the two frame datagrams (CFRAME 0x20, HFRAME 0x21; layout in codec.ts).
- * Owns: fitting. A frame never exceeds MAX_DATAGRAM_BYTES: fixed sections always go in, then
+ * Owns: fitting. A frame never exceeds MAX_PAYLOAD_BYTES: fixed sections always go in, then
  * the oldest unacknowledged updates / inputs and control messages, as many as fit. Control
  * messages get a share of the room even while a long update backlog is being resent, so neither
  * stream starves the other. What does not fit is sent in the next datagram.
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net';
+import { HEADER_BYTES, MAX_PAYLOAD_BYTES, writeHeader } from '../../net';
 import { Writer } from './bytes';
 import { LockstepType, MASK_FORM, MAX_CTL_PER_FRAME, MAX_LIST } from './frames';
 import type { ClientFrame, ControlSection, Encoded, HostFrame, UplinkInput } from './frames';
@@ -20,7 +20,7 @@ const CTL_SHARE = 400;
 type Out<T> = Omit<T, 'type'>;
 
 function begin(type: number): Writer {
-  const w = new Writer(MAX_DATAGRAM_BYTES);
+  const w = new Writer(MAX_PAYLOAD_BYTES);
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, type);
   return w.bytes(h);
@@ -52,7 +52,7 @@ export function encodeClientFrame(f: Out<ClientFrame>): Encoded {
   if (f.ctlAck !== undefined) fixed += 2;
   if (f.report) fixed += 7;
   const inputs = f.inputs ?? [];
-  const [ni, nc] = split(inputs.map((i) => 3 + entrySize(i.input)), 1, MAX_LIST, f.ctl, MAX_DATAGRAM_BYTES - fixed);
+  const [ni, nc] = split(inputs.map((i) => 3 + entrySize(i.input)), 1, MAX_LIST, f.ctl, MAX_PAYLOAD_BYTES - fixed);
   const sections = (f.progress ? 1 : 0) | (hash ? 2 : 0) | (ni > 0 ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.report ? 32 : 0);
   const w = begin(LockstepType.ClientFrame).u32(f.token).u8(sections);
   if (f.progress) {
@@ -122,7 +122,7 @@ export function encodeHostFrame(f: Out<HostFrame>): Encoded {
   if (f.ping) fixed += 6;
   const updates = f.updates ?? [];
   // Section overhead: u16 first key, and a count byte unless there is one update (counted always).
-  const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, MAX_DATAGRAM_BYTES - fixed);
+  const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, MAX_PAYLOAD_BYTES - fixed);
   const sections = (nu > 0 ? 1 : 0) | (f.inputAck !== undefined ? 2 : 0) | (f.status ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.ping ? 32 : 0);
   const w = begin(LockstepType.HostFrame).u8(sections);
   if (nu > 0) {

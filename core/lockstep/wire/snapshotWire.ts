@@ -12,7 +12,7 @@
  * The key, size and checksum are also announced in the 'resync' control message; a chunk that
  * disagrees with the announcement is rejected (counted) by the receiver.
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, readHeader, writeHeader } from '../../net';
+import { HEADER_BYTES, MAX_PAYLOAD_BYTES, readHeader, writeHeader } from '../../net';
 import { Reader, Writer } from './bytes';
 import { LockstepType } from './frames';
 
@@ -53,7 +53,7 @@ export function snapChecksum(bytes: Uint8Array): number {
 function begin(type: number): Writer {
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, type);
-  return new Writer(MAX_DATAGRAM_BYTES).bytes(h);
+  return new Writer(MAX_PAYLOAD_BYTES).bytes(h);
 }
 
 /** Chunk `index` of `bytes` (a snapshot of key `key` with checksum `checksum`). */

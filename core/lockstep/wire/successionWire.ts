@@ -31,7 +31,7 @@
  * never learns another's token from the list (a 32-bit tag of a 32-bit token can be searched for:
  * it is an obstacle, not a secret — issue 17's per-session keys replace it).
  */
-import { HEADER_BYTES, MAX_DATAGRAM_BYTES, writeHeader } from '../../net';
+import { HEADER_BYTES, MAX_PAYLOAD_BYTES, writeHeader } from '../../net';
 import { MAX_SLOTS, SPECTATOR_SLOT } from '../types';
 import type { KeyUpdate, Rejoiner, Voter } from '../types';
 import { Reader, Writer } from './bytes';
@@ -127,13 +127,13 @@ export function readRejoiners(r: Reader): Rejoiner[] {
 function begin(): Writer {
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, LockstepType.Succeed);
-  return new Writer(MAX_DATAGRAM_BYTES).bytes(h);
+  return new Writer(MAX_PAYLOAD_BYTES).bytes(h);
 }
 
 /** A lost report with as many of `updates` (the newest, ending at recvKey) as fit. */
 export function encodeLost(token: number, to: number, recvKey: number, updates: readonly KeyUpdate[]): Uint8Array {
   const w = begin().u8(1).u32(token).u8(to).u16(recvKey & 0xffff);
-  let room = MAX_DATAGRAM_BYTES - HEADER_BYTES - 9;
+  let room = MAX_PAYLOAD_BYTES - HEADER_BYTES - 9;
   const fit: KeyUpdate[] = [];
   for (let i = updates.length - 1; i >= 0 && fit.length < LOST_UPDATES; i--) {
     const u = updates[i] as KeyUpdate;

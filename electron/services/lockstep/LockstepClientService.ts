@@ -20,6 +20,8 @@ import { randomU32 } from './random';
 import { parseAddress } from '../../../core/net';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
+import { identityFrom, newIdentity } from './secure/keys';
+import { provesOf, SecureLink } from './secure/SecureLink';
 
 export interface ClientServiceOptions extends UdpTransportOptions {
   /** The host's "ip:port". */
@@ -34,6 +36,11 @@ export interface ClientServiceOptions extends UdpTransportOptions {
   readonly lockClosures?: boolean;
   /** Rejoin a running match with the session token an earlier ACCEPT gave (ClientOptions.rejoinToken). */
   readonly rejoinToken?: number;
+  /**
+   * The private key (32 bytes) this app joined with, stored beside the token: a rejoin must prove
+   * it (SecureLink). Default: a new key.
+   */
+  readonly identity?: Uint8Array;
   /** Called after every datagram batch and every tick (the peer may have new events). */
   readonly onActivity?: () => void;
 }
@@ -103,11 +110,17 @@ export class LockstepClientService {
   /** Opens a socket on a free port (unless one is given) and sends JOIN to `opts.host`. */
   static async connect(opts: ClientServiceOptions): Promise<LockstepClientService> {
     if (!parseAddress(opts.host)) throw new Error(`not an "ip:port" address: ${opts.host}`);
-    return new LockstepClientService(await UdpTransport.open({ port: 0, ...opts }), opts);
+    const identity = opts.identity ? identityFrom(opts.identity) : newIdentity();
+    return new LockstepClientService(await UdpTransport.open({ port: 0, ...opts, link: new SecureLink(identity, () => performance.now()) }), opts);
   }
 
   now(): number {
     return performance.now();
+  }
+
+  /** The private key this app joined with (to store beside the session token). */
+  get identity(): Uint8Array {
+    return this.transport.link?.identity.seed ?? new Uint8Array(0);
   }
 
   tick(): void {
@@ -133,6 +146,7 @@ export class LockstepClientService {
         trees,
         snapshots,
         ...(probe ? { probe } : {}),
+        ...provesOf(this.transport.link),
         send: (to, bytes) => (to === OWNER_LOOPBACK ? this.deliver((b) => this.peer.receive(this.now(), b, HOST_LOOPBACK), bytes) : this.transport.send(to, bytes)),
       },
       now,

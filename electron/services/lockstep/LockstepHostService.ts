@@ -18,6 +18,8 @@ import { randomU32 } from './random';
 import { IDLE_TICK_MS } from './LockstepClientService';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
+import { newIdentity } from './secure/keys';
+import { provesOf, SecureLink } from './secure/SecureLink';
 
 
 /** The owner's in-process address (never a network "ip:port"). */
@@ -77,6 +79,7 @@ export class LockstepHostService {
       ...(opts.probe ? { probe: (b: Uint8Array) => opts.probe?.(b) ?? null } : {}),
       ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
       trees: opts.trees,
+      ...provesOf(transport.link),
     });
     const trees = opts.trees;
     this.owner = opts.owner
@@ -106,7 +109,7 @@ export class LockstepHostService {
 
   /** Binds the game port and starts hosting. */
   static async start(opts: HostServiceOptions): Promise<LockstepHostService> {
-    return new LockstepHostService(await UdpTransport.open(opts), opts);
+    return new LockstepHostService(await UdpTransport.open({ ...opts, link: new SecureLink(newIdentity(), () => performance.now()) }), opts);
   }
 
   /**

@@ -6,10 +6,13 @@
  * Invariants: the receive buffer is raised to 4 MiB; datagrams over MAX_DATAGRAM_BYTES and
  * arrivals beyond the queue bound are dropped and counted; send never throws (errors are counted).
  * Addresses are "ip:port" strings ("[v6]:port" for IPv6), the form core/lockstep uses.
+ * With a `link` (SecureLink, the game's sockets) every datagram is sealed on its way out and
+ * opened on its way in, before anyone reads it; without one (the test relays) bytes pass as they are.
  */
 import DgramAsPromised from 'dgram-as-promised';
 import type { SocketAsPromised } from 'dgram-as-promised';
 import { addressKey, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
+import type { SecureLink } from './secure/SecureLink';
 
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -31,6 +34,8 @@ export interface UdpTransportOptions {
   /** When the port is taken, bind a free one instead of failing (default true). */
   readonly fallback?: boolean;
   readonly queueLimit?: number;
+  /** Seals and opens every datagram (issue 17); the game's sockets have one. */
+  readonly link?: SecureLink;
 }
 
 export interface UdpCounters {
@@ -58,6 +63,7 @@ export class UdpTransport {
     readonly port: number,
     readonly address: string,
     private readonly queueLimit: number,
+    readonly link: SecureLink | null,
   ) {
     sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
     sock.socket.on('error', () => this.counters.socketErrors++);
@@ -90,7 +96,7 @@ export class UdpTransport {
     } catch {
       // Some systems cap the buffer (net.core.rmem_max); the default still works, just less burst-proof.
     }
-    return new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT);
+    return new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT, opts.link ?? null);
   }
 
   /** The receive buffer the kernel granted (bytes; Linux reports double the set value). */
@@ -110,7 +116,15 @@ export class UdpTransport {
     if (this.queue.length >= this.queueLimit) return void this.counters.queueFull++;
     this.counters.received++;
     this.counters.receivedBytes += msg.length;
-    this.queue.push({ bytes: new Uint8Array(msg.buffer, msg.byteOffset, msg.length), from: addressKey(rinfo.address, rinfo.port) });
+    const from = addressKey(rinfo.address, rinfo.port);
+    let bytes: Uint8Array = new Uint8Array(msg.buffer, msg.byteOffset, msg.length);
+    if (this.link) {
+      const opened = this.link.open(from, bytes);
+      if (opened.reply) this.sendRaw(from, opened.reply);
+      if (!opened.deliver) return;
+      bytes = opened.deliver;
+    }
+    this.queue.push({ bytes, from });
     this.scheduleDrain();
   }
 
@@ -127,6 +141,11 @@ export class UdpTransport {
 
   /** Sends `bytes` to "ip:port". Never throws; failures are counted. */
   send(to: string, bytes: Uint8Array): void {
+    const sealed = this.link ? this.link.seal(to, bytes) : bytes;
+    if (sealed) this.sendRaw(to, sealed);
+  }
+
+  private sendRaw(to: string, bytes: Uint8Array): void {
     const a = parseAddress(to);
     if (!a || this.closed || bytes.length > MAX_DATAGRAM_BYTES) return void this.counters.sendErrors++;
     this.counters.sent++;

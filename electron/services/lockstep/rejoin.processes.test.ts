@@ -25,9 +25,9 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** The token the client wrote (written whole, by rename), or 0 while there is none. */
+/** The token the client wrote ("token key", written whole, by rename), or 0 while there is none. */
 function tokenIn(file: string): number {
-  return existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split(' ')[0]) : 0;
 }
 
 /**

@@ -134,7 +134,7 @@ export class LanSession implements NetService {
     const verifier = this.startVerifier(service);
     // Registered before publishing, so a leave that arrives meanwhile closes both.
     this.begin({
-      ...this.fresh(owner, address, false, trees, addresses, () => service.host.replacedBy),
+      ...this.fresh(owner, address, null, trees, addresses, () => service.host.replacedBy),
       close: async () => {
         verifier?.stop();
         if (this.verifier === verifier) this.verifier = null;
@@ -152,6 +152,7 @@ export class LanSession implements NetService {
   async join(req: RequestOf<'net:join'>): Promise<null> {
     const rejoinToken = req.rejoin === true ? this.tokens.get(req.address) : null;
     if (req.rejoin === true && rejoinToken === null) throw new ReasonError('no-rejoin', `no stored session for ${req.address} to rejoin`, { address: req.address });
+    const rejoinKey = rejoinToken !== null ? this.tokens.key(req.address) : null;
     const gameId = this.opts.gameIdOf?.(req.address) ?? undefined;
     const gen = await this.restart();
     const trees = loadTrees(this.opts.resourcesDir);
@@ -161,6 +162,8 @@ export class LanSession implements NetService {
       name: req.name,
       spectate: req.spectate && rejoinToken === null,
       ...(rejoinToken !== null ? { rejoinToken } : {}),
+      // The key the token was given to: the host asks the rejoin to prove it.
+      ...(rejoinKey ? { identity: rejoinKey } : {}),
       port: 0,
       ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
       onActivity: () => this.sync(),
@@ -173,7 +176,7 @@ export class LanSession implements NetService {
     let hosted: { advert: HostAdvert; discovery: DiscoveryService } | null = null;
     let pageSnapshot: { key: number; bytes: Uint8Array } | null = null;
     const session: Session = {
-      ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null, trees),
+      ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null ? service.identity : null, trees),
       // LockstepClientService.close sends LEAVE (or, hosting, the goodbye) and closes the socket once it has left.
       close: async () => {
         await service.close();
@@ -277,7 +280,8 @@ export class LanSession implements NetService {
    * A session's initial state. `address`: the host's; `keepToken`: a joined player, whose token is
    * stored for rejoining; `addresses`: where others join (a hosting app lists one per LAN interface).
    */
-  private fresh(peer: ClientPeer, address: string, keepToken: boolean, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null): Omit<Session, 'close'> {
+  /** `keepToken`: the private key a joined player's token is stored with (null: keep none). */
+  private fresh(peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null): Omit<Session, 'close'> {
     return {
       peer,
       view: new SessionView(peer, addresses, trees.fallbacks, rejoinAt),
@@ -289,7 +293,7 @@ export class LanSession implements NetService {
       statusKey: '',
       shown: null,
       sentKey: -1,
-      tokens: keepToken ? this.tokens.at(address) : null,
+      tokens: keepToken ? this.tokens.at(address, keepToken) : null,
     };
   }
 

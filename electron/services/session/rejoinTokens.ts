@@ -5,6 +5,9 @@
  * one match: written on accept, removed on a normal leave, at the match's end, or when the host
  * no longer knows it. The file is untrusted input: a damaged file or entry is ignored (with a
  * notice for the file) and never stops the app; writes go through a temp file and a rename.
+ * Beside the token goes the private key this app joined with (base64, 32 bytes): a rejoin must
+ * prove it (electron/services/lockstep/secure), so the token alone, which crosses the wire, takes
+ * no slot. A host's own player joined over a loopback and has none.
  * Invariant: at most one entry per address; tokens are non-zero uint32.
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,9 +23,13 @@ export interface StoredToken {
   readonly token: number;
   /** ms since the epoch (Date.now) when it was stored. */
   readonly at: number;
+  /** The session's private key, base64 of 32 bytes. */
+  readonly key?: string;
 }
 
 const ADDRESS = /^(\d{1,3}\.){3}\d{1,3}:\d{1,5}$/;
+/** base64 of 32 bytes. */
+const KEY = /^[A-Za-z0-9+/]{43}=$/;
 
 function entryOf(v: unknown): StoredToken | null {
   if (typeof v !== 'object' || v === null) return null;
@@ -31,7 +38,9 @@ function entryOf(v: unknown): StoredToken | null {
   if (typeof address !== 'string' || !ADDRESS.test(address)) return null;
   if (typeof token !== 'number' || !Number.isInteger(token) || token <= 0 || token > 0xffffffff) return null;
   if (typeof at !== 'number' || !Number.isFinite(at)) return null;
-  return { address, token, at };
+  if (o['key'] === undefined) return { address, token, at };
+  if (typeof o['key'] !== 'string' || !KEY.test(o['key'])) return null;
+  return { address, token, at, key: o['key'] };
 }
 
 /** One session's stored token, kept under its host's address (`moveTo`: another peer hosts the match now). */
@@ -60,22 +69,29 @@ export class TokenStore {
     return this.load().find((e) => e.address === address)?.token ?? null;
   }
 
-  set(address: string, token: number): void {
-    const rest = this.load().filter((e) => e.address !== address);
-    this.save([...rest.slice(-(MAX_ENTRIES - 1)), { address, token: token >>> 0, at: this.clock() }]);
+  /** The private key stored with `address`'s token, if any. */
+  key(address: string): Uint8Array | null {
+    const key = this.load().find((e) => e.address === address)?.key;
+    return key === undefined ? null : Uint8Array.from(Buffer.from(key, 'base64'));
   }
 
-  /** The token of the session joined at `address`. */
-  at(address: string): SessionToken {
+  set(address: string, token: number, key?: Uint8Array | null): void {
+    const rest = this.load().filter((e) => e.address !== address);
+    const entry: StoredToken = { address, token: token >>> 0, at: this.clock(), ...(key && key.length === 32 ? { key: Buffer.from(key).toString('base64') } : {}) };
+    this.save([...rest.slice(-(MAX_ENTRIES - 1)), entry]);
+  }
+
+  /** The token of the session joined at `address` with the private key `key`. */
+  at(address: string, key?: Uint8Array): SessionToken {
     let at = address;
     return {
-      set: (token) => this.set(at, token),
+      set: (token) => this.set(at, token, key),
       remove: () => this.remove(at),
       moveTo: (next) => {
         const token = this.get(at);
         this.remove(at);
         at = next;
-        if (token !== null) this.set(next, token);
+        if (token !== null) this.set(next, token, key);
       },
     };
   }

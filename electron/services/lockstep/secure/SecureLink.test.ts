@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { decodeDatagram, encodeAccept, encodeClientFrame, encodeHostFrame, encodeJoin, encodeReject, RejectReason } from '../../../../core/lockstep';
+import { encodePing, MAC_BYTES } from '../../../../core/net';
+import { identityFrom, newIdentity } from './keys';
+import { CHALLENGE_BYTES, COOKIE_EPOCH_MS, SecureLink } from './SecureLink';
+
+const HOST = '10.0.0.1:47777';
+const ME = '10.0.0.2:5000';
+const THIEF = '10.0.0.66:6000';
+
+/** A host and a client link on a shared manual clock, and the wire between them. */
+function pair(clientIdentity = newIdentity()) {
+  const clock = { now: 1_000_000 };
+  const host = new SecureLink(newIdentity(), () => clock.now);
+  const client = new SecureLink(clientIdentity, () => clock.now);
+  /** Client → host: what the host's core reads, after any challenge round trip. */
+  const up = (bytes: Uint8Array, from = ME, link = client): Uint8Array | null => {
+    let out = link.seal(HOST, bytes);
+    for (let i = 0; i < 3 && out; i++) {
+      const o = host.open(from, out);
+      if (o.deliver || !o.reply) return o.deliver;
+      out = link.open(HOST, o.reply).reply;
+    }
+    return null;
+  };
+  const down = (bytes: Uint8Array, to = ME, link = client): Uint8Array | null => {
+    const out = host.seal(to, bytes);
+    return out ? link.open(HOST, out).deliver : null;
+  };
+  return { clock, host, client, up, down };
+}
+
+const join = (nonce: number, token?: number) => encodeJoin({ nonce, spectate: false, name: token === undefined ? 'Ana' : '', appVersion: '1.0.0', ...(token !== undefined ? { token } : {}) });
+const cframe = () => encodeClientFrame({ token: 7, progress: { recvKey: 3, closedThrough: 4 } }).bytes;
+const hframe = () => encodeHostFrame({ inputAck: 4 }).bytes;
+
+describe('SecureLink', () => {
+  it('joins through a challenge, and core reads exactly the datagrams core wrote, both ways', () => {
+    const { host, up, down } = pair();
+    const j = join(42);
+    expect(up(j)).toEqual(j);
+    expect(host.counters.challenges).toBe(1);
+    const accept = encodeAccept({ nonce: 42, slot: 1, token: 7, owner: false });
+    expect(down(accept)).toEqual(accept);
+    expect(up(cframe())).toEqual(cframe());
+    expect(down(hframe())).toEqual(hframe());
+    expect(host.counters).toMatchObject({ badMac: 0, badJoin: 0 });
+  });
+
+  it('ends every datagram of a session with an 8-byte tag, and the JOIN carries the key block', () => {
+    const { host, client, up, down } = pair();
+    up(join(1));
+    down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    expect(client.seal(HOST, cframe())!.length).toBe(cframe().length + MAC_BYTES);
+    expect(host.seal(ME, hframe())!.length).toBe(hframe().length + MAC_BYTES);
+    expect(new SecureLink(newIdentity(), () => 0).seal(HOST, join(2))!.length).toBe(join(2).length + CHALLENGE_BYTES - 4);
+  });
+
+  it('drops a forged, altered, unsealed or reflected datagram before core reads it, and counts it', () => {
+    const { host, client, up, down } = pair();
+    up(join(1));
+    down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    const sealed = client.seal(HOST, cframe())!;
+    const altered = sealed.slice();
+    altered[6] = (altered[6] ?? 0) ^ 1;
+    expect(host.open(ME, altered).deliver).toBeNull();
+    expect(host.counters.badMac).toBe(1);
+    // A spoofer forging the player's address without the key: unsealed, or sealed with its own.
+    expect(host.open(ME, cframe()).deliver).toBeNull();
+    const spoof = pair();
+    spoof.up(join(1));
+    spoof.down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    expect(host.open(ME, spoof.client.seal(HOST, cframe())!).deliver).toBeNull();
+    // The host's own datagram sent back to it.
+    expect(host.open(ME, host.seal(ME, hframe())!).deliver).toBeNull();
+    expect(host.counters.badMac).toBe(4);
+    // The client side: forged host frames and a forged goodbye from the host's address.
+    expect(client.open(HOST, hframe()).deliver).toBeNull();
+    expect(client.counters.badMac).toBe(1);
+    expect(up(cframe())).toEqual(cframe());
+  });
+
+  it('challenges a cookie from another address or an old epoch, and never amplifies', () => {
+    const { clock, host, client } = pair();
+    const first = client.seal(HOST, join(1))!;
+    const challenge = host.open(ME, first).reply!;
+    expect(challenge.length).toBeLessThan(first.length);
+    const sealed = client.open(HOST, challenge).reply!;
+    expect(host.open(THIEF, sealed).reply).not.toBeNull(); // the cookie binds ME's address
+    expect(host.open(THIEF, sealed).deliver).toBeNull();
+    clock.now += 2 * COOKIE_EPOCH_MS;
+    expect(host.open(ME, sealed).deliver).toBeNull();
+    clock.now -= COOKIE_EPOCH_MS; // the previous epoch's cookie still holds
+    expect(host.open(ME, sealed).deliver).toEqual(join(1));
+    expect(host.open(ME, first.subarray(0, CHALLENGE_BYTES)).reply).toBeNull();
+  });
+
+  it('refuses a key that is not an X25519 point, on either side, and a challenge nobody asked for', () => {
+    const { host, client } = pair();
+    const j = client.seal(HOST, join(1))!;
+    j.fill(0, 4, 36); // the all-zero public key: a low-order point
+    const challenge = host.open(ME, j).reply!;
+    j.set(challenge.subarray(36), 36); // its cookie, as a joiner holding no private key would send it
+    expect(host.open(ME, j)).toEqual({ deliver: null, reply: null });
+    expect(host.counters.badJoin).toBe(1);
+    const zeroHost = challenge.slice();
+    zeroHost.fill(0, 4, 36);
+    expect(client.open(HOST, zeroHost).reply).toBeNull();
+    expect(client.counters.badJoin).toBe(1);
+    expect(new SecureLink(newIdentity(), () => 0).open(HOST, challenge)).toEqual({ deliver: null, reply: null });
+  });
+
+  it('lets a rejoin take a slot back only with the key its token was given to', () => {
+    const identity = newIdentity();
+    const { host, up, down } = pair(identity);
+    up(join(1));
+    down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    // The same app restarted on a new port, with its stored key: proven.
+    const again = pair(identityFrom(identity.seed));
+    const rejoin = join(2, 9);
+    const from = '10.0.0.2:5001';
+    let out = again.client.seal(HOST, rejoin)!;
+    out = again.client.open(HOST, host.open(from, out).reply!).reply!;
+    expect(host.open(from, out).deliver).toEqual(rejoin);
+    expect(host.proves(9, from, 2)).toBe(true);
+    // A sniffer with the token and its own key: the JOIN passes the link, the rejoin does not.
+    const thief = pair();
+    let t = thief.client.seal(HOST, join(3, 9))!;
+    t = thief.client.open(HOST, host.open(THIEF, t).reply!).reply!;
+    expect(host.open(THIEF, t).deliver).toEqual(join(3, 9));
+    expect(host.proves(9, THIEF, 3)).toBe(false);
+    expect(host.counters.unproven).toBe(1);
+    // A token this link never accepted (a match taken over from another host): nothing to prove.
+    expect(host.proves(1234, THIEF, 3)).toBe(true);
+  });
+
+  it('passes probes and datagrams of other versions as they are, and seals the REJECT of a JOIN it saw', () => {
+    const { host, client, up } = pair();
+    const ping = encodePing(1, 2);
+    expect(host.open(ME, ping).deliver).toBe(ping);
+    expect(host.seal(ME, ping)).toBe(ping);
+    const old = join(1).slice();
+    old[2] = 8;
+    expect(host.open(ME, old).deliver).toBe(old);
+    up(join(5));
+    const reject = encodeReject({ nonce: 5, reason: RejectReason.Full, appVersion: '1.0.0' });
+    const sealed = host.seal(ME, reject)!;
+    expect(sealed.length).toBe(reject.length + MAC_BYTES);
+    const read = client.open(HOST, sealed).deliver!;
+    expect(decodeDatagram(read)).toMatchObject({ ok: true, msg: { type: 'reject', reason: RejectReason.Full } });
+    // Before its ACCEPT a joining client sends nothing but JOINs, and reads nothing unsealed.
+    expect(client.seal(HOST, cframe())).toBeNull();
+    expect(client.open(HOST, hframe()).deliver).toBeNull();
+    expect(client.counters.badMac).toBe(1);
+  });
+
+  it('talks in the clear with an address it shares no session with (a successor and its peers)', () => {
+    const { host } = pair();
+    expect(host.seal(THIEF, hframe())).toEqual(hframe());
+    expect(host.open(THIEF, cframe()).deliver).toEqual(cframe());
+  });
+});

@@ -1,0 +1,245 @@
+/**
+ * The secure link (issue 17): a per-session secret agreed by X25519 in the JOIN exchange, and a
+ * truncated HMAC on every lockstep datagram of the session, both ways. It sits between the UDP
+ * socket and core/lockstep (UdpTransport's `link`), so `core/` stays free of cryptography: it sees
+ * the datagrams it always saw and asks one question, `proves` (HostOptions.proves).
+ *
+ * The join (a cookie exchange, as DTLS's HelloVerifyRequest; layouts, PROTOCOL_VERSION 9):
+ *   JOIN      c→h  header, 32 B joiner's public key, 16 B cookie (zeros: none yet), core's JOIN
+ *                  body, then with a cookie the 8 B tag (session key, side 'c')
+ *   CHALLENGE h→c  header (type 0x16), 32 B host's public key, 16 B cookie — sent raw to a JOIN
+ *                  without a valid cookie; never reaches core
+ * The cookie is HMAC(link secret, address ‖ joiner's key ‖ 30 s epoch): the host keeps no state
+ * for it, it binds the address (a blind spoofer never sees it, so JOINs from made-up addresses
+ * make no session) and it is fresh, so the session key derived from it (keys.ts `sessionKey`) is
+ * new for every join and a tag over it answers the host's challenge: a JOIN reaches core only from
+ * the holder of the private key it names. The ACCEPT or REJECT that answers it is sealed with that
+ * key; an ACCEPT makes it the address's session. From then on every datagram of the session ends
+ * with its tag; one without a valid tag (unsealed, forged, altered, reflected) is counted (`badMac`)
+ * and dropped before anything past the header is read.
+ * Rejoin: the host remembers which key each token was accepted for; a rejoin JOIN (its token is
+ * in core's body) is honoured only from the same key (`proves`), so a sniffed token is worth
+ * nothing without the private key the app stored beside it.
+ * Not sealed: discovery probes (public), datagrams of another protocol version (a version REJECT
+ * must reach an old app) and traffic with an address that shares no session — a host's successor
+ * and its peers, which never met through a JOIN (docs/ARCHITECTURE.md "Threat model").
+ * Invariants: never throws on wire input; every table is bounded.
+ */
+import { randomBytes } from 'node:crypto';
+import { HEADER_BYTES, MAC_BYTES, readHeader } from '../../../../core/net';
+import { LockstepType } from '../../../../core/lockstep';
+import { digest, JOINED, JOINER, KEY_BYTES, sessionKey, tag, tagMatches } from './keys';
+import type { Identity, Side } from './keys';
+
+export const COOKIE_BYTES = 16;
+export const COOKIE_EPOCH_MS = 30_000;
+/** JOIN's key block: the joiner's public key and the cookie. */
+const BLOCK = KEY_BYTES + COOKIE_BYTES;
+export const CHALLENGE_BYTES = HEADER_BYTES + BLOCK;
+/** Bound of the host's tables (joins not yet answered, tokens' keys). */
+const TABLE_LIMIT = 4096;
+
+export interface LinkCounters {
+  /** Lockstep datagrams without a valid tag from an address that has a session or is being joined. */
+  badMac: number;
+  /** JOINs answered with a CHALLENGE (no cookie yet, or an expired or forged one). */
+  challenges: number;
+  /** Datagrams of the exchange that are malformed, carry an invalid key or arrive unasked. */
+  badJoin: number;
+  /** Rejoins refused because the JOIN was not sealed with the key its token was given to. */
+  unproven: number;
+}
+
+interface Session {
+  readonly key: Buffer;
+  /** This side of the session (its datagrams are sealed as it, the peer's checked as the other). */
+  readonly side: Side;
+  readonly peer: Uint8Array;
+}
+
+interface Joining {
+  peer: Uint8Array | null;
+  cookie: Uint8Array | null;
+  key: Buffer | null;
+  /** The JOIN core sent last, resent sealed as soon as a challenge arrives. */
+  last: Uint8Array | null;
+}
+
+export interface Opened {
+  /** What core reads (the datagram without the link's bytes), or null: dropped. */
+  readonly deliver: Uint8Array | null;
+  /** A datagram to send back to the sender as is (a CHALLENGE, or our JOIN resealed after one). */
+  readonly reply: Uint8Array | null;
+}
+
+const DROP: Opened = { deliver: null, reply: null };
+
+function concat(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** The u32 (little-endian) at `at`, as the lockstep codec writes it. */
+function u32(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24)) >>> 0;
+}
+
+/** A Map that forgets its oldest entry beyond TABLE_LIMIT. */
+function remember<K, V>(map: Map<K, V>, k: K, v: V): void {
+  map.delete(k);
+  map.set(k, v);
+  if (map.size > TABLE_LIMIT) map.delete(map.keys().next().value as K);
+}
+
+export class SecureLink {
+  readonly counters: LinkCounters = { badMac: 0, challenges: 0, badJoin: 0, unproven: 0 };
+  private readonly secret = randomBytes(32);
+  private readonly sessions = new Map<string, Session>();
+  /** Hosts this side is joining, by address. */
+  private readonly joining = new Map<string, Joining>();
+  /** JOINs that reached core and await its answer: by "address|nonce". */
+  private readonly candidates = new Map<string, Session>();
+  /** The key each token was accepted for (rejoins must prove it). */
+  private readonly owners = new Map<number, Uint8Array>();
+
+  constructor(
+    readonly identity: Identity,
+    private readonly now: () => number,
+  ) {}
+
+  /** The datagram to send for core's `bytes` to `to`, or null: not sendable yet (counted). */
+  seal(to: string, bytes: Uint8Array): Uint8Array | null {
+    const h = readHeader(bytes);
+    if (!h.ok || h.type < LockstepType.Join) return bytes;
+    if (h.type === LockstepType.Join) return this.sealJoin(to, bytes);
+    if (h.type === LockstepType.Accept || h.type === LockstepType.Reject) {
+      const c = this.candidates.get(`${to}|${u32(bytes, HEADER_BYTES)}`);
+      if (c) {
+        if (h.type === LockstepType.Accept) {
+          this.sessions.set(to, c);
+          // ACCEPT: u32 nonce, u8 slot, u32 token (codec.ts).
+          remember(this.owners, u32(bytes, HEADER_BYTES + 5), c.peer);
+        }
+        return concat(bytes, tag(c.key, JOINED, bytes));
+      }
+    }
+    const s = this.sessions.get(to);
+    if (s) return concat(bytes, tag(s.key, s.side, bytes));
+    // Nothing but JOINs goes to a host before its ACCEPT.
+    return this.joining.has(to) ? null : bytes;
+  }
+
+  private sealJoin(to: string, bytes: Uint8Array): Uint8Array {
+    let j = this.joining.get(to);
+    if (!j) this.joining.set(to, (j = { peer: null, cookie: null, key: null, last: null }));
+    j.last = bytes.slice();
+    const out = concat(bytes.subarray(0, HEADER_BYTES), this.identity.publicKey, j.cookie ?? new Uint8Array(COOKIE_BYTES), bytes.subarray(HEADER_BYTES));
+    return j.key ? concat(out, tag(j.key, JOINER, out)) : out;
+  }
+
+  /** What becomes of a datagram from `from`. */
+  open(from: string, bytes: Uint8Array): Opened {
+    const h = readHeader(bytes);
+    if (!h.ok || h.type < LockstepType.Join) return { deliver: bytes, reply: null };
+    if (h.type === LockstepType.Challenge) return this.onChallenge(from, bytes);
+    if (h.type === LockstepType.Join) return this.onJoin(from, bytes);
+    const j = this.joining.get(from);
+    if (j && (h.type === LockstepType.Accept || h.type === LockstepType.Reject)) {
+      const body = this.check(j.key, JOINED, bytes);
+      if (!body || !j.key || !j.peer) return DROP;
+      if (h.type === LockstepType.Accept) {
+        this.sessions.set(from, { key: j.key, side: JOINER, peer: j.peer });
+        this.joining.delete(from);
+      }
+      return { deliver: body, reply: null };
+    }
+    const s = this.sessions.get(from);
+    if (s) {
+      const body = this.check(s.key, s.side === JOINER ? JOINED : JOINER, bytes);
+      return body ? { deliver: body, reply: null } : DROP;
+    }
+    if (j) {
+      this.counters.badMac++;
+      return DROP;
+    }
+    return { deliver: bytes, reply: null };
+  }
+
+  /** `bytes` without its tag if the tag is `key`'s for `side`; else counted and null. */
+  private check(key: Buffer | null, side: Side, bytes: Uint8Array): Uint8Array | null {
+    const body = bytes.subarray(0, bytes.length - MAC_BYTES);
+    if (key && bytes.length >= HEADER_BYTES + MAC_BYTES && tagMatches(key, side, body, bytes.subarray(body.length))) return body;
+    this.counters.badMac++;
+    return null;
+  }
+
+  private onChallenge(from: string, bytes: Uint8Array): Opened {
+    const j = this.joining.get(from);
+    const peer = bytes.slice(HEADER_BYTES, HEADER_BYTES + KEY_BYTES);
+    const cookie = bytes.slice(HEADER_BYTES + KEY_BYTES, CHALLENGE_BYTES);
+    const key = j && bytes.length === CHALLENGE_BYTES ? sessionKey(this.identity, peer, cookie) : null;
+    if (!j || !key) {
+      this.counters.badJoin++;
+      return DROP;
+    }
+    Object.assign(j, { peer, cookie, key });
+    return { deliver: null, reply: j.last ? this.sealJoin(from, j.last) : null };
+  }
+
+  private cookie(from: string, peer: Uint8Array, epoch: number): Buffer {
+    return digest(this.secret, from, peer, String(epoch)).subarray(0, COOKIE_BYTES);
+  }
+
+  private onJoin(from: string, bytes: Uint8Array): Opened {
+    // Shorter than the CHALLENGE it would get: a reflector's amplifier, or not ours.
+    if (bytes.length <= CHALLENGE_BYTES) {
+      this.counters.badJoin++;
+      return DROP;
+    }
+    const peer = bytes.slice(HEADER_BYTES, HEADER_BYTES + KEY_BYTES);
+    const got = bytes.subarray(HEADER_BYTES + KEY_BYTES, CHALLENGE_BYTES);
+    const epoch = Math.floor(this.now() / COOKIE_EPOCH_MS);
+    const cookie = this.cookie(from, peer, epoch);
+    if (!equal(got, cookie) && !equal(got, this.cookie(from, peer, epoch - 1))) {
+      this.counters.challenges++;
+      return { deliver: null, reply: concat(bytes.subarray(0, HEADER_BYTES - 1), Uint8Array.of(LockstepType.Challenge), this.identity.publicKey, cookie) };
+    }
+    const key = sessionKey(this.identity, peer, got);
+    if (!key) {
+      this.counters.badJoin++;
+      return DROP;
+    }
+    const body = this.check(key, JOINER, bytes);
+    if (!body) return DROP;
+    const core = concat(body.subarray(0, HEADER_BYTES), body.subarray(CHALLENGE_BYTES));
+    remember(this.candidates, `${from}|${u32(core, HEADER_BYTES)}`, { key, side: JOINED, peer });
+    return { deliver: core, reply: null };
+  }
+
+  /**
+   * Whether the JOIN `nonce` from `from` may take back the slot of `token`: it was sealed with the
+   * key that token was accepted for. A token this link never sealed an ACCEPT for (a match taken
+   * over from another host) has nothing to prove.
+   */
+  proves(token: number, from: string, nonce: number): boolean {
+    const owner = this.owners.get(token >>> 0);
+    const c = this.candidates.get(`${from}|${nonce >>> 0}`);
+    const ok = owner === undefined || (c !== undefined && equal(c.peer, owner));
+    if (!ok) this.counters.unproven++;
+    return ok;
+  }
+}
+
+/** HostOptions.proves from a socket's link (none: the token alone names a slot). */
+export function provesOf(link: SecureLink | null): { proves?: (token: number, from: string, nonce: number) => boolean } {
+  return link ? { proves: (token, from, nonce) => link.proves(token, from, nonce) } : {};
+}
