@@ -82,7 +82,7 @@ async function main(): Promise<void> {
         player.stop();
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
-        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, ...(stale ? { retry: 'fresh join' } : {}) });
+        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, link: service.transport.link?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
         // Hosting since a takeover: the others hear the end before this host says goodbye.
         const linger = ended && service.auth ? 1000 : 0;
         setTimeout(() => void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);

@@ -47,6 +47,17 @@ describe('SecureLink', () => {
     expect(host.counters).toMatchObject({ badMac: 0, badJoin: 0 });
   });
 
+  it('reads host frames that overtake the ACCEPT on a reordering link', () => {
+    const { host, client, up } = pair();
+    up(join(3));
+    const accept = host.seal(ME, encodeAccept({ nonce: 3, slot: 2, token: 8, owner: false }))!;
+    const first = host.seal(ME, hframe())!;
+    expect(client.open(HOST, first).deliver).toEqual(hframe());
+    expect(client.open(HOST, accept).deliver).toEqual(encodeAccept({ nonce: 3, slot: 2, token: 8, owner: false }));
+    expect(client.seal(HOST, cframe())!.length).toBe(cframe().length + MAC_BYTES);
+    expect(client.counters.badMac).toBe(0);
+  });
+
   it('ends every datagram of a session with an 8-byte tag, and the JOIN carries the key block', () => {
     const { host, client, up, down } = pair();
     up(join(1));

@@ -152,26 +152,21 @@ export class SecureLink {
     if (!h.ok || h.type < LockstepType.Join) return { deliver: bytes, reply: null };
     if (h.type === LockstepType.Challenge) return this.onChallenge(from, bytes);
     if (h.type === LockstepType.Join) return this.onJoin(from, bytes);
-    const j = this.joining.get(from);
-    if (j && (h.type === LockstepType.Accept || h.type === LockstepType.Reject)) {
-      const body = this.check(j.key, JOINED, bytes);
-      if (!body || !j.key || !j.peer) return DROP;
-      if (h.type === LockstepType.Accept) {
-        this.sessions.set(from, { key: j.key, side: JOINER, peer: j.peer });
-        this.joining.delete(from);
-      }
-      return { deliver: body, reply: null };
-    }
     const s = this.sessions.get(from);
     if (s) {
       const body = this.check(s.key, s.side === JOINER ? JOINED : JOINER, bytes);
       return body ? { deliver: body, reply: null } : DROP;
     }
-    if (j) {
-      this.counters.badMac++;
-      return DROP;
+    const j = this.joining.get(from);
+    if (!j) return { deliver: bytes, reply: null };
+    // A host we are joining: its ACCEPT opens the session; on a reordering link its first frames
+    // may come before it, sealed with the same key.
+    const body = this.check(j.key, JOINED, bytes);
+    if (body && j.key && j.peer && h.type === LockstepType.Accept) {
+      this.sessions.set(from, { key: j.key, side: JOINER, peer: j.peer });
+      this.joining.delete(from);
     }
-    return { deliver: bytes, reply: null };
+    return body ? { deliver: body, reply: null } : DROP;
   }
 
   /** `bytes` without its tag if the tag is `key`'s for `side`; else counted and null. */
