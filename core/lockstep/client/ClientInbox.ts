@@ -134,6 +134,7 @@ export class ClientInbox {
       case 'trees': return this.trees.onChunk(c);
       case 'succession': return this.succession.onAnnounce(c);
       case 'rejoiners': return this.succession.onRejoiners(c.rejoiners);
+      case 'keys': return st.opts.onKeys?.(c.keys);
       case 'resync': return this.resync.onResync(now, c);
       case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;

@@ -11,7 +11,7 @@ import type { TreeSet } from '../../ai';
 import type { SnapshotReceiver } from '../link';
 import { LossMeter, ReliableChannel, RttEstimator } from '../link';
 import { encodeClientControl } from '../wire';
-import type { ClientControl, HostControl } from '../wire';
+import type { ClientControl, HostControl, PeerKey } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
@@ -52,6 +52,11 @@ export interface ClientOptions {
    * runs the host's, received when they differ (ClientTrees). Default: the built-in trees.
    */
   readonly trees?: TreeSet;
+  /**
+   * The host's `keys` (v9): peers' public keys, which the secure link (electron/…/secure) seals
+   * what this peer and a successor say to each other with. Opaque here.
+   */
+  readonly onKeys?: (keys: readonly PeerKey[]) => void;
 }
 
 /** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
@@ -62,7 +67,7 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' } | { t: 'rejoiners' }>
+  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' } | { t: 'rejoiners' } | { t: 'keys' }>
   /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
   | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**

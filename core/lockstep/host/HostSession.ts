@@ -50,6 +50,8 @@ export class HostSession {
   healedAt: number | null = null;
   /** The succession order (and rejoiners) last pushed to this session (HostSuccession.announce). */
   toldOrder = '';
+  /** The peers whose public keys this session was sent (HostSuccession, by address). */
+  readonly toldKeys = new Set<string>();
   sync: SnapshotSender | null = null;
   /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
   treesOut: TreeSender | null = null;

@@ -52,6 +52,12 @@ export interface HostOptions {
    * loopback) the token alone names the slot.
    */
   readonly proves?: (token: number, from: string, nonce: number) => boolean;
+  /**
+   * The public key the secure link holds for the peer at `addr` (null: none, a loopback). The
+   * successors are told every match peer's and the others the successors' (`keys`), so what a
+   * successor and its peers say to each other after a takeover is sealed too.
+   */
+  readonly keyOf?: (addr: string) => Uint8Array | null;
 }
 
 /** See HostOptions.snapshots. */

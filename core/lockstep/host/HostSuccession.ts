@@ -21,8 +21,8 @@
  * peer whose updates run past what this host holds is refused (it would be ahead of the match)
  * and counted. A follow or replaced counts only from a session with its token.
  */
-import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, findRejoiner, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
-import type { SucceedMsg, Succession } from '../wire';
+import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, findRejoiner, KEYS_PER_MESSAGE, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
+import type { PeerKey, SucceedMsg, Succession } from '../wire';
 import { reasonWith, SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import type { KeyUpdate, Rejoiner, TakeoverState } from '../types';
@@ -56,6 +56,9 @@ interface Announcement {
   readonly match: HostMatch;
   readonly key: string;
   readonly bytes: readonly Uint8Array[];
+  /** The match peers' public keys (HostOptions.keyOf), and which addresses can host. */
+  readonly keys: readonly PeerKey[];
+  readonly successors: ReadonlySet<string>;
 }
 
 export class HostSuccession {
@@ -91,16 +94,32 @@ export class HostSuccession {
     const m = st.match;
     const seed = st.matchStart?.seed;
     if (!m || seed === undefined) return;
-    if (this.current?.match !== m || now - this.checkedAt >= ANNOUNCE_CHECK_MS) {
+    const rebuilt = this.current?.match !== m || now - this.checkedAt >= ANNOUNCE_CHECK_MS;
+    if (rebuilt) {
       this.checkedAt = now;
       this.current = this.build(m, seed);
     }
     const c = this.current;
+    if (!c) return;
     for (const s of st.sessions.values()) {
-      if (!s.inMatch || s.toldOrder === c.key) continue;
-      s.toldOrder = c.key;
-      for (const b of c.bytes) s.ctl.push(b);
+      if (!s.inMatch) continue;
+      const joined = s.toldOrder !== c.key;
+      if (joined) {
+        s.toldOrder = c.key;
+        for (const b of c.bytes) s.ctl.push(b);
+      }
+      if (joined || rebuilt) this.tellKeys(s, c);
     }
+  }
+
+  /**
+   * The keys `s` may need if this host goes and that it was not told yet (an address keeps its
+   * key): a successor every match peer's, the others the successors'.
+   */
+  private tellKeys(s: HostSession, c: Announcement): void {
+    const fresh = c.keys.filter((k) => k.addr !== s.addr && (c.successors.has(s.addr) || c.successors.has(k.addr)) && !s.toldKeys.has(k.addr));
+    for (let i = 0; i < fresh.length; i += KEYS_PER_MESSAGE) s.ctl.push(encodeHostControl({ t: 'keys', keys: fresh.slice(i, i + KEYS_PER_MESSAGE) }));
+    for (const k of fresh) s.toldKeys.add(k.addr);
   }
 
   private build(m: HostMatch, seed: number): Announcement {
@@ -115,7 +134,12 @@ export class HostSuccession {
       encodeHostControl({ t: 'rejoiners', rejoiners: this.rejoiners(m, seed) }),
     ];
     this.members = peers.slice(0, MAX_SUCCESSORS + MAX_VOTERS).map((s) => s.addr);
-    return { match: m, key: bytes.map((b) => b.join(',')).join('|'), bytes };
+    const keys: PeerKey[] = [];
+    for (const s of sessions) {
+      const key = s.inMatch && !s.owner && !st.opts.localPeers?.includes(s.addr) ? st.opts.keyOf?.(s.addr) : null;
+      if (key) keys.push({ addr: s.addr, key });
+    }
+    return { match: m, key: bytes.map((b) => b.join(',')).join('|'), bytes, keys, successors: new Set(order.map((e) => e.addr)) };
   }
 
   /**

@@ -10,8 +10,10 @@ import { APP_VERSION } from '../../version';
 import { ClientPeer } from '../client';
 import type { PeerEvent } from '../client';
 import { HostAuthority } from '../host';
+import type { HostOptions } from '../host';
 import { readHeader } from '../../net';
 import { hostBound } from '../wire';
+import type { PeerKey } from '../wire';
 import { InputScript, MatchLoop } from '../loop';
 import type { BotDriver, DesyncReport, LockstepGame, LockstepRunner, RunnerOptions } from '../loop';
 import { SlotKind } from '../types';
@@ -48,6 +50,8 @@ export interface RoomOptions {
   readonly clientTrees?: (i: number) => TreeSet | undefined;
   /** The host takes rejoin snapshots from client 0's loop (the verifier's role); else none. */
   readonly snapshots?: boolean;
+  /** The first host's secure-link keys (HostOptions.keyOf); each client keeps what it is told in `keys`. */
+  readonly keyOf?: HostOptions['keyOf'];
 }
 
 /** Extra frames a resumed loop runs per render tick while far behind (LockstepRunner fastForward). */
@@ -84,6 +88,8 @@ export class RoomClient {
   auth: HostAuthority | null = null;
   /** Where this client's datagrams go out (the room rewires it when the client takes over). */
   send: (to: string, bytes: Uint8Array) => void = () => {};
+  /** The peers' keys its host told it (RoomOptions.keyOf). */
+  readonly keys: PeerKey[] = [];
   /** Called when the peers elected this client to take over ('succeed'). */
   onSucceed: ((state: TakeoverState, trees: TreeSet) => void) | null = null;
   private lastTick = 0;
@@ -199,7 +205,7 @@ export class Room {
     const sim = new NetSim(opts.seed, opts.link ?? PERFECT_LINK);
     this.sim = sim;
     const ids = new Prng(opts.seed ^ 0x9e3779b9);
-    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}) });
+    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}), ...(opts.keyOf ? { keyOf: opts.keyOf } : {}) });
     const first = this.host;
     sim.addNode(HOST, (now, b, from) => (this.hostStall.hold(now, b, from) ? undefined : first.receive(now, b, from)));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
@@ -226,7 +232,7 @@ export class Room {
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2, host = HOST): RoomClient {
     const ids = this.ids;
     const trees = this.opts.clientTrees?.(i);
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}) });
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}), onKeys: (k) => c.keys.push(...k) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     c.send = this.sim.sender(addr);

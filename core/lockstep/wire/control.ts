@@ -36,6 +36,7 @@
  *                (both layouts in treesWire.ts)
  * 0x12 succession who takes over if the host goes (successionWire.ts)
  * 0x13 rejoiners  the players who may rejoin a successor: away or catching up (successionWire.ts, v8)
+ * 0x14 keys       peers' public keys, for what a successor and its peers say to each other (successionWire.ts, v9)
  * Names and room names (v6: 48 and 64 bytes, were 24 and 32) follow core/lockstep/names.ts; the
  * sender checked them, so the encoder's cut to the limit never applies to one.
  * `trees` in loading, start and resync (v5): the fingerprint of the bot trees the match runs
@@ -49,8 +50,8 @@ import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
 import { unwrap16 } from './wire';
 import { MAX_SNAPSHOT_BYTES } from './snapshotWire';
-import { readRejoiners, readSuccession, writeRejoiners, writeSuccession } from './successionWire';
-import type { Succession } from './successionWire';
+import { readKeys, readRejoiners, readSuccession, writeKeys, writeRejoiners, writeSuccession } from './successionWire';
+import type { PeerKey, Succession } from './successionWire';
 import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
 import type { TreeChunk } from './treesWire';
 
@@ -78,7 +79,8 @@ export type HostControl =
   | { readonly t: 'closed'; readonly reason: string }
   | ({ readonly t: 'trees' } & TreeChunk)
   | ({ readonly t: 'succession' } & Succession)
-  | { readonly t: 'rejoiners'; readonly rejoiners: readonly Rejoiner[] };
+  | { readonly t: 'rejoiners'; readonly rejoiners: readonly Rejoiner[] }
+  | { readonly t: 'keys'; readonly keys: readonly PeerKey[] };
 
 export type ClientControl =
   | { readonly t: 'ready'; readonly ready: boolean }
@@ -98,7 +100,7 @@ export type ClientControl =
 
 export type ControlMsg = HostControl | ClientControl;
 
-const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17, succession: 18, rejoiners: 19 } as const;
+const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17, succession: 18, rejoiners: 19, keys: 20 } as const;
 const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49, trees: 0x4a } as const;
 
 /** The kind byte of the host's tree chunks (a peer counts a malformed one as a broken transfer). */
@@ -150,6 +152,7 @@ function writeHostBody(w: Writer, m: HostControl): void {
     case 'trees': return writeTreeChunk(w, m);
     case 'succession': return writeSuccession(w, m);
     case 'rejoiners': return writeRejoiners(w, m.rejoiners);
+    case 'keys': return writeKeys(w, m.keys);
     case 'takeover': w.u8(m.slot).u16(m.key); return;
     case 'lobby': w.str(m.reason, MAX_CHAT_BYTES); return;
     case 'desync':
@@ -242,6 +245,7 @@ function readHost(r: Reader, kind: number, ref: number): HostControl | null {
     case 17: return { t: 'trees', ...readTreeChunk(r) };
     case 18: return { t: 'succession', ...readSuccession(r) };
     case 19: return { t: 'rejoiners', rejoiners: readRejoiners(r) };
+    case 20: return { t: 'keys', keys: readKeys(r) };
     case 15: {
       const slot = r.u8();
       if (slot >= MAX_SLOTS) r.fail();

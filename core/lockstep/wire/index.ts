@@ -15,7 +15,7 @@ export { chunkCount, decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapCh
 export type { SnapAck, SnapChunk } from './snapshotWire';
 export { decodeTreeBlob, encodeTreeBlob, MAX_REPORTED_TREES, MAX_TREE_BLOB_BYTES, MAX_TREE_CHUNKS, TREE_CHUNK_BYTES, treeChunks } from './treesWire';
 export type { TreeChunk } from './treesWire';
-export { decodeSucceed, encodeClaim, encodeFence, encodeFollow, encodeLost, encodeReplaced, findMember, findRejoiner, LOST_UPDATES, MAX_SUCCESSORS, MAX_VOTERS, successionTag, voterTag, TO_HOST } from './successionWire';
-export type { SucceedMsg, Succession, SuccessionEntry } from './successionWire';
+export { decodeSucceed, encodeClaim, encodeFence, encodeFollow, encodeLost, encodeReplaced, findMember, findRejoiner, KEYS_PER_MESSAGE, LOST_UPDATES, MAX_SUCCESSORS, MAX_VOTERS, PUBLIC_KEY_BYTES, successionTag, voterTag, TO_HOST } from './successionWire';
+export type { PeerKey, SucceedMsg, Succession, SuccessionEntry } from './successionWire';
 export { normalizeInput, unwrap15, unwrap16 } from './wire';
 export { Reader, sanitizeText, toBase64, utf8Decode, utf8Encode, utf8Truncate, Writer } from './bytes';

@@ -11,6 +11,11 @@
  *   0x13 rejoiners   u8 n ≤ MAX_SLOTS, n × (u8 slot, u32 tag) — the players away from the match
  *                    (crashed, unplugged, restarting) or still catching up, by slot: a successor
  *                    lets each rejoin with its token (v8; sent with the order, whenever it changes)
+ *   0x14 keys        u8 n ≤ KEYS_PER_MESSAGE, n × (str addr(48), 32 B public key) — the keys the
+ *                    host's secure link holds for peers of the match (v9; after the order, whenever
+ *                    it changes, in as many messages as needed): a successor is sent every peer's,
+ *                    the others the successors'. Opaque to core: the peers' links seal what a
+ *                    successor and its peers say to each other with them (electron/…/secure)
  * Datagram SUCCEED (type 0x15, header as every lockstep datagram):
  *   u8 kind
  *   1 lost   (peer → the successor it addresses) u32 my token, u8 index of the successor in the
@@ -29,7 +34,8 @@
  * updates, so a host that is alive but unheard learns it (and raises its fence).
  * `tag` = successionTag(token, match seed): the successor checks a report's token against it, and
  * never learns another's token from the list (a 32-bit tag of a 32-bit token can be searched for:
- * it is an obstacle, not a secret — issue 17's per-session keys replace it).
+ * it is an obstacle, not a secret; what binds a peer is the key in `keys`, with which the secure
+ * link seals everything a successor and its peers say to each other).
  */
 import { HEADER_BYTES, MAX_PAYLOAD_BYTES, writeHeader } from '../../net';
 import { MAX_SLOTS, SPECTATOR_SLOT } from '../types';
@@ -48,6 +54,16 @@ export const MAX_VOTERS = 40;
 export const MAX_ADDR_BYTES = 48;
 /** Most updates a lost report carries. */
 export const LOST_UPDATES = 32;
+/** Public keys per `keys` message (13 of the longest address, 81 bytes each, fit MAX_CTL_BYTES). */
+export const KEYS_PER_MESSAGE = 13;
+export const PUBLIC_KEY_BYTES = 32;
+
+/** A peer's address (as the host sees it) and the public key its session with the host was sealed with. */
+export interface PeerKey {
+  readonly addr: string;
+  readonly key: Uint8Array;
+}
+
 /** The `to` of a lost report sent to the host itself ("I lost you"), not to a successor. */
 export const TO_HOST = 255;
 
@@ -121,6 +137,20 @@ export function readRejoiners(r: Reader): Rejoiner[] {
   const out: Rejoiner[] = [];
   for (let i = 0; i < n && !r.failed; i++) out.push({ slot: r.u8(), tag: r.u32() });
   if (out.some((x) => x.slot >= MAX_SLOTS)) r.fail();
+  return out;
+}
+
+export function writeKeys(w: Writer, keys: readonly PeerKey[]): void {
+  const list = keys.slice(0, KEYS_PER_MESSAGE);
+  w.u8(list.length);
+  for (const k of list) w.str(k.addr, MAX_ADDR_BYTES).bytes(k.key.subarray(0, PUBLIC_KEY_BYTES));
+}
+
+export function readKeys(r: Reader): PeerKey[] {
+  const n = r.count(KEYS_PER_MESSAGE);
+  const out: PeerKey[] = [];
+  for (let i = 0; i < n && !r.failed; i++) out.push({ addr: r.str(MAX_ADDR_BYTES), key: r.bytesOf(PUBLIC_KEY_BYTES) });
+  if (out.some((k) => k.addr === '' || k.key.length !== PUBLIC_KEY_BYTES)) r.fail();
   return out;
 }
 

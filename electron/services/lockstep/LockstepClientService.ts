@@ -21,7 +21,7 @@ import { parseAddress } from '../../../core/net';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
 import { identityFrom, newIdentity } from './secure/keys';
-import { provesOf, SecureLink } from './secure/SecureLink';
+import { hostLinkOptions, SecureLink } from './secure/SecureLink';
 
 export interface ClientServiceOptions extends UdpTransportOptions {
   /** The host's "ip:port". */
@@ -78,6 +78,9 @@ export class LockstepClientService {
       trees: opts.trees,
       takeOverOnSilence: process.env['BB_TAKE_OVER'] !== '0',
       random32: randomU32,
+      onKeys: (keys) => {
+        for (const k of keys) transport.link?.vouch(k.addr, k.key);
+      },
       send: (to, bytes) => (to === HOST_LOOPBACK ? this.deliver((b) => this.auth?.receive(this.now(), b, OWNER_LOOPBACK), bytes) : transport.send(to, bytes)),
     });
     const tickMs = opts.tickMs ?? 5;
@@ -146,7 +149,7 @@ export class LockstepClientService {
         trees,
         snapshots,
         ...(probe ? { probe } : {}),
-        ...provesOf(this.transport.link),
+        ...hostLinkOptions(this.transport.link),
         send: (to, bytes) => (to === OWNER_LOOPBACK ? this.deliver((b) => this.peer.receive(this.now(), b, HOST_LOOPBACK), bytes) : this.transport.send(to, bytes)),
       },
       now,

@@ -19,7 +19,7 @@ import { IDLE_TICK_MS } from './LockstepClientService';
 import { UdpTransport } from './UdpTransport';
 import type { UdpTransportOptions } from './UdpTransport';
 import { newIdentity } from './secure/keys';
-import { provesOf, SecureLink } from './secure/SecureLink';
+import { hostLinkOptions, SecureLink } from './secure/SecureLink';
 
 
 /** The owner's in-process address (never a network "ip:port"). */
@@ -79,7 +79,7 @@ export class LockstepHostService {
       ...(opts.probe ? { probe: (b: Uint8Array) => opts.probe?.(b) ?? null } : {}),
       ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
       trees: opts.trees,
-      ...provesOf(transport.link),
+      ...hostLinkOptions(transport.link),
     });
     const trees = opts.trees;
     this.owner = opts.owner

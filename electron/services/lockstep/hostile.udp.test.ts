@@ -7,8 +7,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeClientFrame, encodeHostControl, encodeHostFrame, RejectReason, SessionReason } from '../../../core/lockstep';
+import type { ClientPeer, HostAuthority } from '../../../core/lockstep';
 import { MoveMode } from '../../../core/sim';
 import { HeadlessPlayer } from './HeadlessPlayer';
+import type { HeadlessOptions } from './HeadlessPlayer';
 import { LockstepClientService } from './LockstepClientService';
 import { LockstepHostService } from './LockstepHostService';
 import { mapLoader } from './loadMap';
@@ -17,6 +19,7 @@ import { until } from '../testing/until';
 import type { UdpTransport } from './UdpTransport';
 
 const trees = loadTrees().trees;
+const loadMap = mapLoader();
 const closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of closers.splice(0).reverse()) await c();
@@ -28,60 +31,79 @@ function forge(t: UdpTransport, from: string, bytes: Uint8Array): void {
   (t as unknown as { onMessage(msg: Buffer, rinfo: { address: string; port: number }): void }).onMessage(Buffer.from(bytes), { address: address!, port: Number(port) });
 }
 
+const addrOf = (t: UdpTransport): string => `127.0.0.1:${t.port}`;
+
+/** A hosting app's service: its own player (loopback) plays random inputs. */
+async function hostWithOwner(matchSeconds: number): Promise<{ host: LockstepHostService; owner: ClientPeer }> {
+  const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds } });
+  closers.push(() => host.close());
+  play(host.owner!, () => host.now(), 'owner', 1);
+  return { host, owner: host.owner! };
+}
+
+function play(peer: ClientPeer, now: () => number, name: string, seed: number, onSucceed?: HeadlessOptions['onSucceed']): HeadlessPlayer {
+  const p = new HeadlessPlayer({ peer, now, loadMap, input: 'random', name, seed, log: () => undefined, ...(onSucceed ? { onSucceed } : {}) });
+  p.start();
+  closers.push(() => p.stop());
+  return p;
+}
+
+async function join(host: LockstepHostService, name: string, rejoinToken?: number): Promise<LockstepClientService> {
+  const c = await LockstepClientService.connect({ trees, host: addrOf(host.transport), name, address: '127.0.0.1', ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+  closers.push(() => c.close());
+  return c;
+}
+
+/** What `auth`'s core reads from `from`, from now on. */
+function tap(auth: HostAuthority, from: string): Uint8Array[] {
+  const read: Uint8Array[] = [];
+  const receive = auth.receive.bind(auth);
+  auth.receive = (now, bytes, f) => {
+    if (f === from) read.push(bytes.slice());
+    receive(now, bytes, f);
+  };
+  return read;
+}
+
+/** A client frame in `peer`'s name: its token, a steer of its ball to the far corner. */
+function steer(peer: ClientPeer): Uint8Array {
+  const input = { move: MoveMode.Target, angle: 0, targetX: 900, targetY: 900, dash: true };
+  return encodeClientFrame({ token: peer.sessionToken, inputs: [{ key: (peer.match?.recvKey ?? 0) + 3, slot: peer.slot, input }] }).bytes;
+}
+
+const GOODBYE = encodeHostFrame({ ctl: { firstSeq: 0, msgs: [encodeHostControl({ t: 'closed', reason: SessionReason.HostClosed })] } }).bytes;
+const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
 describe('a hostile peer on the LAN', () => {
   it('cannot take a slot with a sniffed token, nor speak for the player or the host by forging their addresses', async () => {
-    const loadMap = mapLoader();
-    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 4 } });
-    closers.push(() => host.close());
-    const hostAddr = `127.0.0.1:${host.port}`;
-    const owner = host.owner!;
-    const victim = await LockstepClientService.connect({ trees, host: hostAddr, name: 'victim', address: '127.0.0.1' });
-    closers.push(() => victim.close());
-    const victimAddr = `127.0.0.1:${victim.transport.port}`;
-    const players = [
-      new HeadlessPlayer({ peer: owner, now: () => host.now(), loadMap, input: 'random', name: 'owner', seed: 1, log: () => undefined }),
-      new HeadlessPlayer({ peer: victim.peer, now: () => victim.now(), loadMap, input: 'random', name: 'victim', seed: 2, log: () => undefined }),
-    ];
-    for (const p of players) {
-      p.start();
-      closers.push(() => p.stop());
-    }
-    // Everything the host's core reads from the victim's address.
-    const read: Uint8Array[] = [];
-    const receive = host.host.receive.bind(host.host);
-    host.host.receive = (now, bytes, from) => {
-      if (from === victimAddr) read.push(bytes.slice());
-      receive(now, bytes, from);
-    };
+    const { host, owner } = await hostWithOwner(4);
+    const victim = await join(host, 'victim');
+    const victimPlayer = play(victim.peer, () => victim.now(), 'victim', 2);
+    const read = tap(host.host, addrOf(victim.transport));
     expect(await until(() => host.host.sessionList().length === 2 && owner.phase === 'lobby' && victim.peer.phase === 'lobby', 15_000)).toBe(true);
     owner.startMatch();
     expect(await until(() => victim.peer.phase === 'running' && (victim.peer.match?.recvKey ?? -1) > 5, 30_000)).toBe(true);
-    const token = victim.peer.sessionToken;
     const slot = victim.peer.slot;
 
     // 1. A rejoin with the sniffed token, from the thief's own socket and key.
-    const thief = await LockstepClientService.connect({ trees, host: hostAddr, name: 'thief', address: '127.0.0.1', rejoinToken: token });
-    closers.push(() => thief.close());
+    const thief = await join(host, 'thief', victim.peer.sessionToken);
     expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);
     expect(thief.peer.events).toContainEqual(expect.objectContaining({ t: 'rejected', reason: RejectReason.UnknownToken }));
     expect(host.host.counters.unproven).toBe(1);
     expect(host.transport.link?.counters.unproven).toBe(1);
 
-    // 2. Client frames with the victim's token and address: a steer to the far corner and a leave,
-    //    unsealed and with a made-up tag.
-    const forged = encodeClientFrame({ token, inputs: [{ key: victim.peer.match!.recvKey + 3, slot, input: { move: MoveMode.Target, angle: 0, targetX: 900, targetY: 900, dash: true } }] }).bytes;
+    // 2. Client frames with the victim's token and address, unsealed and with a made-up tag.
+    const forged = steer(victim.peer);
     const tagged = new Uint8Array([...forged, 1, 2, 3, 4, 5, 6, 7, 8]);
-    const before = { ...host.transport.link!.counters };
+    const before = host.transport.link!.counters.badMac;
     for (let i = 0; i < 20; i++) {
-      forge(host.transport, victimAddr, forged);
-      forge(host.transport, victimAddr, tagged);
+      forge(host.transport, addrOf(victim.transport), forged);
+      forge(host.transport, addrOf(victim.transport), tagged);
     }
-    const after = host.transport.link!.counters;
-    expect(after.badMac - before.badMac).toBe(40);
+    expect(host.transport.link!.counters.badMac - before).toBe(40);
 
     // 3. The host's goodbye, forged from the host's address to the victim.
-    const goodbye = encodeHostFrame({ ctl: { firstSeq: 0, msgs: [encodeHostControl({ t: 'closed', reason: SessionReason.HostClosed })] } }).bytes;
-    for (let i = 0; i < 3; i++) forge(victim.transport, hostAddr, goodbye);
+    for (let i = 0; i < 3; i++) forge(victim.transport, addrOf(host.transport), GOODBYE);
     expect(victim.transport.link?.counters.badMac).toBe(3);
 
     // The match plays out: the victim kept its slot and ended on the room's hash.
@@ -89,10 +111,44 @@ describe('a hostile peer on the LAN', () => {
     expect(victim.peer.phase).toBe('lobby');
     expect(victim.peer.slot).toBe(slot);
     expect(host.host.lastResult?.agreed).toBe(true);
-    expect(players.map((p) => p.finishedHash)).toEqual([host.host.lastResult?.hash, host.host.lastResult?.hash]);
+    expect(victimPlayer.finishedHash).toBe(host.host.lastResult?.hash);
     // Not one forged byte reached the host's core (only the victim's own, sealed, frames).
     expect(read.length).toBeGreaterThan(20);
-    expect(read.some((b) => b.length === forged.length && b.every((v, i) => v === forged[i]))).toBe(false);
+    expect(read.some((b) => same(b, forged))).toBe(false);
     expect(host.host.counters.wrongToken).toBe(0);
+  }, 90_000);
+
+  it('cannot speak for a peer or the new host after a takeover either: their keys came from the first host', async () => {
+    const { host, owner } = await hostWithOwner(6);
+    const clients: LockstepClientService[] = [];
+    const players: HeadlessPlayer[] = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await join(host, `c${i}`);
+      const p: HeadlessPlayer = play(c.peer, () => c.now(), `c${i}`, 2 + i, (state, t) => c.takeOver(state, t, () => p.latestSnapshot()));
+      clients.push(c);
+      players.push(p);
+    }
+    const [heir, peer] = [clients[0]!, clients[1]!];
+    const [heirAddr, peerAddr] = [addrOf(heir.transport), addrOf(peer.transport)];
+    expect(await until(() => host.host.sessionList().length === 4 && owner.phase === 'lobby' && clients.every((c) => c.peer.phase === 'lobby'), 15_000)).toBe(true);
+    owner.startMatch();
+    // The first successor holds every peer's key, and the others the successor's.
+    expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.link?.keyOf(peerAddr) !== null && peer.transport.link?.keyOf(heirAddr) !== null, 30_000)).toBe(true);
+    expect(heir.transport.link?.keyOf(peerAddr)).toEqual(peer.transport.link?.identity.publicKey);
+    await host.close(); // the host leaves mid-match: it hands the match over
+    expect(await until(() => heir.auth !== null && clients.slice(1).every((c) => c.peer.host === heirAddr), 10_000)).toBe(true);
+    const auth = heir.auth!;
+    const read = tap(auth, peerAddr);
+    const forged = steer(peer.peer);
+    for (let i = 0; i < 10; i++) forge(heir.transport, peerAddr, forged);
+    for (let i = 0; i < 3; i++) forge(peer.transport, heirAddr, GOODBYE);
+    expect(heir.transport.link?.counters.badMac).toBe(10);
+    expect(peer.transport.link?.counters.badMac).toBe(3);
+    expect(await until(() => auth.lastResult !== null, 60_000)).toBe(true);
+    expect(auth.lastResult?.agreed).toBe(true);
+    expect(players.map((p) => p.finishedHash)).toEqual(players.map(() => auth.lastResult?.hash));
+    // The peer's own frames reached the new host, sealed (not one forged byte did).
+    expect(read.length).toBeGreaterThan(10);
+    expect(read.some((b) => same(b, forged))).toBe(false);
   }, 90_000);
 });

@@ -165,7 +165,57 @@ describe('SecureLink', () => {
     expect(client.counters.badMac).toBe(1);
   });
 
-  it('talks in the clear with an address it shares no session with (a successor and its peers)', () => {
+  it('keeps its sessions bounded by forgetting the stalest, never a player still talking', () => {
+    const { clock, host, client, up, down } = pair();
+    up(join(1));
+    down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    const joinFrom = (from: string, nonce: number): void => {
+      const challenge = host.open(from, client.seal(HOST, join(nonce))!).reply!;
+      host.open(from, client.open(HOST, challenge).reply!);
+      host.seal(from, encodeAccept({ nonce, slot: 1, token: nonce, owner: false }));
+    };
+    joinFrom('10.1.0.0:1', 2); // the stalest: never heard after its join
+    clock.now += 1;
+    for (let i = 1; i < 4095; i++) joinFrom(`10.1.${i >> 8}.${i & 255}:1`, 2 + i);
+    clock.now += 1;
+    expect(host.open(ME, cframe()).deliver).toBeNull(); // a spoofer's datagram does not freshen ME's session
+    const mine = client.seal(HOST, cframe())!;
+    expect(host.open(ME, mine).deliver).toEqual(cframe()); // ME talks: no longer stale
+    joinFrom('10.2.0.0:1', 99_999); // one over the bound
+    expect(host.seal('10.1.0.0:1', hframe())).toEqual(hframe()); // forgotten: no session left to seal with
+    expect(host.open(ME, mine).deliver).toEqual(cframe());
+  });
+
+  it('seals what a successor and its peers say to each other with the keys their host vouched for', () => {
+    const { host: h1, client: heir, up, down } = pair();
+    up(join(1));
+    down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
+    const peer = new SecureLink(newIdentity(), () => 0);
+    const HEIR = '10.0.0.3:6000';
+    // The first host knows its peers' keys and tells each the other's (its `keys` message).
+    expect(h1.keyOf(ME)).toEqual(heir.identity.publicKey);
+    heir.vouch(ME, peer.identity.publicKey);
+    peer.vouch(HEIR, heir.identity.publicKey);
+    peer.vouch('10.0.0.9:1', peer.identity.publicKey); // its own key: nothing to seal with
+    expect(peer.keyOf('10.0.0.9:1')).toBeNull();
+    const report = peer.seal(HEIR, cframe())!;
+    expect(report.length).toBe(cframe().length + MAC_BYTES);
+    expect(heir.open(ME, report).deliver).toEqual(cframe());
+    expect(peer.open(HEIR, heir.seal(ME, hframe())!).deliver).toEqual(hframe());
+    // A spoofer with the sniffed token but not the key: unsealed, self-sealed or reflected, dropped.
+    expect(heir.open(ME, cframe()).deliver).toBeNull();
+    const spoofer = new SecureLink(newIdentity(), () => 0);
+    spoofer.vouch(HEIR, heir.identity.publicKey);
+    expect(heir.open(ME, spoofer.seal(HEIR, cframe())!).deliver).toBeNull();
+    expect(heir.open(ME, heir.seal(ME, hframe())!).deliver).toBeNull();
+    expect(peer.open(HEIR, hframe()).deliver).toBeNull(); // a forged claim or frame from the heir's address
+    expect(heir.counters.badMac + peer.counters.badMac).toBe(4);
+    // The first host's JOIN session with the heir still comes first.
+    heir.vouch(HOST, peer.identity.publicKey);
+    expect(h1.open(ME, heir.seal(HOST, cframe())!).deliver).toEqual(cframe());
+  });
+
+  it('talks in the clear with an address it shares no session with (discovery, another version)', () => {
     const { host } = pair();
     expect(host.seal(THIEF, hframe())).toEqual(hframe());
     expect(host.open(THIEF, cframe()).deliver).toEqual(cframe());

@@ -20,14 +20,19 @@
  * Rejoin: the host remembers which key each token was accepted for; a rejoin JOIN (its token is
  * in core's body) is honoured only from the same key (`proves`), so a sniffed token is worth
  * nothing without the private key the app stored beside it.
+ * After a takeover: a successor and its peers never met through a JOIN. The first host tells the
+ * match's peers the keys it holds (core's `keys` message, HostOptions.keyOf → `vouch`): a successor
+ * every peer's, the others the successors'. With those, each side computes a session key from
+ * both static keys, and what they say to each other is sealed like the rest.
  * Not sealed: discovery probes (public), datagrams of another protocol version (a version REJECT
- * must reach an old app) and traffic with an address that shares no session — a host's successor
- * and its peers, which never met through a JOIN (docs/ARCHITECTURE.md "Threat model").
+ * must reach an old app), and traffic with an address nobody vouched for (docs/ARCHITECTURE.md
+ * "Threat model").
  * Invariants: never throws on wire input; every table is bounded.
  */
 import { randomBytes } from 'node:crypto';
 import { HEADER_BYTES, MAC_BYTES, readHeader } from '../../../../core/net';
 import { LockstepType } from '../../../../core/lockstep';
+import type { HostOptions } from '../../../../core/lockstep';
 import { digest, JOINED, JOINER, KEY_BYTES, sessionKey, tag, tagMatches } from './keys';
 import type { Identity, Side } from './keys';
 
@@ -36,8 +41,14 @@ export const COOKIE_EPOCH_MS = 30_000;
 /** JOIN's key block: the joiner's public key and the cookie. */
 const BLOCK = KEY_BYTES + COOKIE_BYTES;
 export const CHALLENGE_BYTES = HEADER_BYTES + BLOCK;
-/** Bound of the host's tables (joins not yet answered, tokens' keys). */
+/** Bound of the sessions (the stalest goes first) and of the joins awaiting core's answer (the oldest). */
 const TABLE_LIMIT = 4096;
+/**
+ * Bound of the tokens' keys. Each entry costs an ACCEPT, which core gives only to a real address
+ * with room for it; forgetting one would let its token rejoin unproven, so the bound is far beyond
+ * any room's life (a room sees tens of joins).
+ */
+const OWNER_LIMIT = 65_536;
 
 export interface LinkCounters {
   /** Lockstep datagrams without a valid tag from an address that has a session or is being joined. */
@@ -52,6 +63,8 @@ export interface LinkCounters {
 
 interface Session {
   readonly key: Buffer;
+  /** When a datagram of it last opened (what the stalest eviction goes by). */
+  heard: number;
   /** This side of the session (its datagrams are sealed as it, the peer's checked as the other). */
   readonly side: Side;
   readonly peer: Uint8Array;
@@ -93,11 +106,11 @@ function u32(bytes: Uint8Array, at: number): number {
   return ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24)) >>> 0;
 }
 
-/** A Map that forgets its oldest entry beyond TABLE_LIMIT. */
-function remember<K, V>(map: Map<K, V>, k: K, v: V): void {
+/** A Map that forgets its oldest entry beyond `limit`. */
+function remember<K, V>(map: Map<K, V>, k: K, v: V, limit = TABLE_LIMIT): void {
   map.delete(k);
   map.set(k, v);
-  if (map.size > TABLE_LIMIT) map.delete(map.keys().next().value as K);
+  if (map.size > limit) map.delete(map.keys().next().value as K);
 }
 
 export class SecureLink {
@@ -110,6 +123,8 @@ export class SecureLink {
   private readonly candidates = new Map<string, Session>();
   /** The key each token was accepted for (rejoins must prove it). */
   private readonly owners = new Map<number, Uint8Array>();
+  /** Peers our host vouched for (`vouch`): sessions keyed by both sides' static keys, by address. */
+  private readonly vouched = new Map<string, Session>();
 
   constructor(
     readonly identity: Identity,
@@ -125,14 +140,14 @@ export class SecureLink {
       const c = this.candidates.get(`${to}|${u32(bytes, HEADER_BYTES)}`);
       if (c) {
         if (h.type === LockstepType.Accept) {
-          this.sessions.set(to, c);
+          this.bind(to, { ...c, heard: this.now() });
           // ACCEPT: u32 nonce, u8 slot, u32 token (codec.ts).
-          remember(this.owners, u32(bytes, HEADER_BYTES + 5), c.peer);
+          remember(this.owners, u32(bytes, HEADER_BYTES + 5), c.peer, OWNER_LIMIT);
         }
         return concat(bytes, tag(c.key, JOINED, bytes));
       }
     }
-    const s = this.sessions.get(to);
+    const s = this.sessions.get(to) ?? this.vouched.get(to);
     if (s) return concat(bytes, tag(s.key, s.side, bytes));
     // Nothing but JOINs goes to a host before its ACCEPT.
     return this.joining.has(to) ? null : bytes;
@@ -152,10 +167,12 @@ export class SecureLink {
     if (!h.ok || h.type < LockstepType.Join) return { deliver: bytes, reply: null };
     if (h.type === LockstepType.Challenge) return this.onChallenge(from, bytes);
     if (h.type === LockstepType.Join) return this.onJoin(from, bytes);
-    const s = this.sessions.get(from);
+    const s = this.sessions.get(from) ?? this.vouched.get(from);
     if (s) {
       const body = this.check(s.key, s.side === JOINER ? JOINED : JOINER, bytes);
-      return body ? { deliver: body, reply: null } : DROP;
+      if (!body) return DROP;
+      s.heard = this.now();
+      return { deliver: body, reply: null };
     }
     const j = this.joining.get(from);
     if (!j) return { deliver: bytes, reply: null };
@@ -163,10 +180,20 @@ export class SecureLink {
     // may come before it, sealed with the same key.
     const body = this.check(j.key, JOINED, bytes);
     if (body && j.key && j.peer && h.type === LockstepType.Accept) {
-      this.sessions.set(from, { key: j.key, side: JOINER, peer: j.peer });
+      this.bind(from, { key: j.key, side: JOINER, peer: j.peer, heard: this.now() });
       this.joining.delete(from);
     }
     return body ? { deliver: body, reply: null } : DROP;
+  }
+
+  /** Makes `s` the session of `addr`; beyond TABLE_LIMIT the stalest one is forgotten. */
+  private bind(addr: string, s: Session): void {
+    this.sessions.delete(addr);
+    this.sessions.set(addr, s);
+    if (this.sessions.size <= TABLE_LIMIT) return;
+    let stalest: [string, Session] | null = null;
+    for (const e of this.sessions) if (!stalest || e[1].heard < stalest[1].heard) stalest = e;
+    if (stalest) this.sessions.delete(stalest[0]);
   }
 
   /** `bytes` without its tag if the tag is `key`'s for `side`; else counted and null. */
@@ -216,8 +243,28 @@ export class SecureLink {
     const body = this.check(key, JOINER, bytes);
     if (!body) return DROP;
     const core = concat(body.subarray(0, HEADER_BYTES), body.subarray(CHALLENGE_BYTES));
-    remember(this.candidates, `${from}|${u32(core, HEADER_BYTES)}`, { key, side: JOINED, peer });
+    remember(this.candidates, `${from}|${u32(core, HEADER_BYTES)}`, { key, side: JOINED, peer, heard: this.now() });
     return { deliver: core, reply: null };
+  }
+
+  /**
+   * Our host's word (its `keys` message) that the peer at `addr` holds `publicKey`: what this peer
+   * and that one say to each other — a successor and its peers after a takeover, who never met
+   * through a JOIN — is sealed with a key of both static keys (no round trip: each side computes
+   * it), and what comes from `addr` unsealed is dropped from now on. A JOIN session with `addr`
+   * comes first. An invalid key is ignored.
+   */
+  vouch(addr: string, publicKey: Uint8Array): void {
+    const mine = this.identity.publicKey;
+    if (equal(publicKey, mine) || (this.vouched.has(addr) && equal(this.vouched.get(addr)!.peer, publicKey))) return;
+    const low = Buffer.compare(Buffer.from(mine), Buffer.from(publicKey)) < 0;
+    const key = sessionKey(this.identity, publicKey, low ? concat(mine, publicKey) : concat(publicKey, mine));
+    if (key) remember(this.vouched, addr, { key, side: low ? JOINER : JOINED, peer: Uint8Array.from(publicKey), heard: this.now() });
+  }
+
+  /** The public key of the peer at `addr` (a JOIN session's, or one our host vouched for). */
+  keyOf(addr: string): Uint8Array | null {
+    return (this.sessions.get(addr) ?? this.vouched.get(addr))?.peer ?? null;
   }
 
   /**
@@ -234,7 +281,7 @@ export class SecureLink {
   }
 }
 
-/** HostOptions.proves from a socket's link (none: the token alone names a slot). */
-export function provesOf(link: SecureLink | null): { proves?: (token: number, from: string, nonce: number) => boolean } {
-  return link ? { proves: (token, from, nonce) => link.proves(token, from, nonce) } : {};
+/** HostOptions.proves and keyOf from a socket's link (none: the token alone names a slot). */
+export function hostLinkOptions(link: SecureLink | null): Pick<HostOptions, 'proves' | 'keyOf'> {
+  return link ? { proves: (token, from, nonce) => link.proves(token, from, nonce), keyOf: (addr) => link.keyOf(addr) } : {};
 }

@@ -6,7 +6,7 @@
  * is stored with); a public key from the wire that is not a valid X25519 point gives no shared key
  * (null), never an exception; tags are compared in constant time.
  */
-import { createHash, createHmac, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { MAC_BYTES } from '../../../../core/net';
 
@@ -28,7 +28,7 @@ export function newIdentity(): Identity {
   return identityFrom(privateKey.export({ format: 'der', type: 'pkcs8' }).subarray(PKCS8_PREFIX.length));
 }
 
-/** The identity of a stored private key; null for bytes that are not one. */
+/** The identity of a stored private key (32 bytes; anything else throws a RangeError). */
 export function identityFrom(seed: Uint8Array): Identity {
   if (seed.length !== KEY_BYTES) throw new RangeError('an X25519 private key is 32 bytes');
   const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
@@ -73,9 +73,4 @@ export function digest(key: Uint8Array, ...parts: (Uint8Array | string)[]): Buff
   const h = createHmac('sha256', key);
   for (const p of parts) h.update(p);
   return h.digest();
-}
-
-/** A stable name of a public key for logs and tests (hex of its SHA-256, 8 bytes). */
-export function keyName(publicKey: Uint8Array): string {
-  return createHash('sha256').update(publicKey).digest('hex').slice(0, 16);
 }
