@@ -48,13 +48,13 @@ export class HostResync {
     if (this.limiter.limited(now, from)) return void st.counters.rejoinLimited++;
     const m = st.match;
     const token = (j.token ?? 0) >>> 0;
+    const old = [...st.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
     // Checked before anything else happens to the slot: a sniffed token takes nothing.
-    if (st.opts.proves && !st.opts.proves(token, from, j.nonce)) {
+    if (st.opts.proves && !st.opts.proves(token, from, j.nonce, old?.addr)) {
       st.counters.unproven++;
       this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
-    const old = [...st.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
     // The same app again from a new address (restarted) or the old one (a fresh nonce): the old
     // session is dead; dropping it hands the slot to its bot until the takeover. If it was not
     // dead after all it is told at once (the goodbye burst) and stops, instead of sending into

@@ -48,10 +48,11 @@ export interface HostOptions {
   readonly trees?: TreeSet;
   /**
    * The secure link's verdict on a rejoin (electron/services/lockstep/secure): whether the JOIN
-   * `nonce` from `from` was sealed with the key `token` was given to. Without it (the simulator, a
-   * loopback) the token alone names the slot.
+   * `nonce` from `from` was sealed with the key `token` was given to — or, a match taken over, the
+   * key of `holder`, the session that holds the slot now. Without it (the simulator, a loopback)
+   * the token alone names the slot.
    */
-  readonly proves?: (token: number, from: string, nonce: number) => boolean;
+  readonly proves?: (token: number, from: string, nonce: number, holder?: string) => boolean;
   /**
    * The public key the secure link holds for the peer at `addr` (null: none, a loopback). The
    * successors are told every match peer's and the others the successors' (`keys`), so what a

@@ -48,8 +48,8 @@ function play(peer: ClientPeer, now: () => number, name: string, seed: number, o
   return p;
 }
 
-async function join(host: LockstepHostService, name: string, rejoinToken?: number): Promise<LockstepClientService> {
-  const c = await LockstepClientService.connect({ trees, host: addrOf(host.transport), name, address: '127.0.0.1', ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+async function join(host: string, name: string, rejoinToken?: number): Promise<LockstepClientService> {
+  const c = await LockstepClientService.connect({ trees, host, name, address: '127.0.0.1', ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
   closers.push(() => c.close());
   return c;
 }
@@ -77,7 +77,7 @@ const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &&
 describe('a hostile peer on the LAN', () => {
   it('cannot take a slot with a sniffed token, nor speak for the player or the host by forging their addresses', async () => {
     const { host, owner } = await hostWithOwner(4);
-    const victim = await join(host, 'victim');
+    const victim = await join(addrOf(host.transport), 'victim');
     const victimPlayer = play(victim.peer, () => victim.now(), 'victim', 2);
     const read = tap(host.host, addrOf(victim.transport));
     expect(await until(() => host.host.sessionList().length === 2 && owner.phase === 'lobby' && victim.peer.phase === 'lobby', 15_000)).toBe(true);
@@ -86,7 +86,7 @@ describe('a hostile peer on the LAN', () => {
     const slot = victim.peer.slot;
 
     // 1. A rejoin with the sniffed token, from the thief's own socket and key.
-    const thief = await join(host, 'thief', victim.peer.sessionToken);
+    const thief = await join(addrOf(host.transport), 'thief', victim.peer.sessionToken);
     expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);
     expect(thief.peer.events).toContainEqual(expect.objectContaining({ t: 'rejected', reason: RejectReason.UnknownToken }));
     expect(host.host.counters.unproven).toBe(1);
@@ -123,7 +123,7 @@ describe('a hostile peer on the LAN', () => {
     const clients: LockstepClientService[] = [];
     const players: HeadlessPlayer[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await join(host, `c${i}`);
+      const c = await join(addrOf(host.transport), `c${i}`);
       const p: HeadlessPlayer = play(c.peer, () => c.now(), `c${i}`, 2 + i, (state, t) => c.takeOver(state, t, () => p.latestSnapshot()));
       clients.push(c);
       players.push(p);
@@ -135,6 +135,7 @@ describe('a hostile peer on the LAN', () => {
     // The first successor holds every peer's key, and the others the successor's.
     expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.link?.keyOf(peerAddr) !== null && peer.transport.link?.keyOf(heirAddr) !== null, 30_000)).toBe(true);
     expect(heir.transport.link?.keyOf(peerAddr)).toEqual(peer.transport.link?.identity.publicKey);
+    const peerSlot = peer.peer.slot;
     await host.close(); // the host leaves mid-match: it hands the match over
     expect(await until(() => heir.auth !== null && clients.slice(1).every((c) => c.peer.host === heirAddr), 10_000)).toBe(true);
     const auth = heir.auth!;
@@ -144,9 +145,14 @@ describe('a hostile peer on the LAN', () => {
     for (let i = 0; i < 3; i++) forge(peer.transport, heirAddr, GOODBYE);
     expect(heir.transport.link?.counters.badMac).toBe(10);
     expect(peer.transport.link?.counters.badMac).toBe(3);
+    // A rejoin at the new host with the peer's sniffed token: the slot's holder has a key.
+    const thief = await join(heirAddr, 'thief', peer.peer.sessionToken);
+    expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);
+    expect(auth.counters.unproven).toBe(1);
     expect(await until(() => auth.lastResult !== null, 60_000)).toBe(true);
     expect(auth.lastResult?.agreed).toBe(true);
     expect(players.map((p) => p.finishedHash)).toEqual(players.map(() => auth.lastResult?.hash));
+    expect(peer.peer.slot).toBe(peerSlot);
     // The peer's own frames reached the new host, sealed (not one forged byte did).
     expect(read.length).toBeGreaterThan(10);
     expect(read.some((b) => same(b, forged))).toBe(false);

@@ -36,6 +36,26 @@ describe('TokenStore', () => {
     expect(b.notice).toBeNull();
   });
 
+  it('keeps the session\'s private key beside its token, and moves it with the match; a damaged key drops its entry', () => {
+    const d = dir();
+    const key = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
+    const mine = new TokenStore(d).at('10.0.0.1:1', key);
+    mine.set(9);
+    expect(new TokenStore(d).key('10.0.0.1:1')).toEqual(key);
+    mine.moveTo('10.0.0.2:2');
+    const back = new TokenStore(d);
+    expect(back.key('10.0.0.2:2')).toEqual(key);
+    expect(back.key('10.0.0.1:1')).toBeNull();
+    back.set('10.0.0.3:3', 5); // a host's own player (a loopback session): no key
+    expect(new TokenStore(d).key('10.0.0.3:3')).toBeNull();
+    const file = path.join(d, TOKENS_FILE);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { entries: { key?: string }[] };
+    doc.entries[0]!.key = 'not base64 of 32 bytes';
+    writeFileSync(file, JSON.stringify(doc));
+    expect(new TokenStore(d).get('10.0.0.2:2')).toBeNull();
+    expect(new TokenStore(d).get('10.0.0.3:3')).toBe(5);
+  });
+
   it('ignores a corrupt file with a notice and recovers on the next write', () => {
     const d = dir();
     const file = path.join(d, TOKENS_FILE);

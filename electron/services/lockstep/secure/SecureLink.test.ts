@@ -141,8 +141,12 @@ describe('SecureLink', () => {
     expect(host.open(THIEF, t).deliver).toEqual(join(3, 9));
     expect(host.proves(9, THIEF, 3)).toBe(false);
     expect(host.counters.unproven).toBe(1);
-    // A token this link never accepted (a match taken over from another host): nothing to prove.
+    // A token this link never accepted (a match taken over from another host): the key of the
+    // slot's holder now, if the first host vouched for one; else nothing to prove.
     expect(host.proves(1234, THIEF, 3)).toBe(true);
+    host.vouch('10.0.0.7:7000', identity.publicKey);
+    expect(host.proves(1234, THIEF, 3, '10.0.0.7:7000')).toBe(false);
+    expect(host.proves(1234, from, 2, '10.0.0.7:7000')).toBe(true);
   });
 
   it('passes probes and datagrams of other versions as they are, and seals the REJECT of a JOIN it saw', () => {

@@ -131,7 +131,7 @@ export class SecureLink {
     private readonly now: () => number,
   ) {}
 
-  /** The datagram to send for core's `bytes` to `to`, or null: not sendable yet (counted). */
+  /** The datagram to send for core's `bytes` to `to`, or null: not yet (a host being joined gets JOINs only). */
   seal(to: string, bytes: Uint8Array): Uint8Array | null {
     const h = readHeader(bytes);
     if (!h.ok || h.type < LockstepType.Join) return bytes;
@@ -269,13 +269,14 @@ export class SecureLink {
 
   /**
    * Whether the JOIN `nonce` from `from` may take back the slot of `token`: it was sealed with the
-   * key that token was accepted for. A token this link never sealed an ACCEPT for (a match taken
-   * over from another host) has nothing to prove.
+   * key that token was accepted for, or else (a match taken over from another host, whose ACCEPT
+   * this link never sealed) with the key of `holder`, the peer in that slot now. A slot nobody
+   * holds with a key this link knows (a player away when the host went) has nothing to prove.
    */
-  proves(token: number, from: string, nonce: number): boolean {
-    const owner = this.owners.get(token >>> 0);
+  proves(token: number, from: string, nonce: number, holder?: string): boolean {
+    const owner = this.owners.get(token >>> 0) ?? (holder !== undefined ? this.keyOf(holder) : null);
     const c = this.candidates.get(`${from}|${nonce >>> 0}`);
-    const ok = owner === undefined || (c !== undefined && equal(c.peer, owner));
+    const ok = owner === null || (c !== undefined && equal(c.peer, owner));
     if (!ok) this.counters.unproven++;
     return ok;
   }
@@ -283,5 +284,5 @@ export class SecureLink {
 
 /** HostOptions.proves and keyOf from a socket's link (none: the token alone names a slot). */
 export function hostLinkOptions(link: SecureLink | null): Pick<HostOptions, 'proves' | 'keyOf'> {
-  return link ? { proves: (token, from, nonce) => link.proves(token, from, nonce), keyOf: (addr) => link.keyOf(addr) } : {};
+  return link ? { proves: (token, from, nonce, holder) => link.proves(token, from, nonce, holder), keyOf: (addr) => link.keyOf(addr) } : {};
 }
