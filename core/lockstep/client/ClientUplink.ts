@@ -90,10 +90,10 @@ export class ClientUplink {
     if (now - st.lastHeardAt >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
       return st.fail({ t: 'failed', reason: SessionReason.StoppedAnswering }, 'failed');
     }
-    const rto = st.rtt.rto(20, 400, 100);
+    const rto = st.rtt.rto();
     const m = st.phase === 'running' ? st.match : null;
     if (m?.player && st.opts.lockClosures !== true) this.closeAndSend(now);
-    if (st.ctl.due(now, rto) || (st.ctl.ackOwing && now - st.lastSentAt >= 20)) return void this.sendFrame(now);
+    if (st.ctl.due(now, rto) || st.ctl.ackDue(now, st.lastSentAt)) return void this.sendFrame(now);
     if (m && this.nackDue(now)) {
       st.stats.nacks++;
       this.nackTries++;

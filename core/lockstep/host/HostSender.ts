@@ -40,7 +40,7 @@ export class HostSender {
   needsSend(now: number, s: HostSession, stalled: boolean): boolean {
     if (s.ctl.due(now, s.rto())) return true;
     if (s.slotsDirty && now - s.lastSentAt >= SLOTS_COALESCE_MS) return true;
-    if (s.ctl.ackOwing && now - s.lastSentAt >= 20) return true;
+    if (s.ctl.ackDue(now, s.lastSentAt)) return true;
     const m = this.st.match;
     if (m && s.inMatch) {
       if (s.recvKey < m.released && now - s.lastUpdatesSentAt >= 250) return true;

@@ -4,7 +4,7 @@
  * Invariants: a session is found by its address only; every later datagram must carry `token`.
  * `recvKey` only grows. Times in ms of the host's clock.
  */
-import type { ClientFrame, Encoded } from '../wire';
+import type { ClientFrame, Encoded, PeerKey } from '../wire';
 import { encodeHostFrame } from '../wire';
 import { LossMeter } from '../link';
 import { ReliableChannel } from '../link';
@@ -50,8 +50,10 @@ export class HostSession {
   healedAt: number | null = null;
   /** The succession order (and rejoiners) last pushed to this session (HostSuccession.announce). */
   toldOrder = '';
-  /** The peers whose public keys this session was sent (HostSuccession, by address). */
+  /** The peers whose public keys this session was given (HostSuccession, by address). */
   readonly toldKeys = new Set<string>();
+  /** Of those, the keys not yet queued on its control stream (one message at a time). */
+  keysToSend: PeerKey[] = [];
   sync: SnapshotSender | null = null;
   /** The host's trees on their way to this peer (its own differ; HostTrees), the last transfer once sent. */
   treesOut: TreeSender | null = null;
@@ -83,7 +85,7 @@ export class HostSession {
 
   /** Retransmission timeout towards this peer. */
   rto(): number {
-    return this.rtt.rto(20, 400, 100);
+    return this.rtt.rto();
   }
 
   /**

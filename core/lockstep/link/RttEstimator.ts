@@ -36,8 +36,8 @@ export class RttEstimator {
     return this.srtt < 0 ? fallback : this.srtt + 4 * this.rttvar;
   }
 
-  /** Retransmission timeout clamped to [min, max]; `fallback` before the first sample. */
-  rto(min: number, max: number, fallback: number): number {
+  /** Retransmission timeout clamped to [min, max] (ms); `fallback` before the first sample. */
+  rto(min = 20, max = 400, fallback = 100): number {
     if (this.srtt < 0) return fallback;
     const v = this.srtt + 4 * this.rttvar + 5;
     return v < min ? min : v > max ? max : v;
