@@ -108,9 +108,9 @@ describe('the host killed mid-match, while something else is under way', () => {
     room.crashHost();
     room.run(3000, () => events(room.client(2), 'hosting').length > 0);
     expect(events(room.client(2), 'hosting')).toEqual([{ t: 'hosting', slot: 1, left: 0, me: false }]);
-    // It knew the order (a rejoiner's tag), so whether the successor claimed it depends on when its
-    // report came (claimed for 3 or 4 of eight seeds from 84 to 92, before and after the control timeout changed); the
-    // test used to expect no claim, which held for seed 84 by luck.
+    // It knew the order (a rejoiner's tag), so whether the successor claimed it depends on when
+    // its report came: 3 or 4 of eight seeds from 84 to 92 are claimed, before and after the
+    // control timeout changed. Expecting no claim held for seed 84 by luck.
     expect([HOST, room.client(1).addr]).toContain(rejoiner.peer.host);
     const again = room.rejoin(3, room.client(1).addr);
     room.run(4000, () => !(room.client(2).runner?.botSlots().includes(3) ?? true));

@@ -20,7 +20,7 @@ export const ACK_COALESCE_MS = 20;
  * The longest a peer may hold our messages' ack: the coalescing time plus one tick of its timer
  * (25 ms outside a match). The round-trip estimate leaves it out (a ping's hold is subtracted), so
  * a retransmission waits for it too, or it fires before the ack can arrive: in a 50-player room
- * the host sent the order 4.5 times as often as its acks needed (room.bench.ts).
+ * the order cost the host 4.5 kB/s without this wait and 1.5 kB/s with it (room.bench.ts).
  */
 export const ACK_HOLD_MAX_MS = ACK_COALESCE_MS + 25;
 
