@@ -63,6 +63,10 @@ export class ClientInbox {
       if (st.connected) this.uplink.sendFrame(now);
     } else if (m.type === 'reject' && st.phase === 'joining' && m.nonce === st.nonce) {
       st.fail({ t: 'rejected', reason: m.reason, hostVersion: m.appVersion }, 'rejected');
+    } else if (m.type === 'hframe' && m.held) {
+      // A group frame stands for my own only while the host knows I listen and does not hold my slot.
+      if (st.phase === 'running' && st.groupTold && st.slot !== SPECTATOR_SLOT && !m.held.includes(st.slot)) this.onFrame(now, m, bytes);
+      else st.stats.groupSkipped++;
     } else if (m.type === 'hframe' && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) {
       // It overtook the ACCEPT (the host sends both at once): read it right after.
       this.earlyFrames.push(bytes.slice());

@@ -57,6 +57,12 @@ export interface ClientOptions {
    * what this peer and a successor say to each other with. Opaque here.
    */
   readonly onKeys?: (keys: readonly PeerKey[]) => void;
+  /**
+   * Whether this app receives the multicast group of the host at `host` (the secure link joined
+   * the group that host announced). Told to the host (control `group`): then its group frames
+   * stand for my own. Default: never.
+   */
+  readonly groupListening?: (host: string) => boolean;
 }
 
 /** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
@@ -100,6 +106,8 @@ export interface PeerStats {
   malformed: number;
   snapChunks: number;
   snapRejected: number;
+  /** Group frames not read: my slot is held (my own copy comes alone), or I do not listen. */
+  groupSkipped: number;
   /** Succession datagrams refused (a report or claim from outside the order, with a wrong token, or out of turn). */
   succeedRefused: number;
   /** Bytes of the host's trees received (chunk payloads accepted), and tree chunks or transfers refused. */
@@ -118,7 +126,7 @@ export class ClientState {
   readonly events: PeerEvent[] = [];
   ctl = new ReliableChannel();
   readonly rtt = new RttEstimator();
-  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, succeedRefused: 0, treeBytes: 0, treeRejected: 0 };
+  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, groupSkipped: 0, succeedRefused: 0, treeBytes: 0, treeRejected: 0 };
   token = 0;
   nonce = 0;
   lastSentAt = -1e15;
@@ -136,6 +144,8 @@ export class ClientState {
   earlyMs = 0;
   /** The snapshot transfer of a running match joined late, while one runs (ClientResync). */
   snap: SnapshotReceiver | null = null;
+  /** What the host was last told of my group listening (control `group`): group frames are read only while it is true. */
+  groupTold = false;
   /** The host's address: `opts.host`, until a peer takes over from a host that is gone (ClientSuccession). */
   host: string;
 

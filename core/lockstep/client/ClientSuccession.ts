@@ -289,6 +289,7 @@ export class ClientSuccession {
     this.formerHost = { addr: st.host, index };
     st.host = host;
     st.ctl = new ReliableChannel();
+    st.groupTold = false;
     st.lastHeardAt = now;
     st.status = undefined;
     st.match?.reattach();

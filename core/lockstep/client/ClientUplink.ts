@@ -87,6 +87,11 @@ export class ClientUplink {
     }
     if (!st.connected) return;
     this.flushCopies(now);
+    const listening = st.opts.groupListening?.(st.host) === true;
+    if (listening !== st.groupTold) {
+      st.groupTold = listening;
+      st.control({ t: 'group', listening });
+    }
     if (now - st.lastHeardAt >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
       return st.fail({ t: 'failed', reason: SessionReason.StoppedAnswering }, 'failed');
     }

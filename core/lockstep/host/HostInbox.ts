@@ -129,6 +129,8 @@ export class HostInbox {
     const p = f.progress;
     if (!p) return false;
     s.recvKey = Math.max(s.recvKey, Math.min(p.recvKey, m.released));
+    // A group frame reached it on its own: its run of misses is over.
+    if (s.recvKey >= s.groupThrough && s.groupThrough > s.groupRepairedThrough) s.groupMisses = 0;
     if (s.spectator || !m.players.isActive(s.slot)) {
       if (f.inputs && f.inputs.length > 0) this.st.counters.inactiveInputs++;
       return false;
@@ -158,6 +160,7 @@ export class HostInbox {
         return;
       case 'live': return this.resync.onLive(now, s);
       case 'trees': return this.trees.onReport(now, s, m.prints);
+      case 'group': s.listens = m.listening; return;
       case 'vote': match?.vote(s.slot, m.slot, now); break;
       case 'pause': if (m.pause) match?.pause(s.slot, s.owner, now); else match?.resume(s.slot, s.owner, now); break;
       case 'subhash': match?.hashes.onSubhashes(s.reporter, m.key, m.hashes); break;

@@ -5,14 +5,20 @@
  * released updates after its acknowledgement, never anything from another session's stream.
  */
 import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
-import { encodeHostControl, encodeReject } from '../wire';
+import { encodeHostControl, encodeHostFrame, encodeReject } from '../wire';
 import type { HostControl } from '../wire';
+import type { HostMatch } from './HostMatch';
 import type { HostSession } from './HostSession';
 import type { HostState } from './HostState';
 import { slotChunks } from './hostMessages';
 
 /** How long a changed slot table may wait for more changes before its frame goes out (ms). */
 const SLOTS_COALESCE_MS = 20;
+/** Releases in a row a listening peer may miss before it gets its own frames for GROUP_PAUSE_KEYS keys. */
+export const GROUP_MISS_LIMIT = 3;
+export const GROUP_PAUSE_KEYS = 50;
+/** A peer further behind than this many keys gets its own frames (a group frame carries what the furthest behind lacks). */
+const GROUP_MAX_BEHIND = 4;
 
 /** The u32 right after the header: a JOIN's nonce (to answer one that did not decode), a frame's token. */
 export function headU32(bytes: Uint8Array): number {
@@ -59,6 +65,7 @@ export class HostSender {
     const m = this.st.match;
     const inMatch = m !== null && s.inMatch;
     const updates = inMatch ? m.updatesFrom(s.recvKey + 1) : [];
+    if (inMatch && s.groupThrough > s.recvKey && s.groupThrough > s.groupRepairedThrough) this.groupMissed(s, m.released);
     const inputAck = inMatch && s.inputsToAck && m.players.isActive(s.slot) ? m.players.closedOf(s.slot) : undefined;
     s.inputsToAck = false;
     const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? m.players.earlyOf(s.slot) : 0).bytes;
@@ -66,14 +73,53 @@ export class HostSender {
     return bytes;
   }
 
-  /** Sends every match session its frame (a release); on lossy links also spaced copies of it. */
+  /**
+   * Sends every match session the keys just released: one group frame for the peers it covers
+   * (`groupCovers`), and its own frame to every other (on lossy links with spaced copies).
+   */
   broadcastFrames(now: number): void {
+    const m = this.st.match;
+    const covered = m && this.st.opts.group ? this.st.sessionList().filter((s) => this.groupCovers(now, s, m)) : [];
+    if (m && covered.length > 0) {
+      const held = this.st.sessionList().filter((s) => s.inMatch && !s.spectator && !covered.includes(s)).map((s) => s.slot);
+      const first = Math.min(...covered.map((s) => s.recvKey)) + 1;
+      const bytes = encodeHostFrame({ updates: m.updatesFrom(first), held, ...(m.status(now) ? { status: m.status(now) } : {}) }).bytes;
+      this.st.counters.sent++;
+      this.st.counters.sentBytes += bytes.length;
+      this.st.counters.groupFrames++;
+      this.st.opts.group?.(bytes);
+      for (const s of covered) {
+        s.groupThrough = m.released;
+        s.lastUpdatesSentAt = now;
+        s.lastSentAt = now;
+      }
+    }
     for (const s of this.st.sessionList()) {
-      if (!s.inMatch) continue;
+      if (!s.inMatch || covered.includes(s)) continue;
       const bytes = this.sendTo(now, s);
       const copies = redundantCopies(s.downLoss);
       for (let i = 1; i <= copies; i++) this.copies.push({ at: now + i * COPY_SPACING_MS, to: s.addr, bytes: markCopy(bytes, 4, i) });
     }
+  }
+
+  /**
+   * Whether the group frame of this release serves `s`: a player that listens, has every key
+   * earlier group frames carried and lacks only the last few, with nothing of its own to be told (control messages or their ack, a
+   * slot table, a ping) and no loss that calls for copies.
+   */
+  private groupCovers(now: number, s: HostSession, m: HostMatch): boolean {
+    return s.listens && s.inMatch && !s.spectator && !s.syncing && m.players.isActive(s.slot) && m.released >= s.groupResumeKey
+      && s.recvKey >= s.groupThrough && s.recvKey >= m.released - GROUP_MAX_BEHIND
+      && !s.ctl.section() && !s.ctl.ackOwing && !s.slotsDirty && now < s.pingDueAt && redundantCopies(s.downLoss) === 0;
+  }
+
+  /** `s` lacks keys a group frame carried: they go to it alone; a run of such misses pauses its group frames. */
+  private groupMissed(s: HostSession, released: number): void {
+    s.groupRepairedThrough = s.groupThrough;
+    this.st.counters.groupRepairs++;
+    if (++s.groupMisses < GROUP_MISS_LIMIT) return;
+    s.groupMisses = 0;
+    s.groupResumeKey = released + GROUP_PAUSE_KEYS;
   }
 
   /** Sends the redundant copies that are due (to sessions that still exist). */

@@ -34,6 +34,14 @@ export class HostSession {
   /** New inputs arrived since the last frame we sent: acknowledge them (else the ack is implied
    *  by the updates themselves and the two bytes are saved). */
   inputsToAck = false;
+  /** It receives the group frames (its control message `group`), and how many releases in a row it missed. */
+  listens = false;
+  groupMisses = 0;
+  /** After GROUP_MISS_LIMIT misses in a row it gets its own frames until this key is released. */
+  groupResumeKey = -1;
+  /** The newest key a group frame carried for it (-1: none this match), and the newest it had to be sent alone after. */
+  groupThrough = -1;
+  groupRepairedThrough = -1;
   /** The slot table changed since this peer's last one: it goes with the next frame (HostSender). */
   slotsDirty = false;
   /** Takes part in the running match (a player or a spectator that was there at the start). */

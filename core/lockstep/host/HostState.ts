@@ -59,6 +59,13 @@ export interface HostOptions {
    * successor and its peers say to each other after a takeover is sealed too.
    */
   readonly keyOf?: (addr: string) => Uint8Array | null;
+  /**
+   * Sends one datagram to the host's multicast group on the LAN (the secure link signs it). With
+   * it, a release costs one group frame for the peers that listen (the control message `group`)
+   * instead of a datagram each; a peer it misses gets its keys alone (HostSender). Without it
+   * (discovery off, loopback, a successor) every peer gets its own frames.
+   */
+  readonly group?: (bytes: Uint8Array) => void;
 }
 
 /** See HostOptions.snapshots. */
@@ -78,6 +85,9 @@ export interface HostCounters {
   duplicate: number;
   notOwner: number;
   rejectedJoins: number;
+  /** Group frames sent (HostOptions.group), and the times a listening peer lacked one and got its keys alone. */
+  groupFrames: number;
+  groupRepairs: number;
   /** Rejoin JOINs whose token names no slot of the running match. */
   badRejoin: number;
   /** Rejoin JOINs dropped unanswered: their IP had too many refused in a row (RejoinLimiter). */
@@ -126,7 +136,7 @@ export interface MatchResult {
 
 export class HostState {
   readonly lobby: HostLobby;
-  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, badRejoin: 0, rejoinLimited: 0, unproven: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, fences: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
+  readonly counters: HostCounters = { received: 0, notOurs: 0, version: 0, probes: 0, malformed: 0, unknownAddress: 0, wrongToken: 0, wrongSlot: 0, inactiveInputs: 0, duplicate: 0, notOwner: 0, rejectedJoins: 0, groupFrames: 0, groupRepairs: 0, badRejoin: 0, rejoinLimited: 0, unproven: 0, healed: 0, outOfStep: 0, addressInUse: 0, badSucceed: 0, fences: 0, badCancel: 0, badSnapAck: 0, snapChunks: 0, treeChunks: 0, treeBytes: 0, badTrees: 0, sent: 0, sentBytes: 0 };
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;

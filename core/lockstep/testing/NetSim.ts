@@ -91,6 +91,19 @@ export class NetSim {
     return t;
   }
 
+  /** Nodes that receive the multicast group (`groupSender`). */
+  readonly groupMembers = new Set<string>();
+
+  /**
+   * A multicast sender for node `from`: one datagram, a copy to each group member over that
+   * member's link (its own loss and delay), as a LAN switch floods it.
+   */
+  groupSender(from: string): (bytes: Uint8Array) => void {
+    return (bytes) => {
+      for (const to of this.groupMembers) this.send(from, to, bytes);
+    };
+  }
+
   /** A sender for node `from`. */
   sender(from: string): (to: string, bytes: Uint8Array) => void {
     return (to, bytes) => this.send(from, to, bytes);

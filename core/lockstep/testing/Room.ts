@@ -52,6 +52,8 @@ export interface RoomOptions {
   readonly snapshots?: boolean;
   /** The first host's secure-link keys (HostOptions.keyOf); each client keeps what it is told in `keys`. */
   readonly keyOf?: HostOptions['keyOf'];
+  /** The host multicasts its releases (HostOptions.group) and every client but the owner listens. */
+  readonly group?: boolean;
 }
 
 /** Extra frames a resumed loop runs per render tick while far behind (LockstepRunner fastForward). */
@@ -205,7 +207,7 @@ export class Room {
     const sim = new NetSim(opts.seed, opts.link ?? PERFECT_LINK);
     this.sim = sim;
     const ids = new Prng(opts.seed ^ 0x9e3779b9);
-    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}), ...(opts.keyOf ? { keyOf: opts.keyOf } : {}) });
+    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}), ...(opts.keyOf ? { keyOf: opts.keyOf } : {}), ...(opts.group ? { group: sim.groupSender(HOST) } : {}) });
     const first = this.host;
     sim.addNode(HOST, (now, b, from) => (this.hostStall.hold(now, b, from) ? undefined : first.receive(now, b, from)));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
@@ -232,13 +234,14 @@ export class Room {
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2, host = HOST): RoomClient {
     const ids = this.ids;
     const trees = this.opts.clientTrees?.(i);
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}), onKeys: (k) => c.keys.push(...k) });
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}), onKeys: (k) => c.keys.push(...k), groupListening: (h) => h === HOST && this.sim.groupMembers.has(addr) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     c.send = this.sim.sender(addr);
     c.onSucceed = (state, trees) => this.takeOver(c, state, trees);
     this.clients[i] = c;
     this.sim.addNode(addr, (now, b, from) => c.receive(now, b, from));
+    if (this.opts.group && addr !== OWNER) this.sim.groupMembers.add(addr);
     // Clients join one after another (slot order = client order) and tick at 60 Hz, out of phase.
     this.sim.at(at, () => peer.join(this.sim.now));
     this.sim.every(at + 1, 1000 / 60, (now) => (c.silent ? false : c.tick(now)));
@@ -252,6 +255,7 @@ export class Room {
     c.silent = true;
     this.sim.removeNode(c.addr);
     this.sim.removeNode(`${c.addr}~host`);
+    this.sim.groupMembers.delete(c.addr);
     return c;
   }
 

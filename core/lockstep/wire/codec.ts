@@ -71,6 +71,10 @@
  *        bit5 ping      u16 host time (ms, low 16 bits), u16 your RTT as the host measured it (ms),
  *                       u8 % of your frames the host saw lost, u8 early/4 ms (how long your
  *                       closures wait for the last player's: run a little slower while large)
+ *   0x22 GFRAME  h→group  one datagram to the host's multicast group, read by every peer that
+ *        listens (the secure link signs it instead of tagging it): u8 n ≤ 7, n bytes bitmask of
+ *        the held slots (slot 0 = bit 0 of byte 0: their copy comes to them alone, with control
+ *        messages to read first; they ignore this one), then an HFRAME's sections byte and sections
  * A datagram must end exactly after its last section.
  */
 import { HEADER_BYTES, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION, readHeader, writeHeader } from '../../net';
@@ -125,7 +129,8 @@ export function decodeDatagram(bytes: Uint8Array, refKey = 0): DecodeResult {
       msg = readClientFrame(r, refKey);
       break;
     case LockstepType.HostFrame:
-      msg = readHostFrame(r, refKey);
+    case LockstepType.GroupFrame:
+      msg = readHostFrame(r, refKey, h.type === LockstepType.GroupFrame);
       break;
     default:
       return { ok: false, reason: 'type' };

@@ -96,12 +96,14 @@ export type ClientControl =
   | { readonly t: 'kick'; readonly slot: number }
   | { readonly t: 'start' }
   | { readonly t: 'live'; readonly key: number }
-  | { readonly t: 'trees'; readonly prints: readonly number[] };
+  | { readonly t: 'trees'; readonly prints: readonly number[] }
+  /** Whether I receive the host's group frames now (the link joined its multicast group). */
+  | { readonly t: 'group'; readonly listening: boolean };
 
 export type ControlMsg = HostControl | ClientControl;
 
 const HOST_KIND = { settings: 1, slots: 2, chat: 3, loading: 4, progress: 5, start: 6, lobby: 7, desync: 8, refsub: 9, pause: 10, dropped: 11, kicked: 12, end: 13, resync: 14, takeover: 15, closed: 16, trees: 17, succession: 18, rejoiners: 19, keys: 20 } as const;
-const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49, trees: 0x4a } as const;
+const CLIENT_KIND = { ready: 0x41, chat: 0x42, progress: 0x43, vote: 0x44, pause: 0x45, subhash: 0x46, leave: 0x47, colour: 0x48, setSettings: 0x50, setSlot: 0x51, kick: 0x52, start: 0x53, live: 0x49, trees: 0x4a, group: 0x4b } as const;
 
 /** The kind byte of the host's tree chunks (a peer counts a malformed one as a broken transfer). */
 export const TREES_KIND = HOST_KIND.trees;
@@ -188,6 +190,7 @@ function writeClientBody(w: Writer, m: ClientControl): void {
     case 'kick': w.u8(m.slot); return;
     case 'live': w.u16(m.key); return;
     case 'trees': return writeTreeReport(w, m.prints);
+    case 'group': w.u8(m.listening ? 1 : 0); return;
   }
 }
 
@@ -291,6 +294,11 @@ function readClient(r: Reader, kind: number, ref: number): ClientControl | null 
     case 0x53: return { t: 'start' };
     case 0x49: return { t: 'live', key: unwrap16(r.u16(), ref) };
     case 0x4a: return { t: 'trees', prints: readTreeReport(r) };
+    case 0x4b: {
+      const b = r.u8();
+      if (b > 1) r.fail();
+      return { t: 'group', listening: b === 1 };
+    }
     default: return null;
   }
 }

@@ -153,9 +153,20 @@ function readStatus(r: Reader, ref: number): HostStatus {
   return { state: state === 1 ? 1 : state === 2 ? 2 : 0, key, heldMs, votesNeeded, voteInMs, forceInMs, waiting, pausedBy };
 }
 
-export function readHostFrame(r: Reader, ref: number): HostFrame {
-  const s = r.u8();
+/** A host frame; `group`: a GFRAME, whose held slots' bitmask comes first. */
+export function readHostFrame(r: Reader, ref: number, group = false): HostFrame {
   const f: { -readonly [K in keyof HostFrame]: HostFrame[K] } = { type: 'hframe' };
+  if (group) {
+    const n = r.u8();
+    if (n > MAX_MASK_BYTES) r.fail();
+    const held: number[] = [];
+    for (let i = 0; i < n && !r.failed; i++) {
+      const b = r.u8();
+      for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) held.push(i * 8 + bit);
+    }
+    f.held = held;
+  }
+  const s = r.u8();
   if (s & 0xc0) f.copy = s >> 6;
   if (s & 1) {
     const w = r.u16();

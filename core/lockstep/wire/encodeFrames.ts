@@ -113,9 +113,13 @@ function writeStatus(w: Writer, s: HostStatus): void {
   }
 }
 
-/** Encodes a host frame, taking the oldest `updates` (consecutive keys) and control messages that fit. */
+/**
+ * Encodes a host frame, taking the oldest `updates` (consecutive keys) and control messages that
+ * fit; with `held`, a group frame (GFRAME: the held slots' bitmask, then the same sections).
+ */
 export function encodeHostFrame(f: Out<HostFrame>): Encoded {
-  let fixed = HEADER_BYTES + 1;
+  const held = f.held ? slotMask(f.held) : null;
+  let fixed = HEADER_BYTES + 1 + (held ? 1 + held.length : 0);
   if (f.inputAck !== undefined) fixed += 2;
   if (f.status) fixed += 12 + 3 * Math.min(MAX_LIST, f.status.waiting.length);
   if (f.ctlAck !== undefined) fixed += 2;
@@ -124,7 +128,7 @@ export function encodeHostFrame(f: Out<HostFrame>): Encoded {
   // Section overhead: u16 first key, and a count byte unless there is one update (counted always).
   const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, MAX_PAYLOAD_BYTES - fixed);
   const sections = (nu > 0 ? 1 : 0) | (f.inputAck !== undefined ? 2 : 0) | (f.status ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.ping ? 32 : 0);
-  const w = begin(LockstepType.HostFrame).u8(sections);
+  const w = held ? begin(LockstepType.GroupFrame).u8(held.length).bytes(held).u8(sections) : begin(LockstepType.HostFrame).u8(sections);
   if (nu > 0) {
     const first = (updates[0]?.key ?? 0) & 0x7fff;
     if (nu === 1) w.u16(first);
@@ -140,6 +144,13 @@ export function encodeHostFrame(f: Out<HostFrame>): Encoded {
 }
 
 export type { UplinkInput };
+
+/** The slots as a bitmask (slot 0 = bit 0 of byte 0), as short as the highest slot allows (empty: none). */
+function slotMask(slots: readonly number[]): Uint8Array {
+  const mask = new Uint8Array(Math.ceil((Math.max(-1, ...slots) + 1) / 8));
+  for (const s of slots) mask[s >> 3] = (mask[s >> 3] ?? 0) | (1 << (s & 7));
+  return mask;
+}
 
 /** Bytes of an UPDATE's inputs in the list form and in the bitmask form (mask bytes included). */
 export function inputFormSizes(inputs: readonly SlotInput[]): { list: number; mask: number; maskBytes: number } {

@@ -8,7 +8,7 @@ import { MAX_SLOTS } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
 
 /** `Challenge` is the secure link's (electron/services/lockstep/secure): it never reaches core. */
-export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, Succeed: 0x15, Challenge: 0x16, ClientFrame: 0x20, HostFrame: 0x21 } as const;
+export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, Succeed: 0x15, Challenge: 0x16, ClientFrame: 0x20, HostFrame: 0x21, GroupFrame: 0x22 } as const;
 
 /**
  * True for the datagram types a host reads (a probe, JOIN, SNAPACK, a client frame, a succession
@@ -57,6 +57,12 @@ export interface HostFrame {
   readonly ping?: { readonly ts: number; readonly rttMs: number; readonly lossPct: number; readonly earlyMs: number };
   /** 1-3 for a redundant copy of a key-frame datagram (absent on the original). */
   readonly copy?: number;
+  /**
+   * Set on a group frame (GFRAME, one datagram to the host's multicast group for every peer): the
+   * slots that must not read it, because their own copy comes to them alone with control
+   * messages that have to be read first.
+   */
+  readonly held?: readonly number[];
 }
 export type LockstepMsg = JoinMsg | AcceptMsg | RejectMsg | ClientFrame | HostFrame;
 export type DecodeFailure = 'short' | 'magic' | 'version' | 'probe' | 'type' | 'malformed';

@@ -14,7 +14,7 @@ export { answerProbe, startProbeResponder } from './responder';
 export type { ProbeResponder } from './responder';
 export { manualJoin, parseJoinAddress } from './manualJoin';
 export type { ManualJoinOptions, ManualJoinResult, ParsedAddress } from './manualJoin';
-export { DISCOVERY_ENV, DISCOVERY_FLAG, describeMode, lanAddresses, parseDiscoveryMode, resolveDiscoveryMode, usableInterfaces } from './interfaces';
+export { DISCOVERY_ENV, DISCOVERY_FLAG, describeMode, inSubnet, lanAddresses, parseDiscoveryMode, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
 export type { DiscoveryMode, NetInterface, ResolvedMode } from './interfaces';
 export { advertFromTxt, advertToTxt, DEFAULT_GAME_PORT, displayText, GAME_STATES, newGameId, serviceNameFor } from './advert';
 export type { GameAdvert, GameState } from './advert';

@@ -81,6 +81,7 @@ export class LockstepClientService {
       onKeys: (keys) => {
         for (const k of keys) transport.link?.vouch(k.addr, k.key);
       },
+      groupListening: (host) => transport.listensTo(host),
       send: (to, bytes) => (to === HOST_LOOPBACK ? this.deliver((b) => this.auth?.receive(this.now(), b, OWNER_LOOPBACK), bytes) : transport.send(to, bytes)),
     });
     const tickMs = opts.tickMs ?? 5;

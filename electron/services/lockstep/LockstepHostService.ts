@@ -80,6 +80,7 @@ export class LockstepHostService {
       ...(opts.snapshotSource ? { snapshots: opts.snapshotSource } : {}),
       trees: opts.trees,
       ...hostLinkOptions(transport.link),
+      ...(transport.hostsGroup ? { group: (bytes: Uint8Array) => transport.sendGroup(bytes) } : {}),
     });
     const trees = opts.trees;
     this.owner = opts.owner

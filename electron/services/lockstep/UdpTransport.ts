@@ -9,14 +9,19 @@
  * With a `link` (SecureLink, the game's sockets) every datagram is sealed on its way out and
  * opened on its way in, before anyone reads it; without one (the test relays) bytes pass as they are.
  */
+import { randomInt } from 'node:crypto';
 import DgramAsPromised from 'dgram-as-promised';
 import type { SocketAsPromised } from 'dgram-as-promised';
 import { addressKey, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
-import type { SecureLink } from './secure/SecureLink';
+import { inSubnet } from '../discovery';
+import type { NetInterface } from '../discovery';
+import type { GroupAddress, SecureLink } from './secure/SecureLink';
 
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_QUEUE_LIMIT = 8192;
+/** The port of the hosts' multicast groups (each host picks its own group address in 239.255.0.0/16). */
+export const GROUP_PORT = 47779;
 /** Longest close() waits for sends still in flight (ms). */
 const CLOSE_FLUSH_LIMIT_MS = 200;
 
@@ -36,6 +41,17 @@ export interface UdpTransportOptions {
   readonly queueLimit?: number;
   /** Seals and opens every datagram (issue 17); the game's sockets have one. */
   readonly link?: SecureLink;
+  /**
+   * Hosting on a LAN (v10, needs `link`): the address of the interface whose LAN the host's group
+   * frames are multicast on (once a release for every peer that listens). Only where LAN
+   * discovery is on: it is multicast on a real interface.
+   */
+  readonly groupInterface?: string;
+  /**
+   * Joining: the interfaces on which this app may join a host's group (LAN discovery's, never
+   * when discovery is off). It joins the group of a host whose address is on one of their subnets.
+   */
+  readonly groupInterfaces?: readonly Pick<NetInterface, 'address' | 'netmask'>[];
 }
 
 export interface UdpCounters {
@@ -47,16 +63,23 @@ export interface UdpCounters {
   sentBytes: number;
   sendErrors: number;
   socketErrors: number;
+  /** Datagrams sent to our group (hosting), and received on joined groups (before the link checks them). */
+  groupSent: number;
+  groupReceived: number;
 }
 
 export class UdpTransport {
-  readonly counters: UdpCounters = { received: 0, receivedBytes: 0, oversize: 0, queueFull: 0, sent: 0, sentBytes: 0, sendErrors: 0, socketErrors: 0 };
+  readonly counters: UdpCounters = { received: 0, receivedBytes: 0, oversize: 0, queueFull: 0, sent: 0, sentBytes: 0, sendErrors: 0, socketErrors: 0, groupSent: 0, groupReceived: 0 };
   private queue: Datagram[] = [];
   private drainScheduled = false;
   private handler: ((batch: readonly Datagram[]) => void) | null = null;
   private closed = false;
   /** Sends not yet handed to the OS (close waits for them). */
   private readonly pending = new Set<Promise<void>>();
+  /** Hosting: where group frames go. */
+  private group: GroupAddress | null = null;
+  /** Joined hosts' groups: their sockets, by host address ("ip:port"), once the membership holds. */
+  private readonly groups = new Map<string, SocketAsPromised>();
 
   private constructor(
     private readonly sock: SocketAsPromised,
@@ -64,9 +87,11 @@ export class UdpTransport {
     readonly address: string,
     private readonly queueLimit: number,
     readonly link: SecureLink | null,
+    private readonly groupInterfaces: readonly Pick<NetInterface, 'address' | 'netmask'>[],
   ) {
     sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
     sock.socket.on('error', () => this.counters.socketErrors++);
+    if (link) link.onGroup = (host, group) => void this.joinGroup(host, group);
   }
 
   /** Binds a socket (see UdpTransportOptions). */
@@ -96,7 +121,70 @@ export class UdpTransport {
     } catch {
       // Some systems cap the buffer (net.core.rmem_max); the default still works, just less burst-proof.
     }
-    return new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT, opts.link ?? null);
+    const t = new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT, opts.link ?? null, opts.groupInterfaces ?? []);
+    if (opts.groupInterface !== undefined && opts.link) t.hostGroup(opts.groupInterface, opts.link);
+    return t;
+  }
+
+  /** Group frames leave by `iface` to a group of our own (TTL 1: they never leave the LAN). */
+  private hostGroup(iface: string, link: SecureLink): void {
+    const s = this.sock.socket;
+    s.setMulticastInterface(iface);
+    s.setMulticastTTL(1);
+    s.setMulticastLoopback(true);
+    this.group = { address: `239.255.${randomInt(1, 255)}.${randomInt(1, 255)}`, port: GROUP_PORT };
+    link.hostGroup(this.group);
+  }
+
+  /** True once this transport multicasts group frames (`sendGroup` does something). */
+  get hostsGroup(): boolean {
+    return this.group !== null;
+  }
+
+  /** Sends `bytes` (a group frame) once to our group, signed. Never throws. */
+  sendGroup(bytes: Uint8Array): void {
+    const sealed = this.group ? this.link?.sealGroup(bytes) : null;
+    if (!sealed || !this.group) return;
+    this.counters.groupSent++;
+    this.sendRaw(`${this.group.address}:${this.group.port}`, sealed);
+  }
+
+  /** Whether this transport receives the group of the host at `host` (ClientOptions.groupListening). */
+  listensTo(host: string): boolean {
+    return this.groups.has(host);
+  }
+
+  /**
+   * The host at `host` announced its group: joined on the interface of ours whose subnet holds the
+   * host's address, if we may join groups there. The socket is bound to the group address itself,
+   * so it hears that group only; several apps on one machine share the port. A failure leaves the
+   * peer on its own frames (its transport just does not listen).
+   */
+  private async joinGroup(host: string, group: GroupAddress): Promise<void> {
+    const ip = parseAddress(host)?.address ?? '';
+    const iface = this.groupInterfaces.find((i) => inSubnet(ip, i));
+    if (!iface || this.closed || this.groups.has(host)) return;
+    const sock = DgramAsPromised.createSocket({ type: 'udp4', reuseAddr: true });
+    try {
+      await sock.bind(group.port, group.address);
+      sock.socket.addMembership(group.address, iface.address);
+      sock.setRecvBufferSize(RECV_BUFFER_BYTES);
+    } catch {
+      this.counters.socketErrors++;
+      await sock.close().catch(() => undefined);
+      return;
+    }
+    if (this.closed) return void (await sock.close().catch(() => undefined));
+    sock.socket.on('message', (msg: Buffer) => {
+      if (this.closed || msg.length > MAX_DATAGRAM_BYTES || this.queue.length >= this.queueLimit) return;
+      this.counters.groupReceived++;
+      const bytes = this.link?.openGroup(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
+      if (!bytes) return;
+      this.queue.push({ bytes, from: host });
+      this.scheduleDrain();
+    });
+    sock.socket.on('error', () => this.counters.socketErrors++);
+    this.groups.set(host, sock);
   }
 
   /** The receive buffer the kernel granted (bytes; Linux reports double the set value). */
@@ -168,6 +256,7 @@ export class UdpTransport {
     this.closed = true;
     this.queue = [];
     await Promise.race([Promise.all(this.pending), new Promise((r) => setTimeout(r, CLOSE_FLUSH_LIMIT_MS))]);
-    await this.sock.close().catch(() => undefined);
+    await Promise.all([this.sock, ...this.groups.values()].map((s) => s.close().catch(() => undefined)));
+    this.groups.clear();
   }
 }

@@ -5,19 +5,23 @@
  * 127.0.0.1) and a HeadlessPlayer steering with a behavior-tree LocalBot, as `npm run client --
  * --bot` does.
  *
- *   node --import tsx electron/services/testing/botSwarm.ts <host ip:port> <count> <name prefix>
+ *   node --import tsx electron/services/testing/botSwarm.ts <host ip:port> <count> <name prefix> [bind ip]
  *
+ * The sockets bind 127.0.0.1 unless a bind address is given; then (only inside a test network
+ * namespace: the room bench and the group test) they also join the host's multicast group on the
+ * namespace's interfaces.
  * Prints one JSON line when every bot is in the lobby ({ev:'joined'}), and one at the end
  * ({ev:'done', bots:[{name, hash, blockedMs, blocks, sent, sentBytes, received, receivedBytes}]})
  * once the host announced the end to every bot (or went away), then exits.
  */
 import { performance } from 'node:perf_hooks';
+import { usableInterfaces } from '../discovery';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { loadTrees } from '../lockstep/loadTrees';
 import { LockstepClientService } from '../lockstep/LockstepClientService';
 
-const [host, countText, prefix = 'bot'] = process.argv.slice(2);
+const [host, countText, prefix = 'bot', bind = '127.0.0.1'] = process.argv.slice(2);
 const count = Number(countText);
 if (!host || !Number.isInteger(count) || count < 1 || count > 64) {
   console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix]');
@@ -33,7 +37,7 @@ async function main(): Promise<void> {
   const bots = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const name = `${prefix}${i}`;
-      const service = await LockstepClientService.connect({ trees, host: host as string, name, address: '127.0.0.1' });
+      const service = await LockstepClientService.connect({ trees, host: host as string, name, address: bind, ...(bind !== '127.0.0.1' ? { groupInterfaces: usableInterfaces() } : {}) });
       const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', name, log: () => undefined });
       player.start();
       return { name, service, player };
@@ -56,7 +60,8 @@ async function main(): Promise<void> {
       bots: bots.map((b) => {
         const s = b.service.peer.stats;
         const r = b.player.loop?.runner.stats;
-        return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes };
+        const c = b.service.transport.counters;
+        return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes, groupReceived: c.groupReceived, groupSkipped: s.groupSkipped };
       }),
     });
     for (const b of bots) b.player.stop();

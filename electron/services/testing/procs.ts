@@ -86,9 +86,11 @@ function bundled(script: string): string {
   return file;
 }
 
-/** Starts `script` (repo-relative) with `args`, bundled (see the header). */
-export function run(name: string, script: string, args: string[]): Proc {
-  const child = spawn(process.execPath, ['--enable-source-maps', bundled(script), ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+/** Starts `script` (repo-relative) with `args`, bundled (see the header); with `netns`, inside that network namespace. */
+export function run(name: string, script: string, args: string[], netns?: string): Proc {
+  const node = [process.execPath, '--enable-source-maps', bundled(script), ...args];
+  const [cmd, ...rest] = netns ? ['ip', 'netns', 'exec', netns, ...node] : node;
+  const child = spawn(cmd as string, rest, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   const p = new Proc(name, child);
   running.push(p);
   return p;

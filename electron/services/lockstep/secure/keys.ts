@@ -6,7 +6,7 @@
  * is stored with); a public key from the wire that is not a valid X25519 point gives no shared key
  * (null), never an exception; tags are compared in constant time.
  */
-import { createHmac, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, timingSafeEqual } from 'node:crypto';
+import { createHmac, createPrivateKey, createPublicKey, diffieHellman, generateKeyPairSync, sign, timingSafeEqual, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { MAC_BYTES } from '../../../../core/net';
 
@@ -15,6 +15,8 @@ export const KEY_BYTES = 32;
 /** ASN.1 wrappers of a raw X25519 key (RFC 8410): Node imports keys as DER, not raw bytes. */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b656e04220420', 'hex');
 const SPKI_PREFIX = Buffer.from('302a300506032b656e032100', 'hex');
+const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+export const SIGNATURE_BYTES = 64;
 
 export interface Identity {
   /** The raw private key, to store beside a rejoin token. */
@@ -73,4 +75,29 @@ export function digest(key: Uint8Array, ...parts: (Uint8Array | string)[]): Buff
   const h = createHmac('sha256', key);
   for (const p of parts) h.update(p);
   return h.digest();
+}
+
+/**
+ * The host's signing key for its group frames (Ed25519, one per hosting socket): every peer can
+ * check a group frame, and no peer, knowing only the public half, can forge one for the others.
+ */
+export interface GroupSigner {
+  readonly publicKey: Uint8Array;
+  readonly sign: (data: Uint8Array) => Uint8Array;
+}
+
+export function newGroupSigner(): GroupSigner {
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(ED25519_SPKI_PREFIX.length);
+  return { publicKey: Uint8Array.from(raw), sign: (data) => sign(null, data, privateKey) };
+}
+
+/** A checker of one host's group signatures, or null when `publicKey` is not an Ed25519 key. */
+export function groupVerifier(publicKey: Uint8Array): ((data: Uint8Array, signature: Uint8Array) => boolean) | null {
+  try {
+    const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, publicKey]), format: 'der', type: 'spki' });
+    return (data, signature) => signature.length === SIGNATURE_BYTES && verify(null, data, key, signature);
+  } catch {
+    return null;
+  }
 }
