@@ -31,10 +31,14 @@ export class HostSender {
   constructor(private readonly st: HostState) {}
 
   out(to: string, bytes: Uint8Array): void {
+    this.count(bytes);
+    this.st.opts.send(to, bytes);
+  }
+
+  private count(bytes: Uint8Array): void {
     const c = this.st.counters;
     c.sent++;
     c.sentBytes += bytes.length;
-    this.st.opts.send(to, bytes);
   }
 
   reject(to: string, bytes: Uint8Array, reason: number): void {
@@ -79,15 +83,16 @@ export class HostSender {
    */
   broadcastFrames(now: number): void {
     const m = this.st.match;
-    const covered = m && this.st.opts.group ? this.st.sessionList().filter((s) => this.groupCovers(now, s, m)) : [];
-    if (m && covered.length > 0) {
-      const held = this.st.sessionList().filter((s) => s.inMatch && !s.spectator && !covered.includes(s)).map((s) => s.slot);
-      const first = Math.min(...covered.map((s) => s.recvKey)) + 1;
-      const bytes = encodeHostFrame({ updates: m.updatesFrom(first), held, ...(m.status(now) ? { status: m.status(now) } : {}) }).bytes;
-      this.st.counters.sent++;
-      this.st.counters.sentBytes += bytes.length;
+    const group = this.st.opts.group;
+    const covered = new Set(m && group ? this.st.sessionList().filter((s) => this.groupCovers(now, s, m)) : []);
+    if (m && group && covered.size > 0) {
+      const held = this.st.sessionList().filter((s) => s.inMatch && !s.spectator && !covered.has(s)).map((s) => s.slot);
+      const first = Math.min(...[...covered].map((s) => s.recvKey)) + 1;
+      const status = m.status(now);
+      const bytes = encodeHostFrame({ updates: m.updatesFrom(first), held, ...(status ? { status } : {}) }).bytes;
+      this.count(bytes);
       this.st.counters.groupFrames++;
-      this.st.opts.group?.(bytes);
+      group(bytes);
       for (const s of covered) {
         s.groupThrough = m.released;
         s.lastUpdatesSentAt = now;
@@ -95,7 +100,7 @@ export class HostSender {
       }
     }
     for (const s of this.st.sessionList()) {
-      if (!s.inMatch || covered.includes(s)) continue;
+      if (!s.inMatch || covered.has(s)) continue;
       const bytes = this.sendTo(now, s);
       const copies = redundantCopies(s.downLoss);
       for (let i = 1; i <= copies; i++) this.copies.push({ at: now + i * COPY_SPACING_MS, to: s.addr, bytes: markCopy(bytes, 4, i) });
@@ -104,8 +109,8 @@ export class HostSender {
 
   /**
    * Whether the group frame of this release serves `s`: a player that listens, has every key
-   * earlier group frames carried and lacks only the last few, with nothing of its own to be told (control messages or their ack, a
-   * slot table, a ping) and no loss that calls for copies.
+   * earlier group frames carried and lacks only the last few, with nothing of its own to be told
+   * (control messages or their ack, a slot table, a ping) and no loss that calls for copies.
    */
   private groupCovers(now: number, s: HostSession, m: HostMatch): boolean {
     return s.listens && s.inMatch && !s.spectator && !s.syncing && m.players.isActive(s.slot) && m.released >= s.groupResumeKey

@@ -122,14 +122,20 @@ function readListed(r: Reader, n: number): SlotInput[] {
 
 function readMasked(r: Reader, len: number): SlotInput[] {
   if (len < 1 || len > MAX_MASK_BYTES) r.fail();
-  const mask = r.bytesOf(r.failed ? 0 : len);
   const inputs: SlotInput[] = [];
-  for (let slot = 0; slot < 8 * mask.length && !r.failed; slot++) {
-    if ((((mask[slot >> 3] ?? 0) >> (slot & 7)) & 1) === 0) continue;
+  for (const slot of maskSlots(r.bytesOf(r.failed ? 0 : len))) {
+    if (r.failed) break;
     if (slot >= MAX_SLOTS) r.fail();
     inputs.push({ slot, input: readEntryBody(r) });
   }
   return inputs;
+}
+
+/** The slots a bitmask names (slot 0 = bit 0 of byte 0), in order. */
+function maskSlots(mask: Uint8Array): number[] {
+  const slots: number[] = [];
+  for (let slot = 0; slot < 8 * mask.length; slot++) if ((((mask[slot >> 3] ?? 0) >> (slot & 7)) & 1) === 1) slots.push(slot);
+  return slots;
 }
 
 function readStatus(r: Reader, ref: number): HostStatus {
@@ -159,12 +165,7 @@ export function readHostFrame(r: Reader, ref: number, group = false): HostFrame 
   if (group) {
     const n = r.u8();
     if (n > MAX_MASK_BYTES) r.fail();
-    const held: number[] = [];
-    for (let i = 0; i < n && !r.failed; i++) {
-      const b = r.u8();
-      for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) held.push(i * 8 + bit);
-    }
-    f.held = held;
+    f.held = maskSlots(r.bytesOf(r.failed ? 0 : n));
   }
   const s = r.u8();
   if (s & 0xc0) f.copy = s >> 6;

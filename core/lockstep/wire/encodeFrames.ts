@@ -87,9 +87,7 @@ export function writeUpdate(w: Writer, u: KeyUpdate): void {
   const masked = form.mask < form.list;
   w.u8((masked ? MASK_FORM + form.maskBytes : u.inputs.length) | (u.events.length > 0 ? 64 : 0) | (u.delayMs !== undefined ? 128 : 0));
   if (masked) {
-    const mask = new Uint8Array(form.maskBytes);
-    for (const i of u.inputs) mask[i.slot >> 3] = (mask[i.slot >> 3] ?? 0) | (1 << (i.slot & 7));
-    w.bytes(mask);
+    w.bytes(slotMask(u.inputs.map((i) => i.slot)));
     for (const i of u.inputs) writeEntryBody(w, i.input);
   } else {
     for (const i of u.inputs) writeEntry(w, i.slot, i.input);

@@ -176,12 +176,10 @@ export class UdpTransport {
     }
     if (this.closed) return void (await sock.close().catch(() => undefined));
     sock.socket.on('message', (msg: Buffer) => {
-      if (this.closed || msg.length > MAX_DATAGRAM_BYTES || this.queue.length >= this.queueLimit) return;
+      if (!this.admits(msg)) return;
       this.counters.groupReceived++;
       const bytes = this.link?.openGroup(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
-      if (!bytes) return;
-      this.queue.push({ bytes, from: host });
-      this.scheduleDrain();
+      if (bytes) this.enqueue({ bytes, from: host });
     });
     sock.socket.on('error', () => this.counters.socketErrors++);
     this.groups.set(host, sock);
@@ -198,10 +196,22 @@ export class UdpTransport {
     if (this.queue.length > 0) this.scheduleDrain();
   }
 
+  /** Whether a datagram that arrived may be queued: open, not oversize, room in the queue (refusals counted). */
+  private admits(msg: Buffer): boolean {
+    if (this.closed) return false;
+    if (msg.length > MAX_DATAGRAM_BYTES) this.counters.oversize++;
+    else if (this.queue.length >= this.queueLimit) this.counters.queueFull++;
+    else return true;
+    return false;
+  }
+
+  private enqueue(d: Datagram): void {
+    this.queue.push(d);
+    this.scheduleDrain();
+  }
+
   private onMessage(msg: Buffer, rinfo: { address: string; port: number }): void {
-    if (this.closed) return;
-    if (msg.length > MAX_DATAGRAM_BYTES) return void this.counters.oversize++;
-    if (this.queue.length >= this.queueLimit) return void this.counters.queueFull++;
+    if (!this.admits(msg)) return;
     this.counters.received++;
     this.counters.receivedBytes += msg.length;
     const from = addressKey(rinfo.address, rinfo.port);
@@ -212,8 +222,7 @@ export class UdpTransport {
       if (!opened.deliver) return;
       bytes = opened.deliver;
     }
-    this.queue.push({ bytes, from });
-    this.scheduleDrain();
+    this.enqueue({ bytes, from });
   }
 
   private scheduleDrain(): void {
