@@ -9,7 +9,7 @@
  */
 
 /** Bumped whenever any byte layout on the wire changes. Documented layouts: core/net, core/lockstep. */
-export const PROTOCOL_VERSION = 9;
+export const PROTOCOL_VERSION = 10;
 export const HEADER_BYTES = 4;
 export const MAGIC0 = 0x42;
 export const MAGIC1 = 0x42;

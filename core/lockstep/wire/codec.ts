@@ -4,7 +4,7 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_PAYLOAD_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 9 (little-endian; every datagram starts with the 4-byte header
+ * Wire layout, PROTOCOL_VERSION 10 (little-endian; every datagram starts with the 4-byte header
  * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
  * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
  * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
@@ -26,6 +26,9 @@
  * without a valid cookie with a CHALLENGE (0x16) and ends every datagram of a session with an
  * 8-byte tag (MAC_BYTES); core encodes up to MAX_PAYLOAD_BYTES so the tag still fits. The layouts
  * below are what core reads and writes, the link's bytes removed.
+ * Version 10 (issue 15, fifty on a LAN): the GFRAME (0x22) below, the client control message
+ * `group` (0x4b, control.ts), and a group block the secure link adds to the sealed ACCEPT (the
+ * group's address, the host's signing key; laid out in secure/groupLink.ts).
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin, bit2 cancel), then without
  *                     rejoin str name (≤48 B), with rejoin u32 session token of the slot to take

@@ -15,7 +15,8 @@ import type { SocketAsPromised } from 'dgram-as-promised';
 import { addressKey, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
 import { inSubnet } from '../discovery';
 import type { NetInterface } from '../discovery';
-import type { GroupAddress, SecureLink } from './secure/SecureLink';
+import type { GroupAddress } from './secure/groupLink';
+import type { SecureLink } from './secure/SecureLink';
 
 export const DEFAULT_GAME_PORT = 47777;
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -91,7 +92,7 @@ export class UdpTransport {
   ) {
     sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
     sock.socket.on('error', () => this.counters.socketErrors++);
-    if (link) link.onGroup = (host, group) => void this.joinGroup(host, group);
+    if (link) link.group.onAnnounce = (host, group) => void this.joinGroup(host, group);
   }
 
   /** Binds a socket (see UdpTransportOptions). */
@@ -133,7 +134,7 @@ export class UdpTransport {
     s.setMulticastTTL(1);
     s.setMulticastLoopback(true);
     this.group = { address: `239.255.${randomInt(1, 255)}.${randomInt(1, 255)}`, port: GROUP_PORT };
-    link.hostGroup(this.group);
+    link.group.host(this.group);
   }
 
   /** True once this transport multicasts group frames (`sendGroup` does something). */
@@ -143,7 +144,7 @@ export class UdpTransport {
 
   /** Sends `bytes` (a group frame) once to our group, signed. Never throws. */
   sendGroup(bytes: Uint8Array): void {
-    const sealed = this.group ? this.link?.sealGroup(bytes) : null;
+    const sealed = this.group ? this.link?.group.seal(bytes) : null;
     if (!sealed || !this.group) return;
     this.counters.groupSent++;
     this.sendRaw(`${this.group.address}:${this.group.port}`, sealed);
@@ -178,7 +179,7 @@ export class UdpTransport {
     sock.socket.on('message', (msg: Buffer) => {
       if (!this.admits(msg)) return;
       this.counters.groupReceived++;
-      const bytes = this.link?.openGroup(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
+      const bytes = this.link?.group.open(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
       if (bytes) this.enqueue({ bytes, from: host });
     });
     sock.socket.on('error', () => this.counters.socketErrors++);

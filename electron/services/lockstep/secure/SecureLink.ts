@@ -24,6 +24,7 @@
  * match's peers the keys it holds (core's `keys` message, HostOptions.keyOf → `vouch`): a successor
  * every peer's, the others the successors'. With those, each side computes a session key from
  * both static keys, and what they say to each other is sealed like the rest.
+ * Group frames (v10), one signed datagram to the host's LAN group for every peer: groupLink.ts.
  * Not sealed: discovery probes (public), datagrams of another protocol version (a version REJECT
  * must reach an old app), and traffic with an address nobody vouched for (docs/ARCHITECTURE.md
  * "Threat model").
@@ -33,8 +34,10 @@ import { randomBytes } from 'node:crypto';
 import { HEADER_BYTES, MAC_BYTES, readHeader } from '../../../../core/net';
 import { LockstepType } from '../../../../core/lockstep';
 import type { HostOptions } from '../../../../core/lockstep';
-import { digest, groupVerifier, JOINED, JOINER, KEY_BYTES, newGroupSigner, sessionKey, SIGNATURE_BYTES, tag, tagMatches } from './keys';
-import type { GroupSigner, Identity, Side } from './keys';
+import { concat, equal, remember, u32 } from './bytes';
+import { GroupLink } from './groupLink';
+import { digest, JOINED, JOINER, KEY_BYTES, sessionKey, tag, tagMatches } from './keys';
+import type { Identity, Side } from './keys';
 
 export const COOKIE_BYTES = 16;
 export const COOKIE_EPOCH_MS = 30_000;
@@ -49,17 +52,6 @@ const TABLE_LIMIT = 4096;
  * any room's life (a room sees tens of joins).
  */
 const OWNER_LIMIT = 65_536;
-
-/** A host's multicast group on the LAN (v10): an IPv4 group address and a port. */
-export interface GroupAddress {
-  readonly address: string;
-  readonly port: number;
-}
-
-/** ACCEPT's group block: u32 IPv4 group, u16 port, the host's Ed25519 key, u32 its last group sequence number. */
-const GROUP_BLOCK = 4 + 2 + KEY_BYTES + 4;
-/** A group frame's trailer: u32 sequence number, Ed25519 signature. */
-const GROUP_TRAILER = 4 + SIGNATURE_BYTES;
 
 export interface LinkCounters {
   /** Lockstep datagrams without a valid tag from an address that has a session or is being joined. */
@@ -100,32 +92,6 @@ export interface Opened {
 
 const DROP: Opened = { deliver: null, reply: null };
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-function equal(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
-
-/** The u32 (little-endian) at `at`, as the lockstep codec writes it. */
-function u32(bytes: Uint8Array, at: number): number {
-  return ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8) | ((bytes[at + 2] ?? 0) << 16) | ((bytes[at + 3] ?? 0) << 24)) >>> 0;
-}
-
-/** A Map that forgets its oldest entry beyond `limit`. */
-function remember<K, V>(map: Map<K, V>, k: K, v: V, limit = TABLE_LIMIT): void {
-  map.delete(k);
-  map.set(k, v);
-  if (map.size > limit) map.delete(map.keys().next().value as K);
-}
-
 export class SecureLink {
   readonly counters: LinkCounters = { badMac: 0, challenges: 0, badJoin: 0, unproven: 0, badGroup: 0 };
   private readonly secret = randomBytes(32);
@@ -138,12 +104,8 @@ export class SecureLink {
   private readonly owners = new Map<number, Uint8Array>();
   /** Peers our host vouched for (`vouch`): sessions keyed by both sides' static keys, by address. */
   private readonly vouched = new Map<string, Session>();
-  /** Hosting: the group our group frames go to, our signing key, the last sequence number used. */
-  private groupOut: { readonly to: GroupAddress; readonly signer: GroupSigner; seq: number } | null = null;
-  /** Joined hosts' groups, by host address: its key's checker and the last sequence number read. */
-  private readonly groupsIn = new Map<string, { readonly to: GroupAddress; readonly check: (data: Uint8Array, signature: Uint8Array) => boolean; seq: number }>();
-  /** Told when a host we joined announces its group (the transport may join it). */
-  onGroup: ((host: string, group: GroupAddress) => void) | null = null;
+  /** Group frames (v10): hosting a group, and the groups of the hosts we joined. */
+  readonly group = new GroupLink(this.counters);
 
   constructor(
     readonly identity: Identity,
@@ -163,7 +125,7 @@ export class SecureLink {
           // ACCEPT: u32 nonce, u8 slot, u32 token (codec.ts).
           remember(this.owners, u32(bytes, HEADER_BYTES + 5), c.peer, OWNER_LIMIT);
         }
-        const body = h.type === LockstepType.Accept ? concat(bytes, this.groupBlock()) : bytes;
+        const body = h.type === LockstepType.Accept ? concat(bytes, this.group.block()) : bytes;
         return concat(body, tag(c.key, JOINED, body));
       }
     }
@@ -193,7 +155,7 @@ export class SecureLink {
       if (!body) return DROP;
       s.heard = this.now();
       // A repeated ACCEPT (the host answers every JOIN it got): its group block is known already.
-      return { deliver: h.type === LockstepType.Accept ? this.readGroupBlock(from, body) : body, reply: null };
+      return { deliver: h.type === LockstepType.Accept ? this.group.readBlock(from, body) : body, reply: null };
     }
     const j = this.joining.get(from);
     if (!j) return { deliver: bytes, reply: null };
@@ -203,79 +165,9 @@ export class SecureLink {
     if (body && j.key && j.peer && h.type === LockstepType.Accept) {
       this.bind(from, { key: j.key, side: JOINER, peer: j.peer, heard: this.now() });
       this.joining.delete(from);
-      return { deliver: this.readGroupBlock(from, body), reply: null };
+      return { deliver: this.group.readBlock(from, body), reply: null };
     }
     return body ? { deliver: body, reply: null } : DROP;
-  }
-
-  /**
-   * Hosting with group frames: they go to `to`, signed with a key made now; every ACCEPT from now
-   * on names the group and that key (sealed with the joiner's session key, so a spoofer cannot
-   * swap them).
-   */
-  hostGroup(to: GroupAddress): void {
-    this.groupOut = { to, signer: newGroupSigner(), seq: 0 };
-  }
-
-  /** ACCEPT's trailer: the group block and its length byte (0 alone: no group). */
-  private groupBlock(): Uint8Array {
-    const g = this.groupOut;
-    if (!g) return Uint8Array.of(0);
-    const b = new DataView(new ArrayBuffer(GROUP_BLOCK + 1));
-    g.to.address.split('.').forEach((o, i) => b.setUint8(i, Number(o)));
-    b.setUint16(4, g.to.port, true);
-    new Uint8Array(b.buffer).set(g.signer.publicKey, 6);
-    b.setUint32(6 + KEY_BYTES, g.seq, true);
-    b.setUint8(GROUP_BLOCK, GROUP_BLOCK);
-    return new Uint8Array(b.buffer);
-  }
-
-  /** Core's ACCEPT from an opened one: the group block after it is taken off and remembered (onGroup). */
-  private readGroupBlock(from: string, body: Uint8Array): Uint8Array | null {
-    const n = body[body.length - 1] ?? 0;
-    const core = body.subarray(0, Math.max(0, body.length - 1 - n));
-    if (n === 0) return core;
-    const block = body.subarray(core.length, body.length - 1);
-    const check = n === GROUP_BLOCK ? groupVerifier(block.subarray(6, 6 + KEY_BYTES)) : null;
-    if (!check || core.length <= HEADER_BYTES) {
-      this.counters.badJoin++;
-      return null;
-    }
-    const to = { address: [...block.subarray(0, 4)].join('.'), port: (block[4] ?? 0) | ((block[5] ?? 0) << 8) };
-    const known = this.groupsIn.get(from);
-    if (!known) {
-      remember(this.groupsIn, from, { to, check, seq: u32(block, 6 + KEY_BYTES) });
-      this.onGroup?.(from, to);
-    }
-    return core;
-  }
-
-  /** A group frame as it goes to the group: core's bytes, the next sequence number, the signature. Null: not hosting a group. */
-  sealGroup(bytes: Uint8Array): Uint8Array | null {
-    const g = this.groupOut;
-    if (!g) return null;
-    g.seq = (g.seq + 1) >>> 0;
-    const seq = new Uint8Array(4);
-    new DataView(seq.buffer).setUint32(0, g.seq, true);
-    return concat(bytes, seq, g.signer.sign(groupSigned(g.to, concat(bytes, seq))));
-  }
-
-  /**
-   * What core reads of a datagram that came to the group of the host at `host`: a group frame
-   * signed by that host with a sequence number it has not used before (a replay is dropped), or
-   * nothing (counted `badGroup`).
-   */
-  openGroup(host: string, bytes: Uint8Array): Uint8Array | null {
-    const g = this.groupsIn.get(host);
-    const h = readHeader(bytes);
-    const signed = bytes.subarray(0, bytes.length - SIGNATURE_BYTES);
-    const seq = u32(bytes, bytes.length - GROUP_TRAILER);
-    if (!g || !h.ok || h.type !== LockstepType.GroupFrame || bytes.length < HEADER_BYTES + GROUP_TRAILER || seq <= g.seq || !g.check(groupSigned(g.to, signed), bytes.subarray(signed.length))) {
-      this.counters.badGroup++;
-      return null;
-    }
-    g.seq = seq;
-    return bytes.subarray(0, bytes.length - GROUP_TRAILER);
   }
 
   /** Makes `s` the session of `addr`; beyond TABLE_LIMIT the stalest one is forgotten. */
@@ -335,7 +227,7 @@ export class SecureLink {
     const body = this.check(key, JOINER, bytes);
     if (!body) return DROP;
     const core = concat(body.subarray(0, HEADER_BYTES), body.subarray(CHALLENGE_BYTES));
-    remember(this.candidates, `${from}|${u32(core, HEADER_BYTES)}`, { key, side: JOINED, peer, heard: this.now() });
+    remember(this.candidates, `${from}|${u32(core, HEADER_BYTES)}`, { key, side: JOINED, peer, heard: this.now() }, TABLE_LIMIT);
     return { deliver: core, reply: null };
   }
 
@@ -351,7 +243,7 @@ export class SecureLink {
     if (equal(publicKey, mine) || (this.vouched.has(addr) && equal(this.vouched.get(addr)!.peer, publicKey))) return;
     const low = Buffer.compare(Buffer.from(mine), Buffer.from(publicKey)) < 0;
     const key = sessionKey(this.identity, publicKey, low ? concat(mine, publicKey) : concat(publicKey, mine));
-    if (key) remember(this.vouched, addr, { key, side: low ? JOINER : JOINED, peer: Uint8Array.from(publicKey), heard: this.now() });
+    if (key) remember(this.vouched, addr, { key, side: low ? JOINER : JOINED, peer: Uint8Array.from(publicKey), heard: this.now() }, TABLE_LIMIT);
   }
 
   /** The public key of the peer at `addr` (a JOIN session's, or one our host vouched for). */
@@ -372,11 +264,6 @@ export class SecureLink {
     if (!ok) this.counters.unproven++;
     return ok;
   }
-}
-
-/** What a group signature covers: the group's address (a frame cannot be replayed into another group), core's bytes and the sequence number. */
-function groupSigned(to: GroupAddress, bytes: Uint8Array): Uint8Array {
-  return concat(new TextEncoder().encode(`ball-brawl group 10 ${to.address}:${to.port}\n`), bytes);
 }
 
 /** HostOptions.proves and keyOf from a socket's link (none: the token alone names a slot). */
