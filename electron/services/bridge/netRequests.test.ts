@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, MAX_SNAPSHOT_BYTES } from '../../../core/lockstep';
-import { resolveGameSocket } from '../session/gameSocket';
+import { groupOptions, resolveGameSocket } from '../session/gameSocket';
 import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS, validateLinkUp } from './netRequests';
 
 const V = { ...NET_VALIDATORS, link: validateLinkUp };
@@ -121,5 +121,17 @@ describe('net:* and session link validators', () => {
     const bad = resolveGameSocket(['--game-port=70000'], { BB_GAME_BIND: 'localhost' });
     expect(bad).toMatchObject({ port: 47777, bind: '0.0.0.0' });
     expect(bad.warnings).toHaveLength(2);
+  });
+
+  it('multicasts group frames only from a LAN interface the game socket is bound to', () => {
+    const eth = { name: 'eth0', address: '192.168.1.5', netmask: '255.255.255.0', broadcast: '192.168.1.255' };
+    const wifi = { name: 'wlan0', address: '10.0.0.7', netmask: '255.0.0.0', broadcast: '10.255.255.255' };
+    expect(groupOptions('host', '0.0.0.0', [eth, wifi])).toEqual({ groupInterface: '192.168.1.5' });
+    expect(groupOptions('host', '10.0.0.7', [eth, wifi])).toEqual({ groupInterface: '10.0.0.7' });
+    // Bound to loopback, or discovery off (no interface): unicast only.
+    expect(groupOptions('host', '127.0.0.1', [eth, wifi])).toEqual({});
+    expect(groupOptions('host', '0.0.0.0', [])).toEqual({});
+    expect(groupOptions('join', '0.0.0.0', [eth, wifi])).toEqual({ groupInterfaces: [eth, wifi] });
+    expect(groupOptions('join', '127.0.0.1', [eth, wifi])).toEqual({ groupInterfaces: [] });
   });
 });

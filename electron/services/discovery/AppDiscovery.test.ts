@@ -31,4 +31,17 @@ describe('AppDiscovery', () => {
     expect(s.status().mdns.state).toBe('off');
     await d.close();
   });
+
+  it('offers group frames the interfaces the discovery mode selects, none when it is off', () => {
+    const eth = { name: 'eth0', address: '192.168.1.5', netmask: '255.255.255.0', broadcast: '192.168.1.255' };
+    const wifi = { name: 'wlan0', address: '10.0.0.7', netmask: '255.0.0.0', broadcast: '10.255.255.255' };
+    let setting = 'all';
+    const d = new AppDiscovery([], {}, () => setting, { listInterfaces: () => [eth, wifi] });
+    expect(d.lanInterfaces()).toEqual([eth, wifi]);
+    setting = 'wlan0';
+    expect(d.lanInterfaces()).toEqual([wifi]);
+    setting = 'off';
+    expect(d.lanInterfaces()).toEqual([]);
+    expect(new AppDiscovery(['--discovery=off'], {}, () => 'all', { listInterfaces: () => [eth] }).lanInterfaces()).toEqual([]);
+  });
 });

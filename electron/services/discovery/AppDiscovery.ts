@@ -9,7 +9,8 @@
  */
 import { DiscoveryService } from './discoveryService';
 import type { DiscoveryDeps } from './discoveryService';
-import { describeMode, resolveDiscoveryMode } from './interfaces';
+import { describeMode, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+import type { NetInterface } from './interfaces';
 import type { DiscoverySource } from '../../contract';
 
 export class AppDiscovery {
@@ -27,6 +28,15 @@ export class AppDiscovery {
   effective(): { mode: string; source: DiscoverySource } {
     const { mode, source } = resolveDiscoveryMode(this.argv, this.env, this.setting());
     return { mode: typeof mode === 'string' ? mode : mode.interface, source };
+  }
+
+  /**
+   * The interfaces the mode in force selects (none when discovery is off): where this app may
+   * multicast and hear a host's group frames, the LAN traffic discovery already sends.
+   */
+  lanInterfaces(): NetInterface[] {
+    const { mode } = resolveDiscoveryMode(this.argv, this.env, this.setting());
+    return selectInterfaces(mode, this.deps?.listInterfaces?.() ?? usableInterfaces()).interfaces;
   }
 
   /** The service for one more user (browsing or hosting); call `release` when done with it. */

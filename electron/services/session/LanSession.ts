@@ -17,6 +17,8 @@
  * mode, 'off' included.
  * Switches: --game-port N / BB_GAME_PORT (default 47777, 0 = any free port; a taken port falls
  * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
+ * Group frames (one multicast release for the whole LAN, issue 15) go on the interfaces LAN
+ * discovery uses, so --discovery=off turns them off too (gameSocket.ts `groupOptions`).
  * Time: performance.now() ms, the clock the lockstep services use.
  */
 import path from 'node:path';
@@ -33,7 +35,7 @@ import { LockstepClientService } from '../lockstep/LockstepClientService';
 import { LockstepHostService } from '../lockstep/LockstepHostService';
 import { loadTrees } from '../lockstep/loadTrees';
 import type { LoadedTrees } from '../lockstep/loadTrees';
-import { resolveGameSocket } from './gameSocket';
+import { groupOptions, resolveGameSocket } from './gameSocket';
 import type { GameSocket } from './gameSocket';
 import { HostAdvert } from './HostAdvert';
 import { pushSession } from './push';
@@ -103,6 +105,7 @@ export class LanSession implements NetService {
       settings: req.settings,
       owner: { name: req.name },
       verifier: true,
+      ...groupOptions('host', this.socket.bind, this.opts.discovery.lanInterfaces()),
       // The advert is refreshed first so a probe always sees the room as it is now.
       probe: (bytes) => {
         advert?.refresh();
@@ -166,6 +169,7 @@ export class LanSession implements NetService {
       ...(rejoinKey ? { identity: rejoinKey } : {}),
       port: 0,
       ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
+      ...groupOptions('join', this.socket.bind, this.opts.discovery.lanInterfaces()),
       onActivity: () => this.sync(),
     });
     if (gen !== this.generation) {

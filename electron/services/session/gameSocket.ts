@@ -5,6 +5,8 @@
  * the environment; an invalid value is ignored (the default is used) rather than stopping the app.
  */
 import { DEFAULT_GAME_PORT } from '../lockstep/UdpTransport';
+import type { UdpTransportOptions } from '../lockstep/UdpTransport';
+import type { NetInterface } from '../discovery';
 import { argValue } from '../files/paths';
 
 export const GAME_PORT_FLAG = 'game-port';
@@ -36,4 +38,15 @@ export function resolveGameSocket(argv: readonly string[], env: Readonly<Record<
   const port = pick(GAME_PORT_FLAG, GAME_PORT_ENV, (v) => (/^[0-9]{1,5}$/.test(v) && Number(v) <= 65535 ? Number(v) : null), DEFAULT_GAME_PORT);
   const bind = pick(GAME_BIND_FLAG, GAME_BIND_ENV, (v) => (IPV4.test(v) ? v : null), '0.0.0.0');
   return { port, bind, warnings };
+}
+
+/**
+ * Where group frames (issue 15) may go, among `lan`, the interfaces LAN discovery uses (none when
+ * it is off): a host multicasts on the interface its socket is bound to (the first one when bound
+ * to all), a player hears a host's group on any of them. A socket bound to loopback is on no LAN.
+ */
+export function groupOptions(role: 'host' | 'join', bind: string, lan: readonly NetInterface[]): Pick<UdpTransportOptions, 'groupInterface' | 'groupInterfaces'> {
+  const usable = lan.filter((i) => bind === '0.0.0.0' || i.address === bind);
+  if (role === 'join') return { groupInterfaces: usable };
+  return usable[0] ? { groupInterface: usable[0].address } : {};
 }
