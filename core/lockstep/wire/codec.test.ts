@@ -4,7 +4,7 @@ import { MoveMode } from '../../sim/input';
 import type { PlayerInput } from '../../sim/input';
 import { utf8Decode, utf8Encode } from './bytes';
 import { decodeDatagram, encodeAccept, encodeJoin, encodeReject } from './codec';
-import { LockstepType } from './frames';
+import { hostBound, LockstepType } from './frames';
 import type { ClientFrame, HostFrame, LockstepMsg } from './frames';
 import { decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl } from './control';
 import type { ClientControl, HostControl } from './control';
@@ -113,12 +113,22 @@ describe('control messages round trip', () => {
     { t: 'pause', pause: false }, { t: 'subhash', key: 9, hashes: [5, 6] }, { t: 'leave' }, { t: 'colour', colour: 9 },
     { t: 'setSettings', settings: { ...DEFAULT_SETTINGS, keyInterval: 6 } }, { t: 'setSlot', slot: 3, kind: SlotKind.Bot, difficulty: 2 },
     { t: 'kick', slot: 1 }, { t: 'start' }, { t: 'trees', prints: [1, 0xffffffff, 3] },
+    { t: 'group', listening: true }, { t: 'group', listening: false },
   ];
   it.each(host.map((m) => [m.t, m] as const))('host %s', (_t, m) => {
     expect(decodeHostControl(encodeHostControl(m), 450)).toEqual(m);
   });
   it.each(client.map((m) => [m.t, m] as const))('client %s', (_t, m) => {
     expect(decodeClientControl(encodeClientControl(m), 0)).toEqual(m);
+  });
+  it('client group (0x4b) is one 0/1 byte; anything else is refused', () => {
+    expect(encodeClientControl({ t: 'group', listening: true })).toEqual(Uint8Array.of(0x4b, 1));
+    expect(encodeClientControl({ t: 'group', listening: false })).toEqual(Uint8Array.of(0x4b, 0));
+    // A corrupt flag is refused, not read as "not listening".
+    expect(decodeClientControl(Uint8Array.of(0x4b, 2))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x4b, 0xff))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x4b))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x4b, 1, 0))).toBeNull();
   });
 });
 
@@ -190,6 +200,7 @@ describe('decoding is total', () => {
     encodeAccept({ nonce: 1, slot: 2, token: 3, owner: false }),
     encodeClientFrame({ token: 5, progress: { recvKey: 3, closedThrough: 4 }, hash: { key: 3, hash: 9 }, inputs: [{ key: 4, slot: 1, input: dir(9) }], ctl: { firstSeq: 0, msgs: [encodeClientControl({ t: 'chat', text: 'yo' })] }, ctlAck: 1, report: { lossPct: 0, slackMs: -1, behindMs: 0 } }).bytes,
     encodeHostFrame({ updates: [{ key: 0, inputs: [{ slot: 1, input: target(3, 4) }], events: [{ kind: 1, slot: 2, difficulty: 1 }], delayMs: 15 }], status: { state: 2, key: 1, heldMs: 0, votesNeeded: 0, voteInMs: 0, forceInMs: 0, waiting: [], pausedBy: 1 } }).bytes,
+    encodeHostFrame({ updates: [{ key: 0, inputs: [{ slot: 1, input: dir(7) }], events: [] }], held: [3, 49], ping: { ts: 1, rttMs: 2, lossPct: 3, earlyMs: 4 } }).bytes,
   ];
 
   it('never throws on truncations of valid datagrams, and rejects them', () => {
@@ -254,5 +265,83 @@ describe('decoding is total', () => {
   it('UTF-8 helpers survive invalid sequences', () => {
     expect(utf8Decode(Uint8Array.of(0xff, 0xc3, 0x28, 0xe2, 0x82))).toBe('\ufffd\ufffd(\ufffd');
     expect(utf8Decode(utf8Encode('a\u{1F600}é'))).toBe('a\u{1F600}é');
+  });
+});
+
+describe('group frames (GFRAME, v10)', () => {
+  const updates: KeyUpdate[] = [
+    { key: 300, inputs: [{ slot: 0, input: dir(12) }, { slot: 9, input: target(5, 6) }, { slot: 49, input: STOP }], events: [] },
+    { key: 301, inputs: [{ slot: 9, input: dir(4000, true) }], events: [{ kind: 2, slot: 9, difficulty: 0 }], delayMs: 45 },
+  ];
+  const status = { state: 1 as const, key: 301, heldMs: 1200, votesNeeded: 2, voteInMs: 3000, forceInMs: 9000, pausedBy: 0, waiting: [{ slot: 9, cause: 1 as const, votes: 1 }] };
+  /** A GFRAME with `mask` as its held bitmask bytes (length byte `n`) and the sections of `f`. */
+  const withMask = (n: number, mask: readonly number[], f: Omit<HostFrame, 'type'>): Uint8Array => {
+    const h = encodeHostFrame(f).bytes;
+    return Uint8Array.of(...h.subarray(0, 3), LockstepType.GroupFrame, n, ...mask, ...h.subarray(HEADER_BYTES));
+  };
+
+  it('round-trips held slots with updates and status, laid out as mask then an HFRAME body', () => {
+    const f: Omit<HostFrame, 'type'> = { updates, status, held: [0, 9, 49] };
+    const enc = encodeHostFrame(f);
+    expect(enc.updates).toBe(2);
+    expect(enc.bytes[3]).toBe(LockstepType.GroupFrame);
+    // Slot 49 needs 7 mask bytes: slot 0 = bit 0 of byte 0, slot 9 = bit 1 of byte 1, slot 49 = bit 1 of byte 6.
+    expect([...enc.bytes.subarray(4, 12)]).toEqual([7, 1, 2, 0, 0, 0, 0, 2]);
+    // After the mask, the very bytes of the same frame sent to one peer.
+    const { held: _held, ...own } = f;
+    expect(enc.bytes.subarray(12)).toEqual(encodeHostFrame(own).bytes.subarray(HEADER_BYTES));
+    expect(roundTrip(enc.bytes, 299)).toEqual({ type: 'hframe', ...f });
+  });
+
+  it('round-trips an empty held list (one zero length byte) with updates and a ping', () => {
+    const f: Omit<HostFrame, 'type'> = { updates: updates.slice(0, 1), ping: { ts: 65535, rttMs: 12, lossPct: 4, earlyMs: 8 }, held: [] };
+    const enc = encodeHostFrame(f).bytes;
+    expect(enc[4]).toBe(0);
+    expect(enc.length).toBe(encodeHostFrame({ updates: f.updates, ping: f.ping }).bytes.length + 1);
+    const m = roundTrip(enc, 300) as HostFrame;
+    expect(m).toEqual({ type: 'hframe', ...f });
+    expect(m.held).toEqual([]); // present though empty: it is still a group frame
+    // An HFRAME has no held list at all (the client tells the two apart by it).
+    expect('held' in roundTrip(encodeHostFrame({ updates: f.updates }).bytes, 300)).toBe(false);
+  });
+
+  it('is read by clients, not hosts', () => {
+    expect(hostBound(LockstepType.GroupFrame)).toBe(false);
+  });
+
+  it('accepts a mask of up to 7 bytes and refuses a longer one', () => {
+    const f = { updates: updates.slice(0, 1) };
+    expect((roundTrip(withMask(7, [0, 0, 0, 0, 0, 0, 1], f), 300) as HostFrame).held).toEqual([48]);
+    // Well-formed otherwise (8 mask bytes really follow), so only the length rule refuses it.
+    expect(decodeDatagram(withMask(8, [1, 0, 0, 0, 0, 0, 0, 0], f), 300)).toEqual({ ok: false, reason: 'malformed' });
+    expect(decodeDatagram(withMask(255, new Array<number>(255).fill(0), f), 300).ok).toBe(false);
+  });
+
+  it('refuses trailing bytes, a truncated mask and an HFRAME body cut short', () => {
+    const g = encodeHostFrame({ updates, held: [0, 9, 49] }).bytes;
+    expect(decodeDatagram(g, 299).ok).toBe(true);
+    expect(decodeDatagram(Uint8Array.of(...g, 0), 299)).toEqual({ ok: false, reason: 'malformed' });
+    expect(decodeDatagram(g.subarray(0, 8), 299).ok).toBe(false); // inside the mask
+    expect(decodeDatagram(g.subarray(0, 12), 299).ok).toBe(false); // mask, but no sections byte
+    expect(decodeDatagram(g.subarray(0, g.length - 1), 299).ok).toBe(false);
+    // The HFRAME section rules still hold after a mask: a zero update count.
+    const bad = withMask(1, [1], { updates }).slice();
+    expect(decodeDatagram(bad, 299).ok).toBe(true);
+    bad[HEADER_BYTES + 2 + 3] = 0; // sections byte at 6, first key 7-8, count 9
+    expect(decodeDatagram(bad, 299).ok).toBe(false);
+  });
+
+  it('counts the mask in the fitting, to the byte', () => {
+    const ctl = (second: number) => ({ firstSeq: 0, msgs: [new Uint8Array(1000).fill(1), new Uint8Array(second).fill(2)] });
+    const held = [1, 2, 49]; // 1 length byte + 7 mask bytes
+    // header 4 + mask 8 + sections 1 + ctl (u16 seq, u8 n, 2 × u16 length) 7 + 1172 = MAX_PAYLOAD_BYTES exactly.
+    const exact = encodeHostFrame({ ctl: ctl(172), held });
+    expect(exact.ctl).toBe(2);
+    expect(exact.bytes.length).toBe(MAX_PAYLOAD_BYTES);
+    // One byte more: the second message waits for the next datagram (an HFRAME still takes both).
+    const over = encodeHostFrame({ ctl: ctl(173), held });
+    expect(over.ctl).toBe(1);
+    expect(encodeHostFrame({ ctl: ctl(173) }).ctl).toBe(2);
+    expect(roundTrip(over.bytes)).toEqual({ type: 'hframe', held, ctl: { firstSeq: 0, msgs: [ctl(173).msgs[0]] } });
   });
 });
