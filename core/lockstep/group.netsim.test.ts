@@ -39,6 +39,23 @@ describe('group frames', () => {
     console.log(`[group] host datagrams during a 20 s match of 8: ${unicast.sent} unicast, ${multicast.sent} with group frames (${c.groupFrames} of them)`);
   });
 
+  it('a second match in the same room is served by group frames too, from its first keys', () => {
+    const { room } = play(true);
+    const first = room.host.counters.groupFrames;
+    room.run(500); // everyone back in the lobby
+    room.clients[0]?.peer.startMatch();
+    room.run(5000, () => room.host.match !== null);
+    expect(room.host.match).not.toBeNull();
+    room.run(60_000, () => room.host.match === null);
+    expect(room.host.match).toBeNull();
+    // The first match's record (keys up to ~200 carried, misses, a pause) must not hold back the
+    // second's listeners, whose keys start again at 0.
+    const second = room.host.counters.groupFrames - first;
+    expect(second).toBeGreaterThan(150);
+    expect(room.host.counters.groupRepairs).toBe(0);
+    expect(new Set(room.clients.map((c) => c.game?.hash())).size).toBe(1);
+  });
+
   it('a listener whose group frames are lost gets its keys alone, then its own frames for a while; one hash', () => {
     const deaf = 'c3';
     const { room, hashes } = play(true, (r) => r.sim.addDropRule((from, to, bytes) => from === HOST && to === deaf && isGroup(bytes)));

@@ -20,6 +20,13 @@ export const MAX_DATAGRAM_BYTES = 1200;
 export const MAC_BYTES = 8;
 /** Largest lockstep datagram core encodes: the link's tag must still fit in MAX_DATAGRAM_BYTES. */
 export const MAX_PAYLOAD_BYTES = MAX_DATAGRAM_BYTES - MAC_BYTES;
+/**
+ * What the secure link ends a group frame with instead of the tag: a u32 sequence number and a
+ * 64-byte Ed25519 signature (electron/services/lockstep/secure/groupLink.ts).
+ */
+export const GROUP_TRAILER_BYTES = 4 + 64;
+/** Largest group frame core encodes: the link's trailer must still fit in MAX_DATAGRAM_BYTES. */
+export const MAX_GROUP_PAYLOAD_BYTES = MAX_DATAGRAM_BYTES - GROUP_TRAILER_BYTES;
 
 export const MessageRange = {
   ProbeFirst: 0x01,

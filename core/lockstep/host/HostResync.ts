@@ -84,7 +84,7 @@ export class HostResync {
     s.inMatch = true;
     s.syncing = true;
     s.benched = false;
-    s.recvKey = snap.key - 1;
+    s.restartUpdates(snap.key - 1);
     s.sync = snap.bytes.length > 0 ? new SnapshotSender(snap.key, snap.bytes) : null;
     this.tx.toOne(s, { t: 'settings', settings: this.st.lobby.settings });
     for (const c of slotChunks(this.st.lobby.slots)) this.tx.toOne(s, c);

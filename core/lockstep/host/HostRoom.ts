@@ -136,7 +136,7 @@ export class HostRoom {
     st.matchStart = { seed, slots };
     for (const s of st.sessions.values()) {
       s.inMatch = s.spectator || humans.includes(s.slot);
-      s.recvKey = -1;
+      s.restartUpdates(-1);
       if (s.inMatch) this.tx.toOne(s, { t: 'start', seed, delayMs: delay, slots, trees: st.trees.brains.fingerprint >>> 0 });
     }
     m.tryRelease(now);
@@ -162,7 +162,7 @@ export class HostRoom {
       s.benched = false;
       s.syncing = false;
       s.sync = null;
-      s.recvKey = -1;
+      s.restartUpdates(-1);
     }
     this.tx.broadcastSlots();
     this.tx.sendAll(now);

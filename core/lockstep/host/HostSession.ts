@@ -97,6 +97,19 @@ export class HostSession {
   }
 
   /**
+   * The update stream starts over for this peer after `recvKey` (a match starts or ends, a
+   * snapshot restarts it): its ack, and the group frames' record of it, which belongs to the
+   * stream (a key carried in the last match is not one it lacks now). Whether it listens stays.
+   */
+  restartUpdates(recvKey: number): void {
+    this.recvKey = recvKey;
+    this.groupMisses = 0;
+    this.groupResumeKey = -1;
+    this.groupThrough = -1;
+    this.groupRepairedThrough = -1;
+  }
+
+  /**
    * Builds the next frame for this peer: unacknowledged updates (from `updates`, the released
    * ones after its ack), control messages, acks, status and a ping when due. Marks what was sent.
    */

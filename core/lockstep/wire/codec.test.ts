@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEADER_BYTES, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from '../../net/header';
+import { GROUP_TRAILER_BYTES, HEADER_BYTES, MAX_DATAGRAM_BYTES, MAX_GROUP_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, PROTOCOL_VERSION } from '../../net/header';
 import { MoveMode } from '../../sim/input';
 import type { PlayerInput } from '../../sim/input';
 import { utf8Decode, utf8Encode } from './bytes';
@@ -309,9 +309,10 @@ describe('group frames (GFRAME, v10)', () => {
     expect(hostBound(LockstepType.GroupFrame)).toBe(false);
   });
 
-  it('accepts a mask of up to 7 bytes and refuses a longer one', () => {
+  it('accepts a mask of up to 7 bytes and refuses a longer one, or a slot beyond the last', () => {
     const f = { updates: updates.slice(0, 1) };
-    expect((roundTrip(withMask(7, [0, 0, 0, 0, 0, 0, 1], f), 300) as HostFrame).held).toEqual([48]);
+    expect((roundTrip(withMask(7, [0, 0, 0, 0, 0, 0, 3], f), 300) as HostFrame).held).toEqual([48, 49]);
+    expect(decodeDatagram(withMask(7, [0, 0, 0, 0, 0, 0, 4], f), 300)).toEqual({ ok: false, reason: 'malformed' }); // slot 50
     // Well-formed otherwise (8 mask bytes really follow), so only the length rule refuses it.
     expect(decodeDatagram(withMask(8, [1, 0, 0, 0, 0, 0, 0, 0], f), 300)).toEqual({ ok: false, reason: 'malformed' });
     expect(decodeDatagram(withMask(255, new Array<number>(255).fill(0), f), 300).ok).toBe(false);
@@ -331,17 +332,27 @@ describe('group frames (GFRAME, v10)', () => {
     expect(decodeDatagram(bad, 299).ok).toBe(false);
   });
 
-  it('counts the mask in the fitting, to the byte', () => {
+  it('counts the mask in the fitting, to the byte, and leaves room for the signature, not the tag', () => {
     const ctl = (second: number) => ({ firstSeq: 0, msgs: [new Uint8Array(1000).fill(1), new Uint8Array(second).fill(2)] });
     const held = [1, 2, 49]; // 1 length byte + 7 mask bytes
-    // header 4 + mask 8 + sections 1 + ctl (u16 seq, u8 n, 2 × u16 length) 7 + 1172 = MAX_PAYLOAD_BYTES exactly.
-    const exact = encodeHostFrame({ ctl: ctl(172), held });
+    // header 4 + mask 8 + sections 1 + ctl (u16 seq, u8 n, 2 × u16 length) 7 + 1112 = 1132: the
+    // secure link adds a 68-byte trailer (sequence number, signature) and the datagram is 1200.
+    const exact = encodeHostFrame({ ctl: ctl(112), held });
     expect(exact.ctl).toBe(2);
-    expect(exact.bytes.length).toBe(MAX_PAYLOAD_BYTES);
+    expect(exact.bytes.length).toBe(MAX_GROUP_PAYLOAD_BYTES);
+    expect(MAX_GROUP_PAYLOAD_BYTES + GROUP_TRAILER_BYTES).toBe(MAX_DATAGRAM_BYTES);
     // One byte more: the second message waits for the next datagram (an HFRAME still takes both).
-    const over = encodeHostFrame({ ctl: ctl(173), held });
+    const over = encodeHostFrame({ ctl: ctl(113), held });
     expect(over.ctl).toBe(1);
-    expect(encodeHostFrame({ ctl: ctl(173) }).ctl).toBe(2);
-    expect(roundTrip(over.bytes)).toEqual({ type: 'hframe', held, ctl: { firstSeq: 0, msgs: [ctl(173).msgs[0]] } });
+    expect(encodeHostFrame({ ctl: ctl(113) }).ctl).toBe(2);
+    // A long backlog of full updates: the group frame takes fewer of them, within its budget.
+    const ten = Array.from({ length: 10 }, (_, s) => ({ slot: s, input: target(s, s) }));
+    const updates: KeyUpdate[] = Array.from({ length: 60 }, (_, k) => ({ key: k, inputs: ten, events: [] }));
+    const group = encodeHostFrame({ updates, held });
+    const own = encodeHostFrame({ updates });
+    expect(group.bytes.length).toBeLessThanOrEqual(MAX_GROUP_PAYLOAD_BYTES);
+    expect(own.bytes.length).toBeGreaterThan(MAX_GROUP_PAYLOAD_BYTES);
+    expect(group.updates).toBeLessThan(own.updates);
+    expect(roundTrip(over.bytes)).toEqual({ type: 'hframe', held, ctl: { firstSeq: 0, msgs: [ctl(113).msgs[0]] } });
   });
 });

@@ -33,7 +33,7 @@
  * 0x10 closed    str reason(200) — the host closed the room (v4): terminal, sent in a final burst
  *                and honoured even beyond a gap in the stream (goodbye.ts)
  * 0x11 trees     a chunk of the host's bot trees (v5) 0x4a trees     my trees' fingerprints (v5)
- *                (both layouts in treesWire.ts)
+ *                (both layouts in treesWire.ts)       0x4b group     u8 listening 0/1 (v10)
  * 0x12 succession who takes over if the host goes (successionWire.ts)
  * 0x13 rejoiners  the players who may rejoin a successor: away or catching up (successionWire.ts, v8)
  * 0x14 keys       peers' public keys, for what a successor and its peers say to each other (successionWire.ts, v9)

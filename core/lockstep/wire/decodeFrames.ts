@@ -166,6 +166,7 @@ export function readHostFrame(r: Reader, ref: number, group = false): HostFrame 
     const n = r.u8();
     if (n > MAX_MASK_BYTES) r.fail();
     f.held = maskSlots(r.bytesOf(r.failed ? 0 : n));
+    if (f.held.some((slot) => slot >= MAX_SLOTS)) r.fail();
   }
   const s = r.u8();
   if (s & 0xc0) f.copy = s >> 6;

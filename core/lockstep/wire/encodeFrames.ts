@@ -1,11 +1,12 @@
 /**
  * Encoders of the two frame datagrams (CFRAME 0x20, HFRAME 0x21; layout in codec.ts).
- * Owns: fitting. A frame never exceeds MAX_PAYLOAD_BYTES: fixed sections always go in, then
+ * Owns: fitting. A frame never exceeds MAX_PAYLOAD_BYTES (a group frame MAX_GROUP_PAYLOAD_BYTES:
+ * its trailer is longer than a tag): fixed sections always go in, then
  * the oldest unacknowledged updates / inputs and control messages, as many as fit. Control
  * messages get a share of the room even while a long update backlog is being resent, so neither
  * stream starves the other. What does not fit is sent in the next datagram.
  */
-import { HEADER_BYTES, MAX_PAYLOAD_BYTES, writeHeader } from '../../net';
+import { HEADER_BYTES, MAX_GROUP_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES, writeHeader } from '../../net';
 import { Writer } from './bytes';
 import { LockstepType, MASK_FORM, MAX_CTL_PER_FRAME, MAX_LIST } from './frames';
 import type { ClientFrame, ControlSection, Encoded, HostFrame, UplinkInput } from './frames';
@@ -19,8 +20,8 @@ const CTL_SHARE = 400;
 
 type Out<T> = Omit<T, 'type'>;
 
-function begin(type: number): Writer {
-  const w = new Writer(MAX_PAYLOAD_BYTES);
+function begin(type: number, limit = MAX_PAYLOAD_BYTES): Writer {
+  const w = new Writer(limit);
   const h = new Uint8Array(HEADER_BYTES);
   writeHeader(h, type);
   return w.bytes(h);
@@ -117,6 +118,7 @@ function writeStatus(w: Writer, s: HostStatus): void {
  */
 export function encodeHostFrame(f: Out<HostFrame>): Encoded {
   const held = f.held ? slotMask(f.held) : null;
+  const limit = held ? MAX_GROUP_PAYLOAD_BYTES : MAX_PAYLOAD_BYTES;
   let fixed = HEADER_BYTES + 1 + (held ? 1 + held.length : 0);
   if (f.inputAck !== undefined) fixed += 2;
   if (f.status) fixed += 12 + 3 * Math.min(MAX_LIST, f.status.waiting.length);
@@ -124,9 +126,9 @@ export function encodeHostFrame(f: Out<HostFrame>): Encoded {
   if (f.ping) fixed += 6;
   const updates = f.updates ?? [];
   // Section overhead: u16 first key, and a count byte unless there is one update (counted always).
-  const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, MAX_PAYLOAD_BYTES - fixed);
+  const [nu, nc] = split(updates.map(updateSize), 3, MAX_LIST, f.ctl, limit - fixed);
   const sections = (nu > 0 ? 1 : 0) | (f.inputAck !== undefined ? 2 : 0) | (f.status ? 4 : 0) | (nc > 0 ? 8 : 0) | (f.ctlAck !== undefined ? 16 : 0) | (f.ping ? 32 : 0);
-  const w = held ? begin(LockstepType.GroupFrame).u8(held.length).bytes(held).u8(sections) : begin(LockstepType.HostFrame).u8(sections);
+  const w = held ? begin(LockstepType.GroupFrame, limit).u8(held.length).bytes(held).u8(sections) : begin(LockstepType.HostFrame).u8(sections);
   if (nu > 0) {
     const first = (updates[0]?.key ?? 0) & 0x7fff;
     if (nu === 1) w.u16(first);

@@ -24,7 +24,7 @@ import { LockstepClientService } from '../lockstep/LockstepClientService';
 const [host, countText, prefix = 'bot', bind = '127.0.0.1'] = process.argv.slice(2);
 const count = Number(countText);
 if (!host || !Number.isInteger(count) || count < 1 || count > 64) {
-  console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix]');
+  console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix] [bind ip, default 127.0.0.1]');
   process.exit(2);
 }
 

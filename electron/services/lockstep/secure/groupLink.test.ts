@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDatagram, encodeAccept, encodeHostFrame, encodeJoin } from '../../../../core/lockstep';
 import type { HostFrame } from '../../../../core/lockstep';
-import { HEADER_BYTES, MAC_BYTES } from '../../../../core/net';
+import { GROUP_TRAILER_BYTES, HEADER_BYTES, MAC_BYTES, MAX_DATAGRAM_BYTES } from '../../../../core/net';
 import { concat } from './bytes';
-import { GROUP_BLOCK, GROUP_TRAILER, GroupLink } from './groupLink';
+import { GROUP_BLOCK, GroupLink } from './groupLink';
 import type { GroupAddress } from './groupLink';
 import { newIdentity } from './keys';
 import { SecureLink } from './SecureLink';
@@ -129,13 +129,21 @@ describe('GroupLink: group frames', () => {
     const { host, client } = joined();
     const g = gframe();
     const sealed = host.group.seal(g)!;
-    expect(sealed.length).toBe(g.length + GROUP_TRAILER);
+    expect(sealed.length).toBe(g.length + GROUP_TRAILER_BYTES);
     expect(client.group.open(HOST, sealed)).toEqual(g);
     const next = gframe(11);
     expect(client.group.open(HOST, host.group.seal(next)!)).toEqual(next);
     const d = decodeDatagram(next, 10);
     expect(d.ok && (d.msg as HostFrame).held).toEqual([0, 9, 49]);
     expect(client.counters.badGroup).toBe(0);
+  });
+
+  it('a group frame core fills to its budget is still one datagram once signed', () => {
+    const { host, client } = joined();
+    const big = encodeHostFrame({ ctl: { firstSeq: 0, msgs: [new Uint8Array(1000), new Uint8Array(112)] }, held: [0, 49] }).bytes;
+    const sealed = host.group.seal(big)!;
+    expect(sealed.length).toBe(MAX_DATAGRAM_BYTES); // 1132 B of core's, the u32 sequence number, the signature
+    expect(client.group.open(HOST, sealed)).toEqual(big);
   });
 
   it('refuses a replayed frame, an older one after a newer, and one sealed before the client joined', () => {
@@ -237,7 +245,7 @@ describe('GroupLink: group frames', () => {
       dropped++;
     }
     expect(client.group.open(HOST, Uint8Array.of(0x42, 0x42, sealed[2]!, 0x22))).toBeNull();
-    expect(client.group.open(HOST, new Uint8Array(HEADER_BYTES + GROUP_TRAILER).fill(0xff))).toBeNull();
+    expect(client.group.open(HOST, new Uint8Array(HEADER_BYTES + GROUP_TRAILER_BYTES).fill(0xff))).toBeNull();
     expect(client.counters.badGroup).toBe(dropped + 2);
     expect(client.group.open(HOST, sealed)).toEqual(gframe());
   });

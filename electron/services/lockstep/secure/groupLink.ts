@@ -16,7 +16,7 @@
  * group; the sequence number only grows, so a recorded frame is not read twice (`badGroup`).
  * Invariants: never throws on wire input; the table of joined hosts is bounded.
  */
-import { HEADER_BYTES, readHeader } from '../../../../core/net';
+import { GROUP_TRAILER_BYTES, HEADER_BYTES, readHeader } from '../../../../core/net';
 import { LockstepType } from '../../../../core/lockstep';
 import { concat, remember, u32 } from './bytes';
 import { groupVerifier, KEY_BYTES, newGroupSigner, SIGNATURE_BYTES } from './keys';
@@ -30,8 +30,6 @@ export interface GroupAddress {
 
 /** The ACCEPT's group block: u32 IPv4 group, u16 port, the host's Ed25519 key, u32 its last sequence number. */
 export const GROUP_BLOCK = 4 + 2 + KEY_BYTES + 4;
-/** A group frame's trailer: u32 sequence number, Ed25519 signature. */
-export const GROUP_TRAILER = 4 + SIGNATURE_BYTES;
 /** Bound of the hosts whose groups this side reads (a peer joins one host at a time). */
 const HOSTS_LIMIT = 64;
 
@@ -116,12 +114,12 @@ export class GroupLink {
     const g = this.hosts.get(host);
     const h = readHeader(bytes);
     const signed = bytes.subarray(0, bytes.length - SIGNATURE_BYTES);
-    const seq = u32(bytes, bytes.length - GROUP_TRAILER);
-    if (!g || !h.ok || h.type !== LockstepType.GroupFrame || bytes.length < HEADER_BYTES + GROUP_TRAILER || seq <= g.seq || !g.check(groupSigned(g.to, signed), bytes.subarray(signed.length))) {
+    const seq = u32(bytes, bytes.length - GROUP_TRAILER_BYTES);
+    if (!g || !h.ok || h.type !== LockstepType.GroupFrame || bytes.length < HEADER_BYTES + GROUP_TRAILER_BYTES || seq <= g.seq || !g.check(groupSigned(g.to, signed), bytes.subarray(signed.length))) {
       this.counters.badGroup++;
       return null;
     }
     g.seq = seq;
-    return bytes.subarray(0, bytes.length - GROUP_TRAILER);
+    return bytes.subarray(0, bytes.length - GROUP_TRAILER_BYTES);
   }
 }
