@@ -15,7 +15,7 @@
  * after another peer took over ('hosting'), the first frame played logs how long play froze.
  */
 import { InputScript, LocalBot, LOGIC_HZ, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { TreeSet } from '../../../core/ai';
+import type { Difficulty, TreeSet } from '../../../core/ai';
 import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks, TakeoverState } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
@@ -31,6 +31,8 @@ export interface HeadlessOptions {
   readonly input: HeadlessInput;
   readonly name: string;
   readonly seed?: number;
+  /** The LocalBot's difficulty (`bot` input; Normal when not given). */
+  readonly difficulty?: Difficulty;
   readonly reportsDir?: string;
   readonly log: (entry: Record<string, unknown>) => void;
   /** The peers elected this player to host the match whose host is gone (LockstepClientService.takeOver). */
@@ -211,7 +213,7 @@ export class HeadlessPlayer {
     this.game = game;
     this.match = match;
     const mine = match.slot !== SPECTATOR_SLOT;
-    const bot = this.o.input === 'bot' && mine ? new LocalBot(game, peer.slot) : null;
+    const bot = this.o.input === 'bot' && mine ? new LocalBot(game, peer.slot, this.o.difficulty) : null;
     // The bot decides after each logic frame, on the state the frame produced.
     this.hooks = bot ? { after: () => { const input = bot.afterStep(); if (input) peer.setIntent(input); } } : undefined;
     this.script = this.o.input === 'random' && mine ? new InputScript(this.o.seed ?? 1, 2) : null;

@@ -14,6 +14,7 @@
  * `BB_ROOM_CLIENTS` (default 49) and `BB_ROOM_SECONDS` (default 60) size it.
  */
 import type { BenchContext } from '../../../bench/lib';
+import { Difficulty, DIFFICULTY_NAMES } from '../../../core/ai';
 import { netnsUnavailable, NetnsLab } from '../discovery/testing/netnsLab';
 import { run, killAll } from '../testing/procs';
 import type { Proc } from '../testing/procs';
@@ -73,6 +74,8 @@ interface HostReport {
 interface Place {
   readonly label: string;
   readonly lab: NetnsLab | null;
+  /** The bots' difficulty (0 Easy, 1 Normal, 2 Hard: the harder, the more often they change intent). */
+  readonly difficulty: number;
 }
 
 /** One measured match: the host's report and every bot's. */
@@ -89,7 +92,7 @@ async function room(place: Place, clients: number, seconds: number): Promise<{ h
     const per = Math.ceil(clients / PROCESSES);
     for (let p = 0, left = clients; left > 0; p++, left -= per) {
       const bind = place.lab?.machines[p + 1]?.address ?? '127.0.0.1';
-      swarms.push(run(`swarm${p}`, 'electron/services/testing/botSwarm.ts', [`${hostIp}:${port}`, String(Math.min(per, left)), `p${p}b`, bind], ns(p + 1)));
+      swarms.push(run(`swarm${p}`, 'electron/services/testing/botSwarm.ts', [`${hostIp}:${port}`, String(Math.min(per, left)), `p${p}b`, bind, String(place.difficulty)], ns(p + 1)));
     }
     const ended = await until(() => hostProc.exitCode !== null && swarms.every((s) => s.find('done') !== undefined || s.exitCode !== null), (seconds + 240) * 1000);
     const report = hostProc.find('done') as unknown as HostReport | undefined;
@@ -110,7 +113,7 @@ function record(ctx: BenchContext, place: Place, clients: number, seconds: numbe
   const roomRate = (match.inBytes + match.outBytes) / wall;
   const g = `net/room (real sockets, ${place.label})`;
   const group = place.lab !== null;
-  const note = `${clients} bot players + the dedicated host's verifier, ${seconds} s on arena-small, ${group ? 'a LAN of network namespaces (host and each bot process on its own "machine"), group frames on' : 'loopback UDP, every peer its own frames'}, ${PROCESSES} bot processes`;
+  const note = `${clients} ${DIFFICULTY_NAMES[place.difficulty] ?? ''} bot players + the dedicated host's verifier, ${seconds} s on arena-small, ${group ? 'a LAN of network namespaces (host and each bot process on its own "machine"), group frames on' : 'loopback UDP, every peer its own frames'}, ${PROCESSES} bot processes`;
   const goalMet = roomRate <= SEED_000_BYTES_PER_S / 20;
   ctx.record({ group: g, name: `room traffic at the host during the match, in + out, ${clients + 1} players`, value: roomRate / 1000, unit: 'kB/s', ...(group ? { goal: '<= 58.8 kB/s (20× under seed 000)', met: goalMet } : {}), notes: `${(SEED_000_BYTES_PER_S / roomRate).toFixed(1)}× under seed 000's ${SEED_000_BYTES_PER_S / 1000} kB/s; IP/UDP headers counted; ${note}` });
   ctx.record({ group: g, name: 'host in / out during the match', value: match.inBytes / wall / 1000, unit: 'kB/s in', notes: `out ${(match.outBytes / wall / 1000).toFixed(1)} kB/s; datagrams in ${(match.inDatagrams / wall).toFixed(0)}/s, out ${(match.outDatagrams / wall).toFixed(0)}/s` + (group ? ` (group frames ${(h.groupFrames / wall).toFixed(1)}/s, keys sent alone to a peer that missed one ${(h.groupRepairs / wall).toFixed(1)}/s)` : '') });
@@ -133,15 +136,18 @@ function record(ctx: BenchContext, place: Place, clients: number, seconds: numbe
 export default async function (ctx: BenchContext): Promise<void> {
   const clients = Number(process.env['BB_ROOM_CLIENTS'] ?? 49);
   const seconds = Number(process.env['BB_ROOM_SECONDS'] ?? 60);
-  const loopback: Place = { label: 'loopback', lab: null };
+  const loopback: Place = { label: 'loopback', lab: null, difficulty: Difficulty.Normal };
   record(ctx, loopback, clients, seconds, await room(loopback, clients, seconds));
   const why = netnsUnavailable();
   if (why !== null) return void ctx.note(`Room bench on a namespace LAN with group frames skipped: ${why}.`);
   const lab = new NetnsLab(Array.from({ length: PROCESSES + 1 }, () => ['A'] as const));
   try {
     lab.create();
-    const lan: Place = { label: 'LAN', lab };
+    const lan: Place = { label: 'LAN', lab, difficulty: Difficulty.Normal };
     record(ctx, lan, clients, seconds, await room(lan, clients, seconds));
+    // The goal holds at the bots' usual change rate (~3/s); Hard bots change intent more often.
+    const hard: Place = { label: 'LAN, Hard bots', lab, difficulty: Difficulty.Hard };
+    record(ctx, hard, clients, seconds, await room(hard, clients, seconds));
   } finally {
     lab.destroy();
   }

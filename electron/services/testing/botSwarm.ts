@@ -5,7 +5,7 @@
  * 127.0.0.1) and a HeadlessPlayer steering with a behavior-tree LocalBot, as `npm run client --
  * --bot` does.
  *
- *   node --import tsx electron/services/testing/botSwarm.ts <host ip:port> <count> <name prefix> [bind ip]
+ *   node --import tsx electron/services/testing/botSwarm.ts <host ip:port> <count> <name prefix> [bind ip] [difficulty 0-2]
  *
  * The sockets bind 127.0.0.1 unless a bind address is given; then (only inside a test network
  * namespace: the room bench and the group test) they also join the host's multicast group on the
@@ -15,16 +15,18 @@
  * once the host announced the end to every bot (or went away), then exits.
  */
 import { performance } from 'node:perf_hooks';
+import { Difficulty } from '../../../core/ai';
 import { usableInterfaces } from '../discovery';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { loadTrees } from '../lockstep/loadTrees';
 import { LockstepClientService } from '../lockstep/LockstepClientService';
 
-const [host, countText, prefix = 'bot', bind = '127.0.0.1'] = process.argv.slice(2);
+const [host, countText, prefix = 'bot', bind = '127.0.0.1', difficultyText = '1'] = process.argv.slice(2);
 const count = Number(countText);
-if (!host || !Number.isInteger(count) || count < 1 || count > 64) {
-  console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix] [bind ip, default 127.0.0.1]');
+const difficulty = [Difficulty.Easy, Difficulty.Normal, Difficulty.Hard].find((d) => String(d) === difficultyText);
+if (!host || !Number.isInteger(count) || count < 1 || count > 64 || difficulty === undefined) {
+  console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix] [bind ip, default 127.0.0.1] [difficulty 0 easy, 1 normal (default), 2 hard]');
   process.exit(2);
 }
 
@@ -38,7 +40,7 @@ async function main(): Promise<void> {
     Array.from({ length: count }, async (_, i) => {
       const name = `${prefix}${i}`;
       const service = await LockstepClientService.connect({ trees, host: host as string, name, address: bind, ...(bind !== '127.0.0.1' ? { groupInterfaces: usableInterfaces() } : {}) });
-      const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', name, log: () => undefined });
+      const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', difficulty, name, log: () => undefined });
       player.start();
       return { name, service, player };
     }),
