@@ -5,7 +5,8 @@
  * starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
  * in desync detection, and its latest key-frame snapshot is what a rejoining client (or a
  * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result",
- * or ev "replaced" when the clients elected another host while this one stood still: it then exits);
+ * or ev "replaced" when the clients elected another host while this one stood still: it then exits;
+ * ev "delay" each time the input delay changes);
  * exits after the match unless `--stay`.
  * `--help` lists every option with its range and default (and hosts nothing); a bad value is
  * refused in one line on stderr with exit code 2, before any socket is opened.
@@ -58,7 +59,14 @@ async function main(): Promise<void> {
   player?.start();
   if (player) service.setSnapshotSource(() => player.latestSnapshot());
   let started = false;
+  let delay = -1;
   const poll = setInterval(() => {
+    // The input delay the room runs with, each time it changes (ev "delay", ms, the key released then).
+    const m = host.match;
+    if (m && m.delay !== delay) {
+      delay = m.delay;
+      log({ ev: 'delay', ms: delay, key: m.released });
+    }
     const humans = host.sessionList().filter((s) => !s.spectator).length;
     if (!started && host.phase === 'lobby' && humans >= wait) {
       started = true;

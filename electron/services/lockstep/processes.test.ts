@@ -4,6 +4,7 @@
  * relay (50 ± 20 ms each way, 10 % loss). The input delay is pinned, so bot clients produce the
  * same inputs per key on every run and the final hash of a clean run is the reference for a run
  * under a flood of hostile datagrams. A killed client is waited for, named, dropped to a bot.
+ * Last, without loss and with the delay the host chooses: where it is 10 s in, who waited.
  */
 import dgram from 'node:dgram';
 import path from 'node:path';
@@ -26,11 +27,12 @@ afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-async function room(hostArgs: string[] = []): Promise<{ host: Proc; clients: Proc[]; relay: ImpairmentRelay; hostPort: number }> {
-  const host = run('host', 'scripts/host.ts', ['--headless', '--name', 'procs', '--wait', String(CLIENTS), '--bots', '1', '--seconds', String(SECONDS), '--port', '0', '--address', '127.0.0.1', '--delay', '300', '--seed', '12345', ...hostArgs]);
+/** A room through the relay; `pinned`: the input delay is fixed (300 ms), else the host chooses it. */
+async function room(hostArgs: string[] = [], opts = { pinned: true, loss: 0.1 }): Promise<{ host: Proc; clients: Proc[]; relay: ImpairmentRelay; hostPort: number }> {
+  const host = run('host', 'scripts/host.ts', ['--headless', '--name', 'procs', '--wait', String(CLIENTS), '--bots', '1', '--seconds', String(SECONDS), '--port', '0', '--address', '127.0.0.1', ...(opts.pinned ? ['--delay', '300'] : []), '--seed', '12345', ...hostArgs]);
   expect(await until(() => host.find('listening') !== undefined, 20_000)).toBe(true);
   const hostPort = Number(host.find('listening')?.['port']);
-  const relay = await ImpairmentRelay.open({ target: `127.0.0.1:${hostPort}`, seed: 5, delayMs: 50, jitterMs: 20, loss: 0.1 });
+  const relay = await ImpairmentRelay.open({ target: `127.0.0.1:${hostPort}`, seed: 5, delayMs: 50, jitterMs: 20, loss: opts.loss });
   closers.push(() => relay.close());
   const clients = Array.from({ length: CLIENTS }, (_, i) => run(`c${i}`, 'scripts/client.ts', ['--join', `127.0.0.1:${relay.port}`, '--bot', '--deterministic', '--name', `c${i}`, '--address', '127.0.0.1']));
   onTestFailed(() => console.log(`[processes] failed; last lines:\n${[host, ...clients].map((p) => p.tail()).join('\n')}`));
@@ -117,6 +119,27 @@ describe('real processes through an impairment relay', () => {
       expect(c.find('finished')?.['hash']).toBe(host.find('result')?.['hash']);
     }
     expect(host.find('result')?.['agreed']).toBe(true);
+  }, 240_000);
+
+  it('a delay that suits the link: without a pinned delay the host comes down from its pessimistic start within 10 s, nobody waits; one hash', async () => {
+    const { host, clients } = await room([], { pinned: false, loss: 0 });
+    expect(await matchEnds(host, clients, 120_000)).toBe(true);
+    const end = host.find('result');
+    expect(end?.['agreed']).toBe(true);
+    for (const c of clients) expect(c.find('finished')?.['hash']).toBe(end?.['hash']);
+    const startAt = host.find('starting')?.at ?? 0;
+    const delays = host.lines.filter((l) => l.ev === 'delay').map((l) => ({ s: (l.at - startAt) / 1000, ms: Number(l['ms']) }));
+    const at10 = delays.filter((d) => d.s <= 10).at(-1)?.ms ?? -1;
+    const blocked = clients.map((c) => Number(c.find('finished')?.['blockedMs'] ?? -1));
+    console.log(`[processes] chosen delay: ${delays.map((d) => `${d.ms} ms at ${d.s.toFixed(1)} s`).join(', ')}; blocked per client ${blocked.join(' ')} ms of ${SECONDS} s; host stall ${String(end?.['stallMs'])} ms`);
+    // The pessimistic start (the worst RTT and a margin) is several hundred ms; the link needs up
+    // to 140 (the slowest of 7 uplinks plus a downlink), and 8 processes on a small machine more.
+    const start = delays[0]?.ms ?? -1;
+    expect(start).toBeGreaterThan(250);
+    expect(at10).toBeLessThanOrEqual(start - 50);
+    expect(at10).toBeGreaterThanOrEqual(140);
+    expect(Math.max(...blocked)).toBeLessThan(SECONDS * 1000 * 0.02);
+    noErrors([host, ...clients]);
   }, 240_000);
 });
 
