@@ -21,7 +21,7 @@ import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { RejectReason } from '../core/lockstep';
 import { argsOrExit } from './cli/args';
-import { CLIENT_TOOL, checkClient } from './cli/tools';
+import { CLIENT_TOOL, checkClient, lanInterface } from './cli/tools';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
   const run = async (stored: { token: number; key: Uint8Array } | undefined): Promise<void> => {
     const rejoinToken = stored?.token;
-    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token, identity: stored.key } : {}) });
+    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, ...(v.lan !== undefined ? { groupInterfaces: [lanInterface(v.lan, v.address)] } : {}), lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token, identity: stored.key } : {}) });
     let rejectReason: number | null = null;
     // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
     const plog = (e: Record<string, unknown>): void => {

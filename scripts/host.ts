@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     trees: trees.trees,
     port: v.port,
     address: v.address,
+    ...(v.lan !== undefined ? { groupInterface: v.lan } : {}),
     owner: verify ? { name: 'host', spectate: true } : undefined,
     ...(v.delay !== undefined ? { fixedDelay: v.delay } : {}),
     ...(v.seed !== undefined ? { seed: v.seed } : {}),

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MAX_NAME_BYTES, ROOM_NAME_BYTES } from '../../core/lockstep';
 import { helpText, parseTool, readCommandLine, UsageError, visibleText } from './args';
-import { checkClient, checkHost, checkMatch, CLIENT_TOOL, HOST_TOOL, MATCH_TOOL } from './tools';
+import { checkClient, checkHost, checkMatch, CLIENT_TOOL, HOST_TOOL, lanInterface, MATCH_TOOL } from './tools';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'bb-cli-'));
@@ -59,6 +59,9 @@ const usageCases: [tool: 'match' | 'host' | 'client', args: string[], line: RegE
   ['client', ['--join', '127.0.0.1:1', '--name', 'x'.repeat(MAX_NAME_BYTES + 1)], new RegExp(`^client: --name "x{${MAX_NAME_BYTES + 1}}" .* visible text of 1\\.\\.${MAX_NAME_BYTES} UTF-8 bytes`)],
   ['client', ['--join', '127.0.0.1:1', '--bot', '--random'], /^client: --bot and --random cannot be combined/],
   ['client', ['--join', '127.0.0.1:1', 'stray'], /^client: unexpected argument "stray"/],
+  ['host', ['--lan', '127.0.0.1'], /^host: --lan "127\.0\.0\.1" .* the address of one of this machine's network interfaces/],
+  ['host', ['--lan', '198.51.100.300'], /^host: --lan "198\.51\.100\.300" .* an IPv4 address/],
+  ['client', ['--join', '127.0.0.1:1', '--lan', '198.51.100.7'], /^client: --lan "198\.51\.100\.7" .* the address of one of this machine's network interfaces/],
 ];
 
 /** Each tool's command line as the tool itself reads it. */
@@ -165,5 +168,16 @@ describe('the argument layer', () => {
     const text = helpText(spec);
     expect(text).toMatch(/--count <n> +how many \[1\.\.5\] \(default 2\)/);
     expect(text).toMatch(/--help +print this list/);
+  });
+});
+
+describe('--lan (group frames)', () => {
+  const eth = { name: 'eth0', address: '192.168.1.20', netmask: '255.255.255.0', broadcast: '192.168.1.255' };
+  it('takes an interface of this machine that the game socket can use, and names the others when refused', () => {
+    expect(lanInterface('192.168.1.20', '0.0.0.0', [eth])).toBe(eth);
+    expect(lanInterface('192.168.1.20', '192.168.1.20', [eth])).toBe(eth);
+    expect(() => lanInterface('192.168.1.20', '127.0.0.1', [eth])).toThrow(/--lan "192\.168\.1\.20" .* the --address the game socket binds \(127\.0\.0\.1\), or --address 0\.0\.0\.0/);
+    expect(() => lanInterface('10.0.0.1', '0.0.0.0', [eth])).toThrow(/expected the address of one of this machine's network interfaces: 192\.168\.1\.20 \(eth0\)$/);
+    expect(() => lanInterface('10.0.0.1', '0.0.0.0', [])).toThrow(/interfaces: none found$/);
   });
 });

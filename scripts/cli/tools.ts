@@ -13,6 +13,8 @@ import { FRAME_RATE, MAX_BALLS } from '../../core/sim';
 import { findRepoRoot } from '../../electron/services/files/paths';
 import { Resources } from '../../electron/services/files/resources';
 import { parseAddress } from '../../core/net';
+import { usableInterfaces } from '../../electron/services/discovery/interfaces';
+import type { NetInterface } from '../../electron/services/discovery/interfaces';
 import { refuse, UsageError, visibleText, type Values } from './args';
 
 const MAPS_DIR = path.join(findRepoRoot(import.meta.dirname), 'resources', 'maps');
@@ -60,6 +62,7 @@ export const HOST_TOOL = {
     bots: { kind: 'int', min: 0, max: MAX_SLOTS, default: 0, help: `slots filled with bots (--wait + --bots at most ${MAX_SLOTS})` },
     port: { kind: 'int', min: 0, max: 65535, default: 47777, help: 'UDP game port (0: a free one)' },
     address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },
+    lan: { kind: 'text', arg: 'ipv4', help: 'multicast each release once to the players on this LAN interface (group frames; default: none, every player its own datagrams)', allowed: 'an IPv4 address such as 192.168.1.20', test: isIPv4 },
     map: { kind: 'text', arg: 'id', default: DEFAULT_SETTINGS.map, help: 'map id from the resources\' maps/index.json' },
     seconds: { kind: 'int', min: 1, max: 65535, default: DEFAULT_SETTINGS.matchSeconds, help: 'match length in seconds' },
     'key-interval': { kind: 'int', min: MIN_KEY_INTERVAL, max: MAX_KEY_INTERVAL, default: DEFAULT_SETTINGS.keyInterval, help: 'logic frames per key frame' },
@@ -74,8 +77,20 @@ export const HOST_TOOL = {
   },
 } as const;
 
+/**
+ * The interface `--lan` names (group frames, protocol 10): one of this machine's network
+ * interfaces (not loopback), which the game socket's `--address` (all, or that one) can use.
+ */
+export function lanInterface(lan: string, address: string, interfaces: readonly NetInterface[] = usableInterfaces()): NetInterface {
+  const iface = interfaces.find((i) => i.address === lan);
+  if (!iface) throw refuse('lan', lan, `the address of one of this machine's network interfaces: ${interfaces.map((i) => `${i.address} (${i.name})`).join(', ') || 'none found'}`);
+  if (address !== '0.0.0.0' && address !== lan) throw refuse('lan', lan, `the --address the game socket binds (${address}), or --address 0.0.0.0`);
+  return iface;
+}
+
 /** Rules between options (each option alone is checked by the argument layer). */
 export function checkHost(v: Values<typeof HOST_TOOL.options>): void {
+  if (v.lan !== undefined) lanInterface(v.lan, v.address);
   if (v.wait + v.bots < 1 || v.wait + v.bots > MAX_SLOTS) throw refuse('bots', String(v.bots), `--wait + --bots in 1..${MAX_SLOTS} (--wait is ${v.wait})`);
   if (v.vote > v['force-drop']) throw refuse('vote', String(v.vote), `at most --force-drop (${v['force-drop']})`);
   if (v.delay !== undefined && v.delay % DELAY_UNIT_MS !== 0) throw refuse('delay', String(v.delay), `a multiple of ${DELAY_UNIT_MS} in ${MIN_DELAY_MS}..${MAX_DELAY_MS}`);
@@ -104,6 +119,7 @@ export const CLIENT_TOOL = {
     reports: { kind: 'dir-out', help: 'write desync reports into this folder' },
     resources: { kind: 'dir-in', help: 'resources folder for maps and bot trees (default: the checkout\'s resources/)' },
     address: { kind: 'text', arg: 'ipv4', default: '0.0.0.0', help: 'address to bind', allowed: 'an IPv4 address such as 0.0.0.0 or 127.0.0.1', test: isIPv4 },
+    lan: { kind: 'text', arg: 'ipv4', help: 'hear the host\'s group frames on this LAN interface (default: none, the host sends this client its own datagrams)', allowed: 'an IPv4 address such as 192.168.1.21', test: isIPv4 },
     deterministic: { kind: 'flag', help: 'close inputs at key boundaries only (repeatable runs)' },
   },
 } as const;
@@ -113,4 +129,5 @@ export function checkClient(v: Values<typeof CLIENT_TOOL.options>): void {
   if (v.join === undefined) throw new UsageError('--join is required: the host as ip:port, e.g. --join 127.0.0.1:47777');
   const modes = (['bot', 'random', 'idle', 'spectate'] as const).filter((m) => v[m]);
   if (modes.length > 1) throw new UsageError(`--${modes.join(' and --')} cannot be combined: give one`);
+  if (v.lan !== undefined) lanInterface(v.lan, v.address);
 }

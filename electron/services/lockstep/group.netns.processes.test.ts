@@ -2,12 +2,13 @@
  * Group frames (protocol 10, issue 15) on real multicast: a dedicated host (testing/roomHost.ts,
  * with its verifier) and bot players (testing/botSwarm.ts, real UDP sockets) in separate network
  * namespaces of a private LAN (the discovery tests' lab: a bridge in a namespace of its own,
- * 198.18.0.0/24; nothing on this machine's interfaces), one short match on arena-small, twice:
+ * 198.18.0.0/24; nothing on this machine's interfaces), short matches on arena-small:
  * - multicast works: the host multicasts each release once to its group, the bots read them, the
  *   host sends fewer datagrams than a unicast room's one frame per release per client;
  * - multicast dropped on the bridge (nftables): the host's group frames reach nobody, it sends the
  *   missed keys to each peer alone (groupRepairs) and pauses their group frames, and the match
- *   still ends on one hash.
+ *   still ends on one hash;
+ * - the product's headless tools, the dedicated host and two clients, with `--lan`.
  * Skips, printing why, where namespaces (root, iproute2) or nftables are unavailable. Named
  * *processes.test.ts: `npm test` runs it with the real-process suites, one file at a time.
  */
@@ -157,4 +158,25 @@ describe.skipIf(skip !== null)('group frames on a private namespace LAN', () => 
     // So the host sent as a unicast room does: a frame per release per bot (the first test's bound, failed).
     expect(r.outDatagrams).toBeGreaterThanOrEqual(UNICAST_SHARE * CLIENTS * h.keys);
   }, 60_000);
+
+  it('the dedicated host and headless clients do it with --lan (npm run host / npm run client)', async () => {
+    const hostIp = lab.machines[0]?.address as string;
+    const host = run('host', 'scripts/host.ts', ['--headless', '--wait', '2', '--seconds', String(SECONDS), '--port', '0', '--seed', '7', '--lan', hostIp], lab.machines[0]?.ns);
+    expect(await until(() => host.find('listening') !== undefined || host.exitCode !== null, 30_000)).toBe(true);
+    const port = Number(host.find('listening')?.['port']);
+    const clients = [1, 2].map((i) => {
+      const m = lab.machines[i]!;
+      return run(`client${i}`, 'scripts/client.ts', ['--join', `${hostIp}:${port}`, '--bot', '--name', `c${i}`, '--lan', m.address], m.ns);
+    });
+    const all = [host, ...clients];
+    const ended = await until(() => host.find('result') !== undefined && clients.every((c) => c.find('finished') !== undefined), (SECONDS + 60) * 1000);
+    if (!ended) throw new Error(`the room did not finish:\n${all.map((p) => p.tail(12)).join('\n')}`);
+    const result = host.find('result')!;
+    const counters = result['counters'] as { groupFrames: number };
+    const keys = Number(result['lastKey']) + 1;
+    console.log(`[group netns] npm run host --lan: ${keys} keys, group frames ${counters.groupFrames}; hashes ${clients.map((c) => String(c.find('finished')?.['hash'])).join(' ')} / ${String(result['hash'])}`);
+    expect(result['agreed']).toBe(true);
+    for (const c of clients) expect(c.find('finished')?.['hash']).toBe(result['hash']);
+    expect(counters.groupFrames).toBeGreaterThan(keys / 2);
+  }, 90_000);
 });
