@@ -32,13 +32,17 @@ test('a host replaced while it stood still rejoins the match by itself and takes
   const { host, guest, client, dialogs } = await threeInAMatch(browser, shells, 'Replaced');
   bot = client;
 
-  // The hosting app's game process stands still until the others have elected a new host.
-  shells[0]!.signal('SIGSTOP');
-  try {
-    await expect(guest.getByTestId('net-notice')).toContainText('now hosting', { timeout: 30_000 });
-  } finally {
-    shells[0]!.signal('SIGCONT');
-  }
+  // The hosting app's game process stands still until the others have elected a new host. On a
+  // loaded machine a hiccup of the hosting process as the match starts can have done that already
+  // (the peers take over after 0.7 s of silence, HOST_LOST_MS): then what follows is checked the same.
+  if (await host.evaluate(() => window.__bb!.net!.owner)) {
+    shells[0]!.signal('SIGSTOP');
+    try {
+      await expect(guest.getByTestId('net-notice')).toContainText('now hosting', { timeout: 30_000 });
+    } finally {
+      shells[0]!.signal('SIGCONT');
+    }
+  } else console.log('[replaced.spec] the host was replaced before it was stopped (a hiccup at the start): checking its return');
   const resumedAt = Date.now();
   // Its page says what happened, rejoins by itself and plays its own ball again.
   // Back in the match as an ordinary player, restored from the new host's snapshot (its page's).
