@@ -92,6 +92,13 @@ export class LockstepRunner {
   private blockedSince: number | null = null;
   /** Fast-forwarding a backlog (see RunnerOptions.fastForward). */
   private draining: boolean;
+  /**
+   * The input delay fell at a key: the updates of the keys closed under the old one (through
+   * `throughKey`) came that much earlier, a backlog that is live, not one to catch up on. Running
+   * fast through it would put every loop at the newest update, beginning each key as it arrives:
+   * waiting at most keys until the host raises the delay again.
+   */
+  private wide = { delay: 0, throughKey: -1 };
 
   constructor(
     private readonly peer: LockstepPort,
@@ -118,7 +125,8 @@ export class LockstepRunner {
     if (this.finished) return 0;
     const m = this.match;
     const I = this.keyInterval;
-    const live = (delayKeys(m.delay, (I * 1000) / LOGIC_HZ) + 1) * I;
+    const liveDelay = m.recvKey <= this.wide.throughKey ? Math.max(m.delay, this.wide.delay) : m.delay;
+    const live = (delayKeys(liveDelay, (I * 1000) / LOGIC_HZ) + 1) * I;
     const avail = (): number => Math.min((m.recvKey + 1) * I, this.totalFrames) - this.frame;
     // A resumed loop drains through the newest update, not just under the live margin: anywhere
     // behind it, it would run later than the other players' phase and hold the clock once it
@@ -170,7 +178,9 @@ export class LockstepRunner {
       this.snapshots.push({ key, bytes: this.game.snapshot(), subHashes: this.game.subHashes?.() ?? [] });
       if (this.snapshots.length > keep) this.snapshots.shift();
     }
+    const before = this.match.delay;
     const u = this.peer.beginKey(now, key, hash);
+    if (this.match.delay < before) this.wide = { delay: before, throughKey: key + delayKeys(before, (I * 1000) / LOGIC_HZ) + 1 };
     this.opts.onBegin?.(key, u, hash);
     for (const e of u.events) {
       if (e.kind === SlotEventKind.Bot) this.bots.set(e.slot, e.difficulty);

@@ -11,6 +11,7 @@ import { DEFAULT_SETTINGS, LOGIC_HZ } from '../types';
 import type { KeyUpdate, MatchStart } from '../types';
 
 const TICK = 1000 / 60;
+const KEY_MS = 100;
 
 class FakePort implements LockstepPort {
   readonly updates: KeyUpdate[] = [];
@@ -20,8 +21,11 @@ class FakePort implements LockstepPort {
   constructor(seconds: number, delayMs = 100) {
     const start: MatchStart = { seed: 1, delayMs, settings: { ...DEFAULT_SETTINGS, matchSeconds: seconds }, slots: [], trees: 0 };
     const self = this;
-    this.match = { start, lastKey: seconds * 10 - 1, delay: delayMs, get recvKey() { return self.updates.length - 1; } };
+    this.delay = delayMs;
+    this.match = { start, lastKey: seconds * 10 - 1, get delay() { return self.delay; }, get recvKey() { return self.updates.length - 1; } };
   }
+  /** The input delay in force: an update's `delayMs` from the key it begins (as ClientMatch). */
+  delay: number;
   deliver(throughKey: number): void {
     while (this.updates.length <= throughKey) this.updates.push({ key: this.updates.length, inputs: [], events: [] });
   }
@@ -29,6 +33,7 @@ class FakePort implements LockstepPort {
     this.begun.push({ key, now });
     const u = this.updates[key];
     if (!u) throw new Error(`no update ${key}`);
+    if (u.delayMs !== undefined) this.delay = u.delayMs;
     return u;
   }
   finish(): void {}
@@ -72,6 +77,26 @@ describe('LockstepRunner', () => {
     expect(liveAt).toBeGreaterThan(0);
     expect(liveAt).toBeLessThanOrEqual(1000);
     expect(runner.stats.catchUpTicks).toBeGreaterThan(0);
+  });
+
+  it('does not rush when the input delay falls: the updates closed under the old one came early, not late', () => {
+    const port = new FakePort(10, 400);
+    const runner = new LockstepRunner(port, new ToyGame());
+    // Updates arrive 400 ms ahead of the loop; key 20 lowers the delay to 100 ms, so the next
+    // ones arrive later, until they are 100 ms ahead.
+    const arrival = (key: number): number => (key <= 24 ? key * KEY_MS - 400 : key * KEY_MS - 100);
+    for (let now = 0; now < 4000; now += TICK) {
+      while (port.updates.length < 100 && arrival(port.updates.length) <= now) {
+        const key = port.updates.length;
+        port.updates.push({ key, inputs: [], events: [], ...(key === 20 ? { delayMs: 100 } : {}) });
+      }
+      runner.tick(now);
+    }
+    expect(port.delay).toBe(100);
+    expect(runner.stats.catchUpTicks).toBe(0);
+    // Real time throughout: a key every 100 ms, within a render tick.
+    const begins = port.begun.map((b) => b.now);
+    for (let k = 1; k < begins.length; k++) expect(Math.abs(begins[k]! - begins[k - 1]! - KEY_MS)).toBeLessThan(TICK);
   });
 });
 
