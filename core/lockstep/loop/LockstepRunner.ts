@@ -96,7 +96,7 @@ export class LockstepRunner {
    * The input delay fell at a key: the updates of the keys closed under the old one (through
    * `throughKey`) came that much earlier, a backlog that is live, not one to catch up on. Running
    * fast through it would put every loop at the newest update, beginning each key as it arrives:
-   * waiting at most keys until the host raises the delay again.
+   * waiting at most of them until the host raises the delay again.
    */
   private wide = { delay: 0, throughKey: -1 };
 
