@@ -81,6 +81,8 @@ export class LockstepRunner {
   finished = false;
   readonly totalFrames: number;
   readonly keyInterval: number;
+  /** A key frame's length (ms). */
+  private readonly keyMs: number;
   readonly pacer = new FramePacer();
   readonly stats: RunnerStats = { blockedMs: 0, blocks: 0, maxBlockMs: 0, catchUpTicks: 0 };
   /** Recent snapshots (and sub-hashes) taken at the start of a key, before its inputs: oldest first. */
@@ -109,6 +111,7 @@ export class LockstepRunner {
     if (!m) throw new Error('LockstepRunner: the peer has no match'); // caller bug
     this.match = m;
     this.keyInterval = m.start.settings.keyInterval;
+    this.keyMs = (this.keyInterval * 1000) / LOGIC_HZ;
     this.totalFrames = (m.lastKey + 1) * this.keyInterval;
     this.frame = Math.max(0, Math.min(opts.fromKey ?? 0, m.lastKey + 1)) * this.keyInterval;
     this.draining = (opts.fastForward ?? 0) > 0;
@@ -126,7 +129,7 @@ export class LockstepRunner {
     const m = this.match;
     const I = this.keyInterval;
     const liveDelay = m.recvKey <= this.wide.throughKey ? Math.max(m.delay, this.wide.delay) : m.delay;
-    const live = (delayKeys(liveDelay, (I * 1000) / LOGIC_HZ) + 1) * I;
+    const live = (delayKeys(liveDelay, this.keyMs) + 1) * I;
     const avail = (): number => Math.min((m.recvKey + 1) * I, this.totalFrames) - this.frame;
     // A resumed loop drains through the newest update, not just under the live margin: anywhere
     // behind it, it would run later than the other players' phase and hold the clock once it
@@ -180,7 +183,7 @@ export class LockstepRunner {
     }
     const before = this.match.delay;
     const u = this.peer.beginKey(now, key, hash);
-    if (this.match.delay < before) this.wide = { delay: before, throughKey: key + delayKeys(before, (I * 1000) / LOGIC_HZ) + 1 };
+    if (this.match.delay < before) this.wide = { delay: before, throughKey: key + delayKeys(before, this.keyMs) + 1 };
     this.opts.onBegin?.(key, u, hash);
     for (const e of u.events) {
       if (e.kind === SlotEventKind.Bot) this.bots.set(e.slot, e.difficulty);

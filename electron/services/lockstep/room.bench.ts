@@ -74,8 +74,8 @@ interface HostReport {
 interface Place {
   readonly label: string;
   readonly lab: NetnsLab | null;
-  /** The bots' difficulty (0 Easy, 1 Normal, 2 Hard: the harder, the more often they change intent). */
-  readonly difficulty: number;
+  /** The bots' difficulty (the harder, the more often they change intent). */
+  readonly difficulty: Difficulty;
 }
 
 /** One measured match: the host's report and every bot's. */

@@ -24,7 +24,7 @@ import { LockstepClientService } from '../lockstep/LockstepClientService';
 
 const [host, countText, prefix = 'bot', bind = '127.0.0.1', difficultyText = '1'] = process.argv.slice(2);
 const count = Number(countText);
-const difficulty = [Difficulty.Easy, Difficulty.Normal, Difficulty.Hard].find((d) => String(d) === difficultyText);
+const difficulty = Object.values(Difficulty).find((d) => String(d) === difficultyText);
 if (!host || !Number.isInteger(count) || count < 1 || count > 64 || difficulty === undefined) {
   console.error('usage: botSwarm.ts <host ip:port> <count 1..64> [name prefix] [bind ip, default 127.0.0.1] [difficulty 0 easy, 1 normal (default), 2 hard]');
   process.exit(2);
