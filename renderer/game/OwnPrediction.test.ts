@@ -59,25 +59,27 @@ describe('OwnBallPredictor', () => {
     p.setIntent(EAST, c.recvKey);
     const own = p.predict(c)!;
     expect(hashWorld(c.world)).toBe(before);
-    // Delay 30 ms = 0.9 frames: the window runs frames 10..13, my input executes at key 4 (frame 12).
-    expect(p.window).toBe(4);
+    // Delay 30 ms = 0.9 frames: the window runs frames 10..14, my input executes at key 4 (frame 12).
+    expect(p.window).toBe(5);
     const x0 = c.world.balls.x[0]!;
-    expect(own.x).toBeGreaterThan(x0);
+    // The press has acted before the frame the view interpolates across: drawn even at alpha 0.
+    expect(own.prevX).toBeGreaterThan(x0);
+    expect(own.x).toBeGreaterThan(own.prevX);
     expect(own.y).toBe(c.world.balls.y[0]);
-    // Keeping still, the confirmed ball would not have moved by frame 14: all the lead is my input's.
+    // Keeping still, the confirmed ball would not have moved by frame 15: all the lead is my input's.
     const still = new Confirmed();
     still.receive(4);
-    still.runTo(14);
+    still.runTo(15);
     expect(still.world.balls.x[0]).toBe(x0);
     const predicted = { x: own.x, y: own.y };
     // The input executes where predicted: the confirmed ball gets exactly there, and so the
     // correction measured is 0.
     c.receive(4, new Map([[4, EAST]]));
-    c.runTo(14);
+    c.runTo(15);
     expect({ x: c.world.balls.x[0], y: c.world.balls.y[0] }).toEqual(predicted);
     p.predict(c);
     expect(p.lastCorrection).toBe(0);
-    expect(p.corrections).toBe(1); // frame 14's prediction, measured once
+    expect(p.corrections).toBe(1); // frame 15's prediction, measured once
     // Prediction ran beside the confirmed world the whole time: it is the twin run without it.
     for (let k = 5; k < 40; k++) {
       c.receive(k, new Map([[10, WEST]]));
@@ -91,17 +93,17 @@ describe('OwnBallPredictor', () => {
   it('a loop lagging behind the updates still shows a press at once, and lands where the confirmed ball gets', () => {
     const c = new Confirmed();
     // Keys up to 5 are here while the loop stands at frame 10: the first key my input can still
-    // go into is 6 (frame 18), past the usual window (frames 10..13).
+    // go into is 6 (frame 18), past the usual window (frames 10..14).
     c.receive(5);
     c.runTo(10);
     const p = predictor(c);
     const x0 = c.world.balls.x[0]!;
     p.setIntent(EAST, c.recvKey);
     const own = p.predict(c)!;
-    expect(p.window).toBe(9); // frames 10..18
-    expect(own.x).toBeGreaterThan(x0);
+    expect(p.window).toBe(10); // frames 10..19
+    expect(own.prevX).toBeGreaterThan(x0);
     c.receive(6, new Map([[6, EAST]]));
-    c.runTo(19);
+    c.runTo(20);
     expect(c.world.balls.x[0]).toBe(own.x);
     // More than two keys further behind: the confirmed ball is drawn (the prediction would cost too much).
     const far = new Confirmed();

@@ -9,10 +9,11 @@
  * within the input delay, so an intent set now executes at the first key it can still reach:
  * key ⌊(N + d)/I⌋ + 1 (d = delay in frames, I = frames a key), and never in a key whose update is
  * already here (those are the truth). That frame is at most N + ⌊d⌋ + I, so the scratch world runs
- * frames N..N + ⌊d⌋ + I (the window): a key press shows on the next display frame, and the drawn
- * ball stays a constant lead ahead of the confirmed one, so it moves as smoothly as the others.
+ * frames N..N + ⌊d⌋ + I + 1 (the window; its last frame is the one the view interpolates across):
+ * a key press shows a whole step on the next display frame, and the drawn ball stays a constant
+ * lead ahead of the confirmed one, so it moves as smoothly as the others.
  * While the loop lags behind the updates (more than ⌊d⌋ + I frames of them waiting), the window
- * runs on to the first key after the newest update, where my input can still go.
+ * runs on to one frame past the first key after the newest update, where my input can still go.
  * In the window: every confirmed update not yet run (everyone's, mine included) at its key, my
  * local intent at the frame it can execute (if it differs from my last confirmed one, or carries a
  * dash not yet seen), and everyone else holding the intent they have: with nobody else changing
@@ -173,11 +174,14 @@ export class OwnBallPredictor {
     const N = c.frame;
     // The first frame main can still schedule my intent into (see the file header).
     const open = Math.max((c.recvKey + 1) * I, (Math.floor((N + d) / I) + 1) * I);
+    // The window runs one frame past that one: the view draws between the last frame's two ends,
+    // and a press that first acted in the last frame would show only that frame's alpha of it
+    // (nothing, early in a frame), so the next display frame always shows a whole step of it.
     // A loop lagging behind the updates (a slow machine, a backlog still draining) would put that
     // frame past the usual window, and a press would show only once the loop got there: the window
     // then runs to it, up to LAG_KEYS keys longer; a loop further behind draws the confirmed ball.
-    const usual = N + Math.floor(d) + I;
-    const last = Math.max(usual, open);
+    const usual = N + Math.floor(d) + I + 1;
+    const last = Math.max(usual, open + 1);
     if (last > usual + LAG_KEYS * I) return false;
     this.window = last - N + 1;
     const mine = this.dashPending || !inputsEqual(this.intent, this.confirmedIntent) ? { ...this.intent, dash: this.dashPending } : null;
