@@ -22,6 +22,12 @@ export const SPECTATOR_SLOT = 255;
  * whole number of key frames: on a LAN a change made up to ~20 ms before a key still makes it.
  * On the wire in DELAY_UNIT_MS steps (u8).
  */
+/**
+ * Phase alignment: a peer the host finds running ahead of the room's latest phase is told, once,
+ * how far (ms); it runs its loop at this speed until it has moved back that much. The host does not
+ * judge its phase again until the move is done and fresh closures have been measured.
+ */
+export const PHASE_SHIFT_PACE = 0.8;
 export const DELAY_UNIT_MS = 5;
 export const MIN_DELAY_MS = 5;
 export const MAX_DELAY_MS = 255 * DELAY_UNIT_MS;

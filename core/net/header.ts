@@ -8,8 +8,8 @@
  * message allows) with a version-mismatch reply, never decoded further.
  */
 
-/** Bumped whenever any byte layout on the wire changes. Documented layouts: core/net, core/lockstep. */
-export const PROTOCOL_VERSION = 10;
+/** Bumped whenever any byte layout, or what a field means, changes on the wire. Documented layouts: core/net, core/lockstep. */
+export const PROTOCOL_VERSION = 11;
 export const HEADER_BYTES = 4;
 export const MAGIC0 = 0x42;
 export const MAGIC1 = 0x42;

@@ -11,7 +11,7 @@ import { readHeader } from '../../net';
 import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
 import { parseReason, SessionReason } from '../reasons';
-import { SlotKind, SPECTATOR_SLOT } from '../types';
+import { PHASE_SHIFT_PACE, SlotKind, SPECTATOR_SLOT } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
 import type { ClientState } from './ClientState';
@@ -84,7 +84,7 @@ export class ClientInbox {
     if (f.ping) {
       st.pong = { ts: f.ping.ts, at: now };
       st.upLoss = f.ping.lossPct / 100;
-      st.earlyMs = f.ping.earlyMs;
+      if (f.ping.earlyMs > 0) st.shiftUntil = now + f.ping.earlyMs / (1 - PHASE_SHIFT_PACE);
       if (f.ping.rttMs > 0) st.hostRtt = f.ping.rttMs;
     }
     let treeChunks = 0;

@@ -11,6 +11,7 @@
  */
 import type { PlayerInput } from '../../sim';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
+import { PHASE_SHIFT_PACE } from '../types';
 import type { ClientMatch } from './ClientMatch';
 import { ClientInbox } from './ClientInbox';
 import { ClientResync } from './ClientResync';
@@ -25,8 +26,6 @@ import { readHeader } from '../../net';
 import { LockstepType } from '../wire';
 
 export const WAIT_DIALOG_GRACE_MS = 500;
-/** A peer running more than this far ahead of the latest player's phase slows down (ms). */
-export const EARLY_TOLERANCE_MS = 40;
 
 /** What the wait dialog shows. */
 export interface StallView {
@@ -179,15 +178,15 @@ export class ClientPeer {
   }
 
   /**
-   * Game-loop speed factor (1 = real time). Peers run in the phase of the player whose closures
-   * complete the releases; one running ahead of it (the host reports how long its closures wait
-   * for the last one, median) slows a little until aligned. Without this, phases drift apart until
-   * the earliest peer waits at every key and the delay must grow for it.
+   * Game-loop speed factor at `now` (1 = real time). Peers run in the phase of the player whose
+   * closures complete the releases; one the host found running ahead of it is told how far, once,
+   * and runs at PHASE_SHIFT_PACE until it has moved back that much (MatchPlayers.takeShift).
+   * Without this, the earliest peer's updates come late by its lead, and the delay must grow for it.
    */
-  pace(): number {
+  pace(now: number): number {
     const st = this.st;
     if (st.phase !== 'running' || !st.match?.player) return 1;
-    return st.earlyMs > 100 ? 0.93 : st.earlyMs > EARLY_TOLERANCE_MS ? 0.98 : 1;
+    return now < st.shiftUntil ? PHASE_SHIFT_PACE : 1;
   }
 
   /** RTT to the host: its own measurement when it sent one, else ours from the handshake. */

@@ -140,8 +140,8 @@ export class ClientState {
   /** Loss of the host's frames to me (measured), and of mine to the host (as it reports, 0..1). */
   readonly downLoss = new LossMeter();
   upLoss = 0;
-  /** How far ahead of the releasing player's phase I run, as the host measures it (ms). */
-  earlyMs = 0;
+  /** Until when my loop runs at PHASE_SHIFT_PACE: the host told me how far I ran ahead of the room's phase (ms). */
+  shiftUntil = -Infinity;
   /** The snapshot transfer of a running match joined late, while one runs (ClientResync). */
   snap: SnapshotReceiver | null = null;
   /** What the host was last told of my group listening (control `group`): group frames are read only while it is true. */

@@ -4,7 +4,7 @@
  * composed of parts sharing a ClientState — ClientUplink, ClientInbox, ClientResync — and holds a
  * ClientMatch (confirmed updates, the input schedule) while a match runs. No socket, no timer.
  */
-export { ClientPeer, EARLY_TOLERANCE_MS, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
+export { ClientPeer, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
 export type { StallView } from './ClientPeer';
 export type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
 export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';

@@ -72,7 +72,7 @@ export class HostSender {
     if (inMatch && s.groupThrough > s.recvKey && s.groupThrough > s.groupRepairedThrough) this.groupMissed(s, m.released);
     const inputAck = inMatch && s.inputsToAck && m.players.isActive(s.slot) ? m.players.closedOf(s.slot) : undefined;
     s.inputsToAck = false;
-    const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? m.players.earlyOf(s.slot) : 0).bytes;
+    const bytes = s.frame(now, updates, inputAck, inMatch ? m.status(now) : undefined, inMatch ? (rttMs) => m.players.takeShift(s.slot, now, rttMs) : undefined).bytes;
     this.out(s.addr, bytes);
     return bytes;
   }

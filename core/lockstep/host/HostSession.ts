@@ -113,8 +113,9 @@ export class HostSession {
    * Builds the next frame for this peer: unacknowledged updates (from `updates`, the released
    * ones after its ack), control messages, acks, status and a ping when due. Marks what was sent.
    */
-  frame(now: number, updates: readonly KeyUpdate[], inputAck: number | undefined, status: HostStatus | undefined, earlyMs = 0): Encoded {
-    const ping = now >= this.pingDueAt ? { ts: now & 0xffff, rttMs: this.rtt.smoothed(0), lossPct: this.upLoss.percent, earlyMs } : undefined;
+  frame(now: number, updates: readonly KeyUpdate[], inputAck: number | undefined, status: HostStatus | undefined, takeShift?: (rttMs: number) => number): Encoded {
+    const rttMs = this.rtt.smoothed(0);
+    const ping = now >= this.pingDueAt ? { ts: now & 0xffff, rttMs, lossPct: this.upLoss.percent, earlyMs: takeShift?.(rttMs) ?? 0 } : undefined;
     const ctlAck = this.ctl.ackOwing ? this.ctl.takeAck() : undefined;
     const enc = encodeHostFrame({
       ...(updates.length > 0 ? { updates } : {}),

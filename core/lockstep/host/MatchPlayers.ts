@@ -8,9 +8,15 @@
  * Units: keys; times in ms of the host's clock.
  */
 import type { PlayerInput, SlotInput } from '../../sim';
+import { PHASE_SHIFT_PACE } from '../types';
 
 /** Releases over which a player's earliness is taken. */
 export const WAIT_WINDOW = 30;
+/**
+ * Earliness up to this much (ms) is left alone: jitter and the players' timers move a measured
+ * phase by a few ms, and shifting a player that was not early makes it the one everyone waits for.
+ */
+export const PHASE_TOLERANCE_MS = 12;
 
 export interface MatchPlayer {
   readonly slot: number;
@@ -18,8 +24,10 @@ export interface MatchPlayer {
   /** When each not-yet-released key was closed by this player (ms). */
   readonly closedAt: Map<number, number>;
   /** Recent waits between this player's closure of a key and its release (ms), a ring. */
-  readonly waits: number[];
+  waits: number[];
   waitAt: number;
+  /** A phase shift was told: waits before this time (ms) are not its new phase. */
+  shiftedUntil: number;
   recvKey: number;
   behindMs: number;
   lastHeard: number;
@@ -35,7 +43,7 @@ export class MatchPlayers {
 
   /** Adds a player; `closed`: the key through which it cannot have inputs (the first delay's keys). */
   add(slot: number, closed: number, active: boolean, now: number): void {
-    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, recvKey: -1, behindMs: 0, lastHeard: now, active, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, shiftedUntil: -Infinity, recvKey: -1, behindMs: 0, lastHeard: now, active, inputs: new Map(), votes: new Set(), waitedMs: 0 });
     this.list.sort((a, b) => a.slot - b.slot);
   }
 
@@ -81,8 +89,7 @@ export class MatchPlayers {
   /**
    * How far ahead of the latest player's phase `slot` runs (ms; 0 until known): the median time
    * its closures wait for release, minus the smallest such median among active players (uplink
-   * jitter makes everyone wait a little; only the difference is phase). The peer slows a little
-   * while this is large, so every peer runs in the latest one's phase and nobody waits at each key.
+   * jitter makes everyone wait a little; only the difference is phase).
    */
   earlyOf(slot: number): number {
     const mine = medianWait(this.get(slot));
@@ -95,13 +102,30 @@ export class MatchPlayers {
     return mine - least;
   }
 
+  /**
+   * The phase shift to tell `slot` now (ms; 0: none), each once: its earliness when over
+   * PHASE_TOLERANCE_MS. The peer then runs at PHASE_SHIFT_PACE until it has moved that much, so
+   * every peer closes in the latest one's phase and nobody waits at each key; its waits start
+   * afresh once the move has reached it (`rttMs`) and is done. A shift told again and again from a
+   * median that still holds the old phase overshoots: phases would swing by a key.
+   */
+  takeShift(slot: number, now: number, rttMs: number): number {
+    const early = this.earlyOf(slot);
+    const p = this.get(slot);
+    if (!p || early <= PHASE_TOLERANCE_MS) return 0;
+    p.waits = [];
+    p.waitAt = 0;
+    p.shiftedUntil = now + rttMs + early / (1 - PHASE_SHIFT_PACE);
+    return early;
+  }
+
   /** Key `key` is released at `now`: each active player's input for it, and how long its closure waited. */
   release(key: number, now: number): SlotInput[] {
     const inputs: SlotInput[] = [];
     for (const p of this.list) {
       const at = p.closedAt.get(key);
       p.closedAt.delete(key);
-      if (at !== undefined && p.active) p.waits[p.waitAt++ % WAIT_WINDOW] = now - at;
+      if (at !== undefined && p.active && now >= p.shiftedUntil) p.waits[p.waitAt++ % WAIT_WINDOW] = now - at;
       const input = p.inputs.get(key);
       p.inputs.delete(key);
       if (input && p.active) inputs.push({ slot: p.slot, input }); // DETERMINISM: ascending slot order

@@ -23,8 +23,8 @@ export interface LockstepPort {
   finish(now: number, hash: number): void;
   /** The loop wants a key whose update has not arrived. */
   noteBlocked(now: number): void;
-  /** Speed factor for the loop (phase alignment), 1 = real time. */
-  pace?(): number;
+  /** Speed factor for the loop at `now` (phase alignment), 1 = real time. */
+  pace?(now: number): number;
 }
 
 export interface RunnerOptions {
@@ -144,7 +144,7 @@ export class LockstepRunner {
       this.pacer.primeAtEdge(now);
     }
     const available = avail();
-    const n = this.pacer.framesToRun(now, available, live, I, this.peer.pace?.() ?? 1);
+    const n = this.pacer.framesToRun(now, available, live, I, this.peer.pace?.(now) ?? 1);
     if (this.pacer.catchUp) this.stats.catchUpTicks++;
     if (n > 0 && this.blockedSince !== null) this.unblock(now);
     for (let i = 0; i < n; i++) this.runFrame(now);

@@ -72,8 +72,9 @@
  *                       u16 forceIn/10, u8 pausedBy, u8 n ≤ 64, n × (u8 slot, u8 cause, u8 votes)
  *        bit3 control, bit4 ctl ack   as above
  *        bit5 ping      u16 host time (ms, low 16 bits), u16 your RTT as the host measured it (ms),
- *                       u8 % of your frames the host saw lost, u8 early/4 ms (how long your
- *                       closures wait for the last player's: run a little slower while large)
+ *                       u8 % of your frames the host saw lost, u8 shift/4 ms (0: none; else
+ *                       your closures ran that far ahead of the room's phase: move back that
+ *                       much, once — a shift is told in one ping only)
  *   0x22 GFRAME  h→group  one datagram to the host's multicast group, read by every peer that
  *        listens (the secure link signs it instead of tagging it): u8 n ≤ 7, n bytes bitmask of
  *        the held slots (slot 0 = bit 0 of byte 0: their copy comes to them alone, with control

@@ -54,6 +54,7 @@ export interface HostFrame {
   readonly status?: HostStatus;
   readonly ctl?: ControlSection;
   readonly ctlAck?: number;
+  /** `earlyMs`: a phase shift to make once (0: none), see MatchPlayers.takeShift. */
   readonly ping?: { readonly ts: number; readonly rttMs: number; readonly lossPct: number; readonly earlyMs: number };
   /** 1-3 for a redundant copy of a key-frame datagram (absent on the original). */
   readonly copy?: number;

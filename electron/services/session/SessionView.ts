@@ -138,7 +138,7 @@ export class StatusMeter {
     return {
       status: stall.status ?? null,
       hostSilentMs: Math.max(0, Math.round(stall.hostSilentMs)),
-      pace: p.pace(),
+      pace: p.pace(now),
       rttMs: Math.round(p.rttMs() * 10) / 10,
       delayMs: p.match?.delay ?? 0,
       bytesInPerSec,

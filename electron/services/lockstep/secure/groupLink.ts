@@ -5,7 +5,7 @@
  * others), so the host signs group frames with an Ed25519 key of its own (keys.ts
  * `newGroupSigner`) and names that key, with the group, in the ACCEPT it seals for each joiner.
  *
- * Layouts (PROTOCOL_VERSION 10, little-endian):
+ * Layouts (since PROTOCOL_VERSION 10, little-endian):
  *   ACCEPT trailer  (after core's ACCEPT, before the session tag) the group block: u32 IPv4 group
  *                   address (byte order as written), u16 port, 32 B the host's Ed25519 public key,
  *                   u32 its last group sequence number; then u8 the block's length (42). A lone
