@@ -55,6 +55,17 @@ describe('LinkPort', () => {
     expect(last).toEqual({ t: 'begin', key: 4, hash: runner.keyHashes[4] });
   });
 
+  it('tells main how late each key began by the loop clock, so its closures keep the loop phase', () => {
+    const { port, sent } = setup();
+    port.push(Array.from({ length: 5 }, (_, k) => upd(k)));
+    port.beginKey(112, 0, 1, 100);
+    port.beginKey(200, 1, 2, 200);
+    expect(sent.filter((m) => m.t === 'begin')).toEqual([
+      { t: 'begin', key: 0, hash: 1, lateMs: 12 },
+      { t: 'begin', key: 1, hash: 2 },
+    ]);
+  });
+
   it('blocks on a missing key, tells main once per episode, and unblocks on arrival', () => {
     const { port, sent } = setup();
     const runner = new LockstepRunner(port, new ToyGame());

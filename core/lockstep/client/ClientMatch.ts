@@ -193,15 +193,23 @@ export class ClientMatch {
     if (this.away?.state === 'draining') this.away = null;
   }
 
-  /** The game begins key `key` (its update must be here): records the hash, applies a delay change. */
-  begin(now: number, key: number, hash: number): KeyUpdate {
+  /**
+   * The game begins key `key` (its update must be here): records the hash, applies a delay change.
+   * `dueAt`: when the loop's clock had it begin (a render tick later than that is `now`): the
+   * closures follow the loop's clock, the slack what the loop met.
+   */
+  begin(now: number, key: number, hash: number, dueAt = now): KeyUpdate {
     const u = this.updates[key];
     if (!u) throw new Error(`ClientMatch.begin: no update for key ${key}`); // runner bug, never data
     this.execKey = key;
-    this.beganAt = now;
+    this.beganAt = Math.min(now, dueAt);
     const arrived = this.arrivedAt[key];
     if (this.away?.state === 'draining' && now <= (arrived ?? now) + this.away.slack + this.keyMs / 2) this.away = null;
     if (u.delayMs !== undefined && u.delayMs !== this.delay) {
+      // The room closes its keys that much later (a fall) or earlier, so its updates come that
+      // much nearer their keys: an away slack taken under the old delay moves with it, or my
+      // closures would follow a phase the room left (and hold every release by the difference).
+      if (this.away) this.away.slack = Math.max(0, this.away.slack - (this.delay - u.delayMs));
       this.delay = u.delayMs;
       this.slacks.length = 0;
       this.slackAt = 0;

@@ -107,7 +107,7 @@ export class ClientPeer {
    * The game loop begins key `key` (its update must have arrived) with the state hash taken
    * before applying it. The hash rides on my next closure frame (a spectator sends it now).
    */
-  beginKey(now: number, key: number, hashBefore: number): KeyUpdate {
+  beginKey(now: number, key: number, hashBefore: number, dueAt = now): KeyUpdate {
     const st = this.st;
     const m = st.match;
     if (!m) throw new Error('ClientPeer.beginKey: no match'); // game-loop bug, never data
@@ -116,7 +116,7 @@ export class ClientPeer {
     // hash and must not say 'live' (the host would end the snapshot transfer).
     const old = m.updates[key];
     if (old && m.awaitingLive && m.execKey === m.baseKey - 1 && key !== m.baseKey) return old;
-    const u = m.begin(now, key, hashBefore);
+    const u = m.begin(now, key, hashBefore, dueAt);
     st.blockedSince = null;
     const margin = m.liveKeys;
     if (m.awaitingLive && m.recvKey - key <= margin) {

@@ -164,7 +164,8 @@ export class HostAuthority {
       this.succession.tickFence(now);
       if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
         st.delayEvalAt = now + 1000;
-        m.delays.evaluate(st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot)).map((s) => s.slackMs), now);
+        const players = st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot));
+        m.delays.evaluate(players.map((s) => s.slackMs), now, Math.max(0, ...players.map((s) => Math.max(s.upLoss.loss, s.downLoss))));
       }
       m.hashes.decide(now, st.reporters(m), m.released, m.lastRelease);
       if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);

@@ -18,6 +18,8 @@ export class FramePacer {
   private bank = 0;
   private last: number | null = null;
   private catchingUp = false;
+  /** Bank units a ms at the last call's speed. */
+  private unitsPerMs = LOGIC_HZ;
 
   /** True while running faster than real time to drain a backlog. */
   get catchUp(): boolean {
@@ -35,6 +37,7 @@ export class FramePacer {
     if (available > liveFrames + keyInterval) this.catchingUp = true;
     else if (available <= liveFrames) this.catchingUp = false;
     const speed = this.catchingUp ? CATCH_UP_SPEED : pace;
+    this.unitsPerMs = LOGIC_HZ * speed;
     this.bank += Math.round(dt * LOGIC_HZ * speed);
     const wanted = Math.floor(this.bank / FRAME_UNITS);
     const n = Math.min(wanted, available, MAX_FRAMES_PER_TICK);
@@ -53,6 +56,15 @@ export class FramePacer {
     this.last = now;
     this.bank = FRAME_UNITS;
     this.catchingUp = false;
+  }
+
+  /**
+   * How long ago (ms) the frame `fromLast` frames before the last one the last call ran was due:
+   * the loop runs on render ticks, so a frame runs up to a tick after its time. Closures that
+   * follow the due times keep the loop's phase exactly; by the tick, they jitter by a tick.
+   */
+  lateMs(fromLast: number): number {
+    return (this.bank + fromLast * FRAME_UNITS) / this.unitsPerMs;
   }
 
   /** True when the last call wanted a frame that was not available (the loop is blocked). */

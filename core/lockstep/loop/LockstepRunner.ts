@@ -17,8 +17,11 @@ import type { KeyUpdate, MatchStart } from '../types';
  */
 export interface LockstepPort {
   readonly match: { readonly start: MatchStart; readonly lastKey: number; readonly recvKey: number; readonly delay: number } | null;
-  /** Begins `key` (its update is here): reports the hash, closes my inputs; returns the update. */
-  beginKey(now: number, key: number, hashBefore: number): KeyUpdate;
+  /**
+   * Begins `key` (its update is here): reports the hash, closes my inputs; returns the update.
+   * `dueAt`: when the loop's clock had it begin (≤ now: the render tick comes after).
+   */
+  beginKey(now: number, key: number, hashBefore: number, dueAt?: number): KeyUpdate;
   /** The match's frames are all run: reports the final hash. */
   finish(now: number, hash: number): void;
   /** The loop wants a key whose update has not arrived. */
@@ -138,7 +141,7 @@ export class LockstepRunner {
     if (ffMax > 0 && avail() > live + I) this.draining = true;
     const ff = this.draining ? Math.min(ffMax, avail()) : 0;
     if (ff > 0 && this.blockedSince !== null) this.unblock(now);
-    for (let i = 0; i < ff; i++) this.runFrame(now);
+    for (let i = 0; i < ff; i++) this.runFrame(now, now);
     if (this.draining && avail() <= 0) {
       this.draining = false;
       this.pacer.primeAtEdge(now);
@@ -147,7 +150,7 @@ export class LockstepRunner {
     const n = this.pacer.framesToRun(now, available, live, I, this.peer.pace?.(now) ?? 1);
     if (this.pacer.catchUp) this.stats.catchUpTicks++;
     if (n > 0 && this.blockedSince !== null) this.unblock(now);
-    for (let i = 0; i < n; i++) this.runFrame(now);
+    for (let i = 0; i < n; i++) this.runFrame(now, now - this.pacer.lateMs(n - 1 - i));
     if (this.frame >= this.totalFrames) {
       this.finished = true;
       this.peer.finish(now, this.game.hash());
@@ -166,7 +169,7 @@ export class LockstepRunner {
     this.blockedSince = null;
   }
 
-  private runFrame(now: number): void {
+  private runFrame(now: number, dueAt: number): void {
     const I = this.keyInterval;
     if (this.frame % I !== 0) {
       this.game.step([]);
@@ -182,7 +185,7 @@ export class LockstepRunner {
       if (this.snapshots.length > keep) this.snapshots.shift();
     }
     const before = this.match.delay;
-    const u = this.peer.beginKey(now, key, hash);
+    const u = this.peer.beginKey(now, key, hash, dueAt);
     if (this.match.delay < before) this.wide = { delay: before, throughKey: key + delayKeys(before, this.keyMs) + 1 };
     this.opts.onBegin?.(key, u, hash);
     for (const e of u.events) {

@@ -17,8 +17,11 @@ import { toBase64 } from '../wire';
 /** The loop talking to its remote ClientPeer. */
 export type LoopMsg =
   | { readonly t: 'intent'; readonly input: PlayerInput }
-  /** The loop begins `key` with the state hash taken before its inputs. */
-  | { readonly t: 'begin'; readonly key: number; readonly hash: number }
+  /**
+   * The loop begins `key` with the state hash taken before its inputs; `lateMs`: how long after
+   * its time by the loop's clock (a render tick runs it), when more than 0.
+   */
+  | { readonly t: 'begin'; readonly key: number; readonly hash: number; readonly lateMs?: number }
   | { readonly t: 'finish'; readonly hash: number }
   | { readonly t: 'blocked' }
   | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] }
@@ -29,6 +32,8 @@ export type LoopMsg =
 
 /** How often a loop that serves snapshots offers one (ms). */
 const SNAPSHOT_OFFER_MS = 5000;
+/** A begin's lateness is at most a frame or two; more is not the loop's clock (a bad report). */
+export const MAX_LATE_MS = 1000;
 /** A pace outside this range would be a bad report, not phase alignment: it is clamped. */
 const PACE_MIN = 0.5;
 const PACE_MAX = 1.5;
@@ -93,13 +98,14 @@ export class RemotePort implements PeerLink {
     this.send({ t: 'intent', input });
   }
 
-  beginKey(_now: number, key: number, hashBefore: number): KeyUpdate {
+  beginKey(now: number, key: number, hashBefore: number, dueAt = now): KeyUpdate {
     const u = this.updates[key];
     if (!u) throw new Error(`RemotePort.beginKey: no update for key ${key}`); // runner bug, never data
     if (u.delayMs !== undefined) this.delay = u.delayMs;
     this.blockedSince = null;
     this.lastBegun = { key, hash: hashBefore >>> 0 };
-    this.send({ t: 'begin', key, hash: hashBefore >>> 0 });
+    const lateMs = Math.min(MAX_LATE_MS, Math.round(now - dueAt));
+    this.send({ t: 'begin', key, hash: hashBefore >>> 0, ...(lateMs > 0 ? { lateMs } : {}) });
     return u;
   }
 

@@ -17,5 +17,5 @@ export { LocalBot } from './LocalBot';
 export { InputScript } from './InputScript';
 export { DESYNC_REPORT_FORMAT, DesyncReporter, REFSUB_WAIT_MS } from './DesyncReporter';
 export type { DesyncReport } from './DesyncReporter';
-export { RemotePort } from './RemotePort';
+export { MAX_LATE_MS, RemotePort } from './RemotePort';
 export type { LoopMsg } from './RemotePort';

@@ -15,7 +15,7 @@ const KEY_MS = 100;
 
 class FakePort implements LockstepPort {
   readonly updates: KeyUpdate[] = [];
-  readonly begun: { key: number; now: number }[] = [];
+  readonly begun: { key: number; now: number; dueAt: number }[] = [];
   blockedAt: number[] = [];
   readonly match: NonNullable<LockstepPort['match']>;
   constructor(seconds: number, delayMs = 100) {
@@ -29,8 +29,8 @@ class FakePort implements LockstepPort {
   deliver(throughKey: number): void {
     while (this.updates.length <= throughKey) this.updates.push({ key: this.updates.length, inputs: [], events: [] });
   }
-  beginKey(now: number, key: number): KeyUpdate {
-    this.begun.push({ key, now });
+  beginKey(now: number, key: number, _hash: number, dueAt = now): KeyUpdate {
+    this.begun.push({ key, now, dueAt });
     const u = this.updates[key];
     if (!u) throw new Error(`no update ${key}`);
     if (u.delayMs !== undefined) this.delay = u.delayMs;
@@ -59,6 +59,28 @@ describe('LockstepRunner', () => {
     runner.tick((now += TICK));
     // No burst after the stall: at most one frame banked, then real time again.
     expect(runner.frame - before).toBeLessThanOrEqual(2);
+  });
+
+  it('says when each key was due by its clock: render ticks run keys up to a tick late, unevenly', () => {
+    const port = new FakePort(10);
+    const runner = new LockstepRunner(port, new ToyGame());
+    // Uneven render ticks (~60 Hz, as a loaded machine's timers or frames come): a key starts up
+    // to a tick after its time, by a different amount each key.
+    const ticks = [13, 20, 15, 19, 17, 11, 22];
+    let now = 5;
+    for (let i = 0; i < 70; i++) {
+      port.deliver(Math.floor(now / KEY_MS) + 1); // live: never a backlog to catch up on
+      runner.tick((now += ticks[i % ticks.length]!));
+    }
+    const begun = port.begun.slice(1); // the clock starts at the first tick
+    expect(begun.length).toBeGreaterThanOrEqual(8);
+    const late = begun.map((b) => b.now - b.dueAt);
+    expect(Math.max(...late)).toBeGreaterThan(5); // the ticks do run late
+    for (const [i, b] of begun.entries()) {
+      expect(b.dueAt).toBeLessThanOrEqual(b.now);
+      // Due times keep the key period to rounding (bank units), whatever the tick.
+      if (i > 0) expect(Math.abs(b.dueAt - begun[i - 1]!.dueAt - KEY_MS)).toBeLessThan(0.1);
+    }
   });
 
   it('catches up a 2 s backlog in under 1 s while updates keep coming', () => {

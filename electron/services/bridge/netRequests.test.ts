@@ -34,6 +34,7 @@ describe('net:* and session link validators', () => {
     expect(V['net:act']({ t: 'settings', settings: { ...DEFAULT_SETTINGS, dropVoteSeconds: 0 } })).toMatchObject({ t: 'settings' });
     expect(V.link({ t: 'intent', input: INPUT })).toEqual({ t: 'intent', input: INPUT });
     expect(V.link({ t: 'begin', key: 0, hash: -1 })).toEqual({ t: 'begin', key: 0, hash: 0xffffffff });
+    expect(V.link({ t: 'begin', key: 3, hash: 1, lateMs: 12 })).toEqual({ t: 'begin', key: 3, hash: 1, lateMs: 12 });
     expect(V.link({ t: 'subhashes', key: 4, hashes: [1, 2] })).toEqual({ t: 'subhashes', key: 4, hashes: [1, 2] });
     expect(V.link({ t: 'away', hidden: true })).toEqual({ t: 'away', hidden: true });
     expect(V.link({ t: 'snapshot', key: 40, base64: 'QkJTTg==', extra: 1 })).toEqual({ t: 'snapshot', key: 40, base64: 'QkJTTg==' });
@@ -80,6 +81,9 @@ describe('net:* and session link validators', () => {
       ['link', { t: 'intent', input: { ...INPUT, dash: 0 } }, 'input.dash'],
       ['link', { t: 'begin', key: -1, hash: 0 }, 'key:'],
       ['link', { t: 'begin', key: 1, hash: 2 ** 32 }, 'hash:'],
+      ['link', { t: 'begin', key: 1, hash: 2, lateMs: -1 }, 'lateMs:'],
+      ['link', { t: 'begin', key: 1, hash: 2, lateMs: 1001 }, 'lateMs:'],
+      ['link', { t: 'begin', key: 1, hash: 2, lateMs: 2.5 }, 'lateMs:'],
       ['link', { t: 'finish', hash: '1' }, 'hash:'],
       ['link', { t: 'subhashes', key: 1, hashes: new Array(256).fill(0) }, 'hashes: expected at most 255 items'],
       ['link', { t: 'subhashes', key: 1, hashes: [1, null] }, 'hashes[1]:'],

@@ -4,7 +4,7 @@
  * strings bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only
  * the contract's fields, or a message naming the first bad field. Validators never throw.
  */
-import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_NAME_BYTES, MAX_SNAPSHOT_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
+import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_LATE_MS, MAX_NAME_BYTES, MAX_SNAPSHOT_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { DesyncReport, KeyUpdate } from '../../../core/lockstep';
 import type { BridgeRequests, LinkUp, NetAction } from '../../contract';
 import type { Validator } from './validator';
@@ -42,7 +42,7 @@ function linkUp(p: unknown): LinkUp {
   const o = obj(p, 'message');
   switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away', 'snapshot'] as const)) {
     case 'intent': return { t: 'intent', input: playerInput(o['input'], 'input') };
-    case 'begin': return { t: 'begin', key: int(o['key'], 'key', 0, MAX_KEY), hash: hash32(o['hash'], 'hash') };
+    case 'begin': return { t: 'begin', key: int(o['key'], 'key', 0, MAX_KEY), hash: hash32(o['hash'], 'hash'), ...(o['lateMs'] === undefined ? {} : { lateMs: int(o['lateMs'], 'lateMs', 0, MAX_LATE_MS) }) };
     case 'finish': return { t: 'finish', hash: hash32(o['hash'], 'hash') };
     case 'blocked': return { t: 'blocked' };
     case 'subhashes': return { t: 'subhashes', key: int(o['key'], 'key', 0, MAX_KEY), hashes: arr(o['hashes'], 'hashes', MAX_SUBHASHES).map((h, i) => hash32(h, `hashes[${i}]`)) };

@@ -136,12 +136,13 @@ describe('real processes through an impairment relay', () => {
     const at10 = delays.filter((d) => d.s <= 10).at(-1)?.ms ?? -1;
     const blocked = clients.map((c) => Number(c.find('finished')?.['blockedMs'] ?? -1));
     console.log(`[processes] chosen delay: ${delays.map((d) => `${d.ms} ms at ${d.s.toFixed(1)} s`).join(', ')}; blocked per client ${blocked.join(' ')} ms of ${SECONDS} s; host stall ${String(end?.['stallMs'])} ms`);
-    // The pessimistic start (the worst RTT and a margin) is several hundred ms; the link needs up
-    // to 140 (the slowest of 7 uplinks plus a downlink), and 8 processes on a small machine more.
+    // The pessimistic start (the worst RTT and a margin) is several hundred ms; the link needs
+    // ~136 ms at the 97th percentile (the slowest of 7 uplinks plus a downlink). Here 10 s in:
+    // 140-160 ms; far under the need, everyone would wait (below).
     const start = delays[0]?.ms ?? -1;
     expect(start).toBeGreaterThan(250);
-    expect(at10).toBeLessThanOrEqual(start - 50);
-    expect(at10).toBeGreaterThanOrEqual(140);
+    expect(at10).toBeLessThanOrEqual(200);
+    expect(at10).toBeGreaterThanOrEqual(110);
     // Nobody waits more than 2 % of the match. These clients close their inputs between keys, as
     // the app does: with --deterministic (closures only as a key begins) a delay that is not a
     // whole number of keys closes up to a key late, and every client waited ~1 s of 12 near 190 ms.

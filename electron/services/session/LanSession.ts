@@ -251,7 +251,7 @@ export class LanSession implements NetService {
       case 'begin':
         // The update was pushed to the page, so it is here; a stale or repeated key is a no-op.
         if (m.key <= match.execKey || peer.update(m.key) === undefined) this.counters.ignoredLoop++;
-        else peer.beginKey(now, m.key, m.hash);
+        else peer.beginKey(now, m.key, m.hash, now - (m.lateMs ?? 0));
         break;
       case 'finish': peer.finish(now, m.hash); break;
       case 'blocked': peer.noteBlocked(now); break;
