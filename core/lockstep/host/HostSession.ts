@@ -4,7 +4,7 @@
  * Invariants: a session is found by its address only; every later datagram must carry `token`.
  * `recvKey` only grows. Times in ms of the host's clock.
  */
-import type { ClientFrame, Encoded, PeerKey } from '../wire';
+import type { ClientFrame, Encoded, HostFrame, PeerKey } from '../wire';
 import { encodeHostFrame } from '../wire';
 import { LossMeter } from '../link';
 import { ReliableChannel } from '../link';
@@ -114,8 +114,7 @@ export class HostSession {
    * ones after its ack), control messages, acks, status and a ping when due. Marks what was sent.
    */
   frame(now: number, updates: readonly KeyUpdate[], inputAck: number | undefined, status: HostStatus | undefined, takeShift?: (rttMs: number) => number): Encoded {
-    const rttMs = this.rtt.smoothed(0);
-    const ping = now >= this.pingDueAt ? { ts: now & 0xffff, rttMs, lossPct: this.upLoss.percent, earlyMs: takeShift?.(rttMs) ?? 0 } : undefined;
+    const ping = now >= this.pingDueAt ? this.ping(now, takeShift) : undefined;
     const ctlAck = this.ctl.ackOwing ? this.ctl.takeAck() : undefined;
     const enc = encodeHostFrame({
       ...(updates.length > 0 ? { updates } : {}),
@@ -130,6 +129,12 @@ export class HostSession {
     if (ping) this.pingDueAt = now + PING_INTERVAL_MS;
     this.lastSentAt = now;
     return enc;
+  }
+
+  /** The ping a frame carries when one is due; a phase shift is taken only for a ping that goes out. */
+  private ping(now: number, takeShift?: (rttMs: number) => number): NonNullable<HostFrame['ping']> {
+    const rttMs = this.rtt.smoothed(0);
+    return { ts: now & 0xffff, rttMs, lossPct: this.upLoss.percent, earlyMs: takeShift?.(rttMs) ?? 0 };
   }
 
   /** Takes a peer's report; with an echo of our ping, RTT = now − echoed time − time it held it. */

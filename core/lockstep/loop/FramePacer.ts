@@ -29,7 +29,7 @@ export class FramePacer {
   /**
    * Frames to run now. `available`: confirmed frames runnable right away; `liveFrames`: the
    * backlog that still counts as live (normally (delay + 1) × keyInterval); `pace`: the peer's
-   * phase-alignment factor (slightly under 1 while it runs ahead of the others).
+   * phase-alignment factor (under 1 while it moves back to the room's phase).
    */
   framesToRun(now: number, available: number, liveFrames: number, keyInterval: number, pace = 1): number {
     const dt = this.last === null ? 0 : Math.max(0, Math.min(1000, now - this.last));
@@ -38,7 +38,7 @@ export class FramePacer {
     else if (available <= liveFrames) this.catchingUp = false;
     const speed = this.catchingUp ? CATCH_UP_SPEED : pace;
     this.unitsPerMs = LOGIC_HZ * speed;
-    this.bank += Math.round(dt * LOGIC_HZ * speed);
+    this.bank += Math.round(dt * this.unitsPerMs);
     const wanted = Math.floor(this.bank / FRAME_UNITS);
     const n = Math.min(wanted, available, MAX_FRAMES_PER_TICK);
     this.bank -= n * FRAME_UNITS;
