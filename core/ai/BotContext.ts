@@ -14,7 +14,7 @@ const FX_PER_TARGET_UNIT = FX_ONE / TARGET_UNITS_PER_CELL;
 /** TickContext of a bot in a world. */
 export class BotContext extends TickContext {
   world!: World;
-  /** Player slot (= ball id) of the bot being ticked. */
+  /** Player slot of the bot being ticked. */
   slot = 0;
   /** Whether a leaf set a movement this decision, and which. */
   moveSet = false;
@@ -22,8 +22,9 @@ export class BotContext extends TickContext {
   angle = 0;
   targetX = 0;
   targetY = 0;
-  /** A leaf asked to dash this decision. */
-  dash = false;
+  /** A leaf asked to split, or to eject, this decision. */
+  split = false;
+  eject = false;
   readonly pellets = new PelletGrid();
 
   constructor(leaf: LeafHandler) {
@@ -33,7 +34,8 @@ export class BotContext extends TickContext {
   /** Clears the wanted input before a bot's decision. */
   resetOutput(): void {
     this.moveSet = false;
-    this.dash = false;
+    this.split = false;
+    this.eject = false;
   }
 
   /** Wants to move in direction `angle` (steps). */

@@ -11,11 +11,13 @@
  * ascending slot order. A world without bots is never touched.
  * Timing: bot `s` of difficulty d decides on frames f with (f + s) % THINK_FRAMES[d] = 0 —
  * staggered by slot to spread the cost; between decisions its last input persists. While its
- * ball is dead a bot does not decide, and its memory is cleared (it respawns fresh).
+ * player is out a bot does not decide, and its memory is cleared (it respawns fresh).
+ * Before the bots decide, the driver brings the world's cell broadphase up to date (scratch: the
+ * senses read it, senses.ts).
  * Allocation: `decide` reuses its input objects and its output array (valid until the next call).
  */
 import { FX_ONE } from '../math';
-import { BOT_CONTROL_MAX, MAX_BALLS, MoveMode, TARGET_UNITS_PER_CELL, type SlotInput, type World } from '../sim';
+import { BOT_CONTROL_MAX, MAX_PLAYERS, MoveMode, STOP_INPUT, TARGET_UNITS_PER_CELL, refreshCellGrid, type SlotInput, type World } from '../sim';
 import { BotContext } from './BotContext';
 import { DIFFICULTY_NAMES, type BotBrains, type Difficulty } from './brains';
 import { AGENT_WORDS } from './layout';
@@ -39,17 +41,17 @@ export interface BotState {
 
 /** Detached, zeroed bot columns (every slot human). Prefer the world's own `world.bots`. */
 export function allocBotState(): BotState {
-  return { control: new Int32Array(MAX_BALLS), mem: new Int32Array(MAX_BALLS * AGENT_WORDS) };
+  return { control: new Int32Array(MAX_PLAYERS), mem: new Int32Array(MAX_PLAYERS * AGENT_WORDS) };
 }
 
 /**
  * Hands `slot` to a bot of difficulty `d` (null: back to its human) with a fresh memory. Pass the
  * world's columns (`setSlotControl(world.bots, …)`) and a slot below `settings.players`. Part of
  * the deterministic input stream: apply it on every peer at the same key frame, before that
- * frame's decisions. Ignored for a slot outside 0..MAX_BALLS-1 or an unknown difficulty.
+ * frame's decisions. Ignored for a slot outside 0..MAX_PLAYERS-1 or an unknown difficulty.
  */
 export function setSlotControl(bots: BotState, slot: number, d: Difficulty | null): void {
-  if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_BALLS) return;
+  if (!Number.isInteger(slot) || slot < 0 || slot >= MAX_PLAYERS) return;
   if (d !== null && !(Number.isInteger(d) && d >= 0 && d < DIFFICULTY_NAMES.length && d < BOT_CONTROL_MAX)) return;
   bots.control[slot] = d === null ? 0 : d + 1;
   bots.mem.fill(0, slot * AGENT_WORDS, (slot + 1) * AGENT_WORDS);
@@ -63,7 +65,7 @@ export function botDifficulty(bots: BotState, slot: number): Difficulty | null {
 
 const NO_INPUTS: readonly SlotInput[] = Object.freeze([]);
 
-type MutableInput = { move: MoveMode; angle: number; targetX: number; targetY: number; dash: boolean };
+type MutableInput = { move: MoveMode; angle: number; targetX: number; targetY: number; split: boolean; eject: boolean };
 
 const FX_PER_TARGET_UNIT = FX_ONE / TARGET_UNITS_PER_CELL;
 
@@ -80,7 +82,7 @@ export class BotDriver {
    */
   constructor(brains: BotBrains, private readonly think: readonly number[] = THINK_FRAMES) {
     this.brains = brains;
-    for (let s = 0; s < MAX_BALLS; s++) this.slots.push({ slot: s, input: { move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, dash: false } });
+    for (let s = 0; s < MAX_PLAYERS; s++) this.slots.push({ slot: s, input: { ...STOP_INPUT } });
   }
 
   /**
@@ -99,21 +101,24 @@ export class BotDriver {
     c.rng = w.rng;
     c.frame = w.frame;
     c.pellets.invalidate();
+    let fresh = false;
     for (let s = 0; s < w.settings.players; s++) {
       const d = control[s]! - 1;
       if (d < 0) continue;
-      if (w.balls.alive[s] === 0) {
+      if (w.players.alive[s] === 0) {
         // An eaten bot respawns with a fresh mind: nothing it was doing carries over.
         if (c.mem[s * AGENT_WORDS] !== 0) c.mem.fill(0, s * AGENT_WORDS, (s + 1) * AGENT_WORDS);
         continue;
       }
       if ((w.frame + s) % this.think[d]! !== 0) continue;
+      if (!fresh) refreshCellGrid(w);
+      fresh = true;
       c.tree = this.brains.trees[d]!;
       c.base = s * AGENT_WORDS;
       c.slot = s;
       c.resetOutput();
       runTree(c);
-      if (this.changed(w, s) || c.dash) out[n++] = this.inputFor(w, s);
+      if (this.changed(w, s) || c.split || c.eject) out[n++] = this.inputFor(w, s);
     }
     return this.finish(n);
   }
@@ -132,24 +137,25 @@ export class BotDriver {
   private changed(w: World, s: number): boolean {
     const c = this.ctx;
     if (!c.moveSet) return false;
-    const B = w.balls;
+    const B = w.players;
     if (c.move !== B.mode[s]) return true;
     if (c.move === MoveMode.Direction) return c.angle !== B.angle[s];
     if (c.move === MoveMode.Target) return fxOfTarget(c.targetX, w.info.widthFx) !== B.targetX[s] || fxOfTarget(c.targetY, w.info.heightFx) !== B.targetY[s];
     return false;
   }
 
-  /** The reusable input of slot `s`: the wanted movement (or the current intent) plus dash. */
+  /** The reusable input of slot `s`: the wanted movement (or the current intent) plus its actions. */
   private inputFor(w: World, s: number): SlotInput {
     const c = this.ctx;
     const e = this.slots[s]!;
     const i = e.input;
-    const B = w.balls;
+    const B = w.players;
     i.move = c.moveSet ? c.move : (B.mode[s]! as MoveMode);
     i.angle = c.moveSet ? (c.move === MoveMode.Direction ? c.angle : 0) : B.angle[s]!;
     i.targetX = c.moveSet ? (c.move === MoveMode.Target ? c.targetX : 0) : Math.floor(B.targetX[s]! / FX_PER_TARGET_UNIT);
     i.targetY = c.moveSet ? (c.move === MoveMode.Target ? c.targetY : 0) : Math.floor(B.targetY[s]! / FX_PER_TARGET_UNIT);
-    i.dash = c.dash;
+    i.split = c.split;
+    i.eject = c.eject;
     return e;
   }
 }

@@ -35,10 +35,13 @@ export const NodeKind = {
   MoveTo: 35,
   Flee: 36,
   Chase: 37,
-  DashWhenItPays: 38,
+  SplitAttack: 38,
   HideInBushes: 39,
   Wander: 40,
   MassAbove: 41,
+  AvoidViruses: 42,
+  HideBehindVirus: 43,
+  EjectFeed: 44,
 } as const;
 export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 
@@ -145,49 +148,53 @@ const CONTROL: readonly NodeSpec[] = [
   },
 ];
 
+/** ThreatNear's and Flee's `splits`: whether a cell that could reach this one by splitting counts. */
+const SPLITS: ArgSpec = {
+  name: 'splits', type: 'enum', desc: 'Also fear a cell whose split half could eat this one (agar\'s split kill)', options: ['ignore', 'fear'], default: 'ignore',
+};
+
 const GAME: readonly NodeSpec[] = [
   {
-    name: 'ThreatNear', aliases: [], kind: NodeKind.ThreatNear, type: 'Condition', children: 'none', desc: 'A ball that can eat me is near',
-    doc: 'Success when a visible ball heavy enough to eat this one has its edge within `range` cells of this ball\'s edge; remembers the nearest as the threat.',
-    args: [range('Edge-to-edge distance in cells', 6)],
+    name: 'ThreatNear', aliases: [], kind: NodeKind.ThreatNear, type: 'Condition', children: 'none', desc: 'A cell that can eat one of mine is near',
+    doc: 'Success when a visible cell of another player heavy enough to eat this bot\'s smallest cell (with `splits` = fear: or to eat it with one split half) has its edge within `range` cells of the bot\'s lead cell\'s edge; remembers the nearest as the threat.',
+    args: [range('Edge-to-edge distance in cells', 6), SPLITS],
   },
   {
-    name: 'SmallerTargetNear', aliases: [], kind: NodeKind.SmallerTargetNear, type: 'Condition', children: 'none', desc: 'A ball I can eat is near',
-    doc: 'Success when a visible ball this one can eat is within `range` cells (edge to edge); remembers the nearest as the target.',
+    name: 'SmallerTargetNear', aliases: [], kind: NodeKind.SmallerTargetNear, type: 'Condition', children: 'none', desc: 'A cell I can eat is near',
+    doc: 'Success when a visible cell of another player that this bot\'s lead cell can eat is within `range` cells (edge to edge); remembers the nearest as the target.',
     args: [range('Edge-to-edge distance in cells', 8)],
   },
   {
     name: 'FindPelletCluster', aliases: [], kind: NodeKind.FindPelletCluster, type: 'Condition', children: 'none', desc: 'Choose the best nearby pellets as the goal',
-    doc: 'Scores 4×4-cell blocks within `range` cells by pellet mass over distance; the goal becomes the pellet of the best block nearest this ball. Failure when there are none.',
+    doc: 'Scores 4×4-cell blocks within `range` cells by pellet mass over distance; the goal becomes the pellet of the best block nearest the lead cell. Failure when there are none.',
     args: [range('Search radius in cells', 24, 128)],
   },
   {
-    name: 'MoveTo', aliases: [], kind: NodeKind.MoveTo, type: 'Action', children: 'none', desc: 'Move to the goal or the target ball',
-    doc: 'Steers straight when the way is clear, otherwise moves to the point through the simulation\'s A* path planner. Success on arrival, running on the way, failure without a goal or target.',
-    args: [{ name: 'to', type: 'enum', desc: 'The remembered goal point, or the target ball', options: ['goal', 'target'], default: 'goal' }],
+    name: 'MoveTo', aliases: [], kind: NodeKind.MoveTo, type: 'Action', children: 'none', desc: 'Move to the goal or the target cell',
+    doc: 'Steers straight when the way is clear, otherwise moves to the point through the simulation\'s path planner. Success on arrival, running on the way, failure without a goal or target.',
+    args: [{ name: 'to', type: 'enum', desc: 'The remembered goal point, or the target cell', options: ['goal', 'target'], default: 'goal' }],
   },
   {
     name: 'Flee', aliases: [], kind: NodeKind.Flee, type: 'Action', children: 'none', desc: 'Run away from threats, around walls',
-    doc: 'Of 16 directions with a clear line, picks the one that ends farthest from every threat within `range` cells. Running while fleeing; failure when no threat is in range.',
-    args: [range('Threats within this many cells count', 8), { name: 'probe', type: 'int', desc: 'How far ahead each direction is tested, in cells', min: 1, max: 16, default: 4 }],
+    doc: 'Of 16 directions with a clear line, picks the one that ends farthest from every threat within `range` cells (with `splits` = fear: cells that could split onto this one count too). Running while fleeing; failure when no threat is in range.',
+    args: [range('Threats within this many cells count', 8), { name: 'probe', type: 'int', desc: 'How far ahead each direction is tested, in cells', min: 1, max: 16, default: 4 }, SPLITS],
   },
   {
-    name: 'Chase', aliases: [], kind: NodeKind.Chase, type: 'Action', children: 'none', desc: 'Chase the target ball',
-    doc: 'Moves towards where the target will be, re-aiming every `retarget` frames (straight when clear, else through A*). Running while chasing; success when the target is gone (eaten); failure when it escapes beyond `range`, hides, or grows too big.',
+    name: 'Chase', aliases: [], kind: NodeKind.Chase, type: 'Action', children: 'none', desc: 'Chase the target cell',
+    doc: 'Moves towards where the target will be, re-aiming every `retarget` frames (straight when clear, else through the path planner). Running while chasing; success when the target is gone (eaten); failure when it escapes beyond `range`, hides, or grows too big.',
     args: [{ name: 'retarget', type: 'int', desc: 'Frames between re-aims', min: 1, max: 300, default: 6 }, range('Give up beyond this many cells', 12)],
   },
   {
-    name: 'DashWhenItPays', aliases: [], kind: NodeKind.DashWhenItPays, type: 'Action', children: 'none', desc: 'Dash to catch the target or to escape the threat',
-    doc: 'Dashes at the target when within `catch` cells and still heavy enough to eat it after paying, if mass ≥ `minMass`; or dashes away from the threat when within `escape` cells. Success when it dashes, failure otherwise (or during the dash cooldown).',
+    name: 'SplitAttack', aliases: [], kind: NodeKind.SplitAttack, type: 'Action', children: 'none', desc: 'Split to shoot a half onto the target',
+    doc: 'Splits towards where the target will be when it is within `reach` cells (edge to edge), the line is clear, and the lead cell\'s half would still eat it; only with a lead cell of at least `minMass` (and big enough to split) and fewer than 16 cells. Success when it splits, failure otherwise.',
     args: [
-      { name: 'catch', type: 'int', desc: 'Dash at a target this close (cells, edge to edge); 0 never', min: 0, max: 16, default: 2 },
-      { name: 'escape', type: 'int', desc: 'Dash from a threat this close (cells, edge to edge); 0 never', min: 0, max: 16, default: 2 },
-      { name: 'minMass', type: 'int', desc: 'Least mass to dash for a catch', min: 0, max: 40000, default: 1500 },
+      { name: 'reach', type: 'int', desc: 'Split at a target this close (cells, edge to edge); a half flies about 5 cells', min: 1, max: 8, default: 3 },
+      { name: 'minMass', type: 'int', desc: 'Least lead-cell mass to split for a catch', min: 0, max: 40000, default: 3200 },
     ],
   },
   {
     name: 'HideInBushes', aliases: [], kind: NodeKind.HideInBushes, type: 'Action', children: 'none', desc: 'Go to the nearest bush',
-    doc: 'Moves to the nearest bush cell within `range` cells. Success once inside a bush, running on the way, failure when none is near.',
+    doc: 'Moves to the nearest bush cell within `range` cells. Success once the lead cell is inside a bush, running on the way, failure when none is near.',
     args: [range('Search radius in cells', 10, 32)],
   },
   {
@@ -197,8 +204,26 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'MassAbove', aliases: [], kind: NodeKind.MassAbove, type: 'Condition', children: 'none', desc: 'My mass is at least a value',
-    doc: 'Success when this ball\'s mass ≥ `mass` (a fresh ball has 1600).',
-    args: [{ name: 'mass', type: 'int', desc: 'Mass units', min: 0, max: 40000, default: 2000 }],
+    doc: 'Success when this bot\'s cells weigh at least `mass` together (a fresh player has 1600).',
+    args: [{ name: 'mass', type: 'int', desc: 'Mass units', min: 0, max: 640000, default: 2000 }],
+  },
+  {
+    name: 'AvoidViruses', aliases: [], kind: NodeKind.AvoidViruses, type: 'Action', children: 'none', desc: 'Keep a big cell off the viruses',
+    doc: 'When the lead cell is big enough to burst on a virus (8000 and up) and one is within `range` cells (edge to edge), steers the way of 16 with a clear line that ends farthest from such viruses. Running while it steers clear; failure when no such virus is near (or the cell is small).',
+    args: [range('Viruses within this many cells count', 2, 16)],
+  },
+  {
+    name: 'HideBehindVirus', aliases: [], kind: NodeKind.HideBehindVirus, type: 'Action', children: 'none', desc: 'Hide under a virus from the threat',
+    doc: 'With a remembered threat (ThreatNear) big enough to burst on a virus, and a virus within `range` cells that this bot\'s lead cell is small enough to pass under, moves to the virus\'s far side from the threat. Running while hiding; failure without such a threat or virus.',
+    args: [range('Viruses within this many cells count', 6, 32)],
+  },
+  {
+    name: 'EjectFeed', aliases: [], kind: NodeKind.EjectFeed, type: 'Action', children: 'none', desc: 'Feed a virus to shoot it at a big enemy',
+    doc: 'When a virus is within `range` cells (edge to edge) and a visible enemy cell big enough to burst on it stands within 8 cells beyond it (within 22° of the line from this bot through the virus), aims at the virus and ejects (7 blobs shoot it). Only with a lead cell of at least `minMass`. Success when it ejects, failure otherwise.',
+    args: [
+      range('A virus within this many cells', 6, 16),
+      { name: 'minMass', type: 'int', desc: 'Least lead-cell mass to feed with (ejecting costs 400 a blob)', min: 2000, max: 40000, default: 4000 },
+    ],
   },
 ];
 

@@ -8,7 +8,7 @@
  *
  * A node whose running bit is clear was not running at the previous decision and is entered
  * fresh (its state resets): that is how an interrupted branch forgets where it was, without any
- * halt pass. Invariant: an all-zero block is a valid fresh bot; ball ids are stored as id + 1 so
+ * halt pass. Invariant: an all-zero block is a valid fresh bot; cell ids are stored as id + 1 so
  * that 0 means "none". Units: frames, Fx (1/1024 cell).
  */
 import { BOT_MEMORY_WORDS } from '../sim';
@@ -18,9 +18,9 @@ import { MAX_TREE_NODES } from './parseTree';
 export const Bb = {
   /** Decisions taken so far (the `tick` of node marks). */
   Tick: 0,
-  /** Target ball id + 1 (0 = none), set by SmallerTargetNear. */
+  /** Target cell id + 1 (0 = none), set by SmallerTargetNear. */
   Target: 1,
-  /** Threat ball id + 1 (0 = none), set by ThreatNear. */
+  /** Threat cell id + 1 (0 = none), set by ThreatNear. */
   Threat: 2,
   /** Goal point (Fx) and its GoalKind; GoalSince = frame it was chosen. */
   GoalX: 3,

@@ -3,20 +3,28 @@
  * senses.ts and which input it wants (BotContext), with its blackboard use (layout.ts Bb). Leaves
  * never write the world except the RNG draws of Wander (document: they advance the world RNG, in
  * slot order, identically on every peer). Arguments are read from the compiled tree in catalog
- * order. Units: cells for ranges (converted to Fx here), frames, mass units.
+ * order. A bot moves as one: it reasons with its lead cell (its biggest, core/sim leadCell), and
+ * the target and threat it remembers are other players' cells. Units: cells for ranges (converted
+ * to Fx here), frames, mass units.
  */
-import { FX_HALF, FX_ONE, FX_SHIFT, rngRange } from '../math';
-import { canEatMass, dashCost, isShielded, pelletX, pelletY } from '../sim';
+import { FX_HALF, FX_ONE, FX_SHIFT, ilength, rngRange } from '../math';
+import {
+  CELLS_PER_PLAYER, MAX_RADIUS, RULES, canEatMass, cellCount, leadCell, ownerOf, pelletX, pelletY, playerMass, virusRadius, type World,
+} from '../sim';
 import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
 import { arrived, headTo, stalled } from './motion';
-import { angleTo, clampToMap, fleeAngle, gapBetween, lineClear, nearestBall, nearestBush, seesBall } from './senses';
+import { Danger, angleTo, clampToMap, fleeAngle, gapBetween, lineClear, nearestBush, nearestCell, nearestVirus, seesCell } from './senses';
 
-/** Frames of target motion Chase and a catching dash lead by. */
+/** Frames of target motion Chase and a split attack lead by. */
 const LEAD_FRAMES = 4;
 /** Random cells Wander tries before giving up for this decision. */
 const WANDER_TRIES = 8;
+/** EjectFeed: the enemy must stand within this of the virus (Fx, edge to edge)… */
+const FEED_REACH = 8 * FX_ONE;
+/** …and within this many angle steps of the line through it (22.5°). */
+const FEED_CONE = 256;
 
 /** Ticks the game leaf c.node; the LeafHandler of every bot. */
 export function tickGameLeaf(c: BotContext): Status {
@@ -24,31 +32,37 @@ export function tickGameLeaf(c: BotContext): Status {
   const args = c.tree.args;
   switch (c.kind) {
     case NodeKind.ThreatNear:
-      return remember(c, Bb.Threat, nearestBall(c.world, c.slot, args[a]! * FX_ONE, false));
+      return remember(c, Bb.Threat, nearestCell(c.world, c.slot, args[a]! * FX_ONE, false, args[a + 1] === 1));
     case NodeKind.SmallerTargetNear:
-      return remember(c, Bb.Target, nearestBall(c.world, c.slot, args[a]! * FX_ONE, true));
+      return remember(c, Bb.Target, nearestCell(c.world, c.slot, args[a]! * FX_ONE, true));
     case NodeKind.FindPelletCluster:
       return findPellets(c, args[a]!);
     case NodeKind.MoveTo:
       return args[a] === 0 ? moveToGoal(c) : moveToTarget(c);
     case NodeKind.Flee:
-      return flee(c, args[a]!, args[a + 1]!);
+      return flee(c, args[a]!, args[a + 1]!, args[a + 2] === 1 ? Danger.CellsAndSplits : Danger.Cells);
     case NodeKind.Chase:
       return chase(c, args[a]!, args[a + 1]!);
-    case NodeKind.DashWhenItPays:
-      return dashWhenItPays(c, args[a]!, args[a + 1]!, args[a + 2]!);
+    case NodeKind.SplitAttack:
+      return splitAttack(c, args[a]!, args[a + 1]!);
     case NodeKind.HideInBushes:
       return hide(c, args[a]!);
     case NodeKind.Wander:
       return wander(c, args[a]!, args[a + 1]!);
     case NodeKind.MassAbove:
-      return c.world.balls.mass[c.slot]! >= args[a]! ? Status.Success : Status.Failure;
+      return playerMass(c.world, c.slot) >= args[a]! ? Status.Success : Status.Failure;
+    case NodeKind.AvoidViruses:
+      return nearestVirus(c.world, c.slot, args[a]! * FX_ONE, true) < 0 ? Status.Failure : flee(c, args[a]!, 3, Danger.Viruses);
+    case NodeKind.HideBehindVirus:
+      return hideBehindVirus(c, args[a]!);
+    case NodeKind.EjectFeed:
+      return ejectFeed(c, args[a]!, args[a + 1]!);
     default:
       return Status.Failure;
   }
 }
 
-/** Stores ball `id` + 1 in blackboard word `word` (0 when id < 0); success when found. */
+/** Stores cell `id` + 1 in blackboard word `word` (0 when id < 0); success when found. */
 function remember(c: BotContext, word: number, id: number): Status {
   c.mem[c.base + word] = id + 1;
   return id >= 0 ? Status.Success : Status.Failure;
@@ -62,10 +76,10 @@ function setGoal(c: BotContext, x: number, y: number, kind: number): void {
   m[c.base + Bb.GoalSince] = c.frame;
 }
 
-/** The remembered ball in `word` if it is still alive and visible, else -1. */
-function ballIn(c: BotContext, word: number): number {
+/** The remembered cell in `word` if it is still alive and visible, else -1. */
+function cellIn(c: BotContext, word: number): number {
   const id = c.mem[c.base + word]! - 1;
-  return seesBall(c.world, c.slot, id) ? id : -1;
+  return seesCell(c.world, c.slot, id) ? id : -1;
 }
 
 function findPellets(c: BotContext, range: number): Status {
@@ -101,40 +115,56 @@ function giveUp(c: BotContext, x: number, y: number): Status {
 }
 
 function moveToTarget(c: BotContext): Status {
-  const t = ballIn(c, Bb.Target);
+  const t = cellIn(c, Bb.Target);
   if (t < 0) return Status.Failure;
-  const B = c.world.balls;
-  if (arrived(c, B.x[t]!, B.y[t]!)) return Status.Success;
-  headTo(c, B.x[t]!, B.y[t]!);
+  const C = c.world.cells;
+  if (arrived(c, C.x[t]!, C.y[t]!)) return Status.Success;
+  headTo(c, C.x[t]!, C.y[t]!);
   return Status.Running;
 }
 
-function flee(c: BotContext, range: number, probe: number): Status {
-  const a = fleeAngle(c.world, c.slot, range * FX_ONE, probe * FX_ONE);
+function flee(c: BotContext, range: number, probe: number, danger: Danger): Status {
+  const a = fleeAngle(c.world, c.slot, range * FX_ONE, probe * FX_ONE, danger);
   if (a < 0) return Status.Failure;
   c.wantDirection(a);
   return Status.Running;
 }
 
-/** Where ball `t` will be in LEAD_FRAMES frames, clamped into the map (Fx). */
+/** Where cell `t` will be in LEAD_FRAMES frames, clamped into the map (Fx). */
 function leadX(c: BotContext, t: number): number {
-  return clampToMap(c.world, c.world.balls.x[t]! + c.world.balls.vx[t]! * LEAD_FRAMES, true);
+  const C = c.world.cells;
+  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * LEAD_FRAMES, true);
 }
 function leadY(c: BotContext, t: number): number {
-  return clampToMap(c.world, c.world.balls.y[t]! + c.world.balls.vy[t]! * LEAD_FRAMES, false);
+  const C = c.world.cells;
+  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * LEAD_FRAMES, false);
+}
+
+/** The remembered target if it is still one the bot's lead cell can chase, else -1 (and forgotten). */
+function chaseable(c: BotContext, range: number): number {
+  const m = c.mem;
+  const id = m[c.base + Bb.Target]! - 1;
+  if (id < 0) return -1;
+  const w = c.world;
+  const lead = leadCell(w, c.slot);
+  if (
+    w.cells.mass[id] === 0 || !seesCell(w, c.slot, id) || gapBetween(w, lead, id) > range * FX_ONE ||
+    !canEatMass(w.cells.mass[lead]!, w.cells.mass[id]!) || w.players.shield[ownerOf(id)] !== 0
+  ) {
+    return -1;
+  }
+  return id;
 }
 
 function chase(c: BotContext, retarget: number, range: number): Status {
   const m = c.mem;
   const id = m[c.base + Bb.Target]! - 1;
   if (id < 0) return Status.Failure;
-  const w = c.world;
-  const B = w.balls;
-  if (B.alive[id] === 0) {
+  if (c.world.cells.mass[id] === 0) {
     m[c.base + Bb.Target] = 0;
     return Status.Success;
   }
-  if (!seesBall(w, c.slot, id) || gapBetween(w, c.slot, id) > range * FX_ONE || !canEatMass(B.mass[c.slot]!, B.mass[id]!) || isShielded(w, id)) {
+  if (chaseable(c, range) < 0) {
     m[c.base + Bb.Target] = 0;
     return Status.Failure;
   }
@@ -145,39 +175,27 @@ function chase(c: BotContext, retarget: number, range: number): Status {
   return Status.Running;
 }
 
-function dashWhenItPays(c: BotContext, catchCells: number, escapeCells: number, minMass: number): Status {
+function splitAttack(c: BotContext, reach: number, minMass: number): Status {
   const w = c.world;
-  const B = w.balls;
   const me = c.slot;
-  if (B.dashCooldown[me]! > 0 || B.dashLeft[me]! > 0) return Status.Failure;
-  const mass = B.mass[me]!;
-  const t = catchCells > 0 && mass >= minMass ? ballIn(c, Bb.Target) : -1;
-  if (t >= 0 && gapBetween(w, me, t) <= catchCells * FX_ONE && canEatMass(mass - dashCost(mass), B.mass[t]!)) {
-    const x = leadX(c, t);
-    const y = leadY(c, t);
-    if (lineClear(w, me, x, y)) {
-      c.wantDirection(angleTo(B.x[me]!, B.y[me]!, x, y));
-      c.dash = true;
-      return Status.Success;
-    }
-  }
-  const h = escapeCells > 0 ? ballIn(c, Bb.Threat) : -1;
-  if (h >= 0 && canEatMass(B.mass[h]!, mass) && gapBetween(w, me, h) <= escapeCells * FX_ONE) {
-    const a = fleeAngle(w, me, (escapeCells + 4) * FX_ONE, 4 * FX_ONE);
-    if (a >= 0) {
-      c.wantDirection(a);
-      c.dash = true;
-      return Status.Success;
-    }
-  }
-  return Status.Failure;
+  const lead = leadCell(w, me);
+  const mass = w.cells.mass[lead]!;
+  if (mass < minMass || mass < RULES.minSplitMass || cellCount(w, me) >= CELLS_PER_PLAYER) return Status.Failure;
+  const t = chaseable(c, reach);
+  if (t < 0 || !canEatMass(mass >> 1, w.cells.mass[t]!)) return Status.Failure;
+  const x = leadX(c, t);
+  const y = leadY(c, t);
+  if (!lineClear(w, me, x, y)) return Status.Failure;
+  c.wantDirection(angleTo(w.cells.x[lead]!, w.cells.y[lead]!, x, y));
+  c.split = true;
+  return Status.Success;
 }
 
 function hide(c: BotContext, range: number): Status {
   const w = c.world;
   const m = c.mem;
   const me = c.slot;
-  if (w.balls.inBush[me] === 1) {
+  if (w.cells.inBush[leadCell(w, me)] === 1) {
     if (m[c.base + Bb.GoalKind] === GoalKind.Bush) headTo(c, m[c.base + Bb.GoalX]!, m[c.base + Bb.GoalY]!);
     else c.wantStop();
     return Status.Success;
@@ -195,6 +213,60 @@ function hide(c: BotContext, range: number): Status {
   return Status.Running;
 }
 
+function hideBehindVirus(c: BotContext, range: number): Status {
+  const w = c.world;
+  const h = cellIn(c, Bb.Threat);
+  if (h < 0 || !canEatMass(w.cells.mass[h]!, RULES.virusMass)) return Status.Failure;
+  const v = nearestVirus(w, c.slot, range * FX_ONE, false);
+  if (v < 0) return Status.Failure;
+  const V = w.viruses;
+  const C = w.cells;
+  // The far side: from the threat through the virus, half a virus radius past its centre.
+  const dx = V.x[v]! - C.x[h]!;
+  const dy = V.y[v]! - C.y[h]!;
+  const len = ilength(dx, dy) || 1;
+  const r = virusRadius(V.mass[v]!) >> 1;
+  const x = clampToMap(w, V.x[v]! + Math.trunc((dx * r) / len), true);
+  const y = clampToMap(w, V.y[v]! + Math.trunc((dy * r) / len), false);
+  if (arrived(c, x, y)) c.wantStop();
+  else headTo(c, x, y);
+  return Status.Running;
+}
+
+function ejectFeed(c: BotContext, range: number, minMass: number): Status {
+  const w = c.world;
+  const me = c.slot;
+  const lead = leadCell(w, me);
+  if (w.cells.mass[lead]! < minMass) return Status.Failure;
+  const C = w.cells;
+  const V = w.viruses;
+  const v = nearestVirus(w, me, range * FX_ONE, false);
+  if (v < 0) return Status.Failure;
+  const aim = angleTo(C.x[lead]!, C.y[lead]!, V.x[v]!, V.y[v]!);
+  if (!lineClear(w, me, V.x[v]!, V.y[v]!) || !enemyBeyond(w, me, v, aim)) return Status.Failure;
+  c.wantDirection(aim);
+  c.eject = true;
+  return Status.Success;
+}
+
+/** Whether a visible enemy cell that would burst on virus `v` stands beyond it along `aim`. */
+function enemyBeyond(w: World, me: number, v: number, aim: number): boolean {
+  const V = w.viruses;
+  const C = w.cells;
+  const out = w.scratch.query;
+  const reach = FEED_REACH + virusRadius(V.mass[v]!) + MAX_RADIUS;
+  const n = w.scratch.cells.queryRect(V.x[v]! - reach, V.y[v]! - reach, V.x[v]! + reach, V.y[v]! + reach, out);
+  for (let k = 0; k < n; k++) {
+    const e = out[k]!;
+    if (ownerOf(e) === me || !canEatMass(C.mass[e]!, RULES.virusMass) || !seesCell(w, me, e)) continue;
+    const gap = ilength(C.x[e]! - V.x[v]!, C.y[e]! - V.y[v]!) - C.radius[e]! - virusRadius(V.mass[v]!);
+    if (gap > FEED_REACH) continue;
+    const off = ((angleTo(V.x[v]!, V.y[v]!, C.x[e]!, C.y[e]!) - aim + 2048) & 4095) - 2048;
+    if (off <= FEED_CONE && off >= -FEED_CONE) return true;
+  }
+  return false;
+}
+
 function wander(c: BotContext, range: number, frames: number): Status {
   const m = c.mem;
   const b = c.base;
@@ -210,8 +282,9 @@ function wander(c: BotContext, range: number, frames: number): Status {
   }
   const w = c.world;
   const grid = w.info.navGrids[0]!;
-  const c0 = w.balls.x[c.slot]! >> FX_SHIFT;
-  const r0 = w.balls.y[c.slot]! >> FX_SHIFT;
+  const lead = leadCell(w, c.slot);
+  const c0 = w.cells.x[lead]! >> FX_SHIFT;
+  const r0 = w.cells.y[lead]! >> FX_SHIFT;
   for (let i = 0; i < WANDER_TRIES; i++) {
     // DETERMINISM: draws from the world RNG (state), in slot order, the same on every peer.
     const col = c0 + rngRange(c.rng, -range, range);

@@ -3,39 +3,42 @@
  * a clear straight line it steers in that direction (no path planning needed); when the line is
  * blocked by walls, or the point is near (so it stops on it), it asks the simulation to move to
  * the point, which plans an A* path around the walls. A move-to target is re-sent only when it
- * moves to another cell, so the simulation does not re-plan every decision.
+ * moves to another cell, so the simulation does not re-plan every decision. Distances are the
+ * bot's lead cell's (its biggest; the others follow it, core/sim steer.ts).
  * Units: Fx positions, cells.
  */
 import { FX_ONE, FX_SHIFT, ilength } from '../math';
-import { MoveMode, PathState } from '../sim';
+import { MoveMode, PathState, leadCell } from '../sim';
 import type { BotContext } from './BotContext';
 import { angleTo, lineClear } from './senses';
 
 /** Within this distance (Fx) a bot moves to the exact point rather than steering past it. */
 export const NEAR_FX = 2 * FX_ONE;
 
-/** A ball counts as arrived at a point within max(radius / 2, ARRIVE_FX). */
+/** A bot counts as arrived at a point within max(lead radius / 2, ARRIVE_FX). */
 export const ARRIVE_FX = 160;
 
-/** Distance (Fx) from the bot's centre to (x, y). */
+/** Distance (Fx) from the bot's lead cell's centre to (x, y). */
 export function distanceTo(c: BotContext, x: number, y: number): number {
-  const B = c.world.balls;
-  return ilength(x - B.x[c.slot]!, y - B.y[c.slot]!);
+  const C = c.world.cells;
+  const lead = leadCell(c.world, c.slot);
+  return ilength(x - C.x[lead]!, y - C.y[lead]!);
 }
 
 /** Whether the bot stands on (x, y). */
 export function arrived(c: BotContext, x: number, y: number): boolean {
-  const r = c.world.balls.radius[c.slot]! >> 1;
+  const r = c.world.cells.radius[leadCell(c.world, c.slot)]! >> 1;
   return distanceTo(c, x, y) <= (r > ARRIVE_FX ? r : ARRIVE_FX);
 }
 
 /** Sets the wanted input that takes the bot towards (x, y) (see the file header). */
 export function headTo(c: BotContext, x: number, y: number): void {
   const w = c.world;
-  const B = w.balls;
+  const B = w.players;
   const me = c.slot;
   if (distanceTo(c, x, y) > NEAR_FX && lineClear(w, me, x, y)) {
-    c.wantDirection(angleTo(B.x[me]!, B.y[me]!, x, y));
+    const lead = leadCell(w, me);
+    c.wantDirection(angleTo(w.cells.x[lead]!, w.cells.y[lead]!, x, y));
     return;
   }
   // Keep the current move-to (and its planned path) while the point stays in the same cell.
@@ -48,11 +51,11 @@ export function headTo(c: BotContext, x: number, y: number): void {
 
 /**
  * Whether the simulation has taken the bot as near to (x, y) as it can without it being there:
- * it is moving to that cell and its path is done (the point lies where the ball does not fit, or
- * beyond reach). Waiting longer would not help.
+ * it is moving to that cell and its path is done (the point lies where its lead cell does not fit,
+ * or beyond reach). Waiting longer would not help.
  */
 export function stalled(c: BotContext, x: number, y: number): boolean {
-  const B = c.world.balls;
+  const B = c.world.players;
   const me = c.slot;
   return (
     B.mode[me] === MoveMode.Target &&

@@ -6,7 +6,7 @@
  * Units: cells, blocks, Fx, mass units.
  */
 import { FX_ONE, FX_SHIFT, isqrt } from '../math';
-import { PELLET_CAPACITY, pelletValue, pelletX, pelletY, type World } from '../sim';
+import { PELLET_CAPACITY, leadCell, pelletValue, pelletX, pelletY, type World } from '../sim';
 
 /** Block edge in cells (a power of two). */
 export const BLOCK_SHIFT = 2;
@@ -45,13 +45,14 @@ export class PelletGrid {
   /**
    * The pellet `me` should head for: among blocks whose centre is within `range` cells, the one
    * maximising value × 256 / (distance in cells + 3) (ties to the lower block index), then that
-   * block's pellet nearest `me` (ties to the lower cell index). The pellet in cell `avoid` (one
+   * block's pellet nearest `me`'s lead cell (ties to the lower cell index). The pellet in cell `avoid` (one
    * the bot could not reach) does not count. -1 when no pellet is in range.
    */
   best(w: World, me: number, range: number, avoid: number): number {
     this.refresh(w);
-    const mx = w.balls.x[me]!;
-    const my = w.balls.y[me]!;
+    const lead = leadCell(w, me);
+    const mx = w.cells.x[lead]!;
+    const my = w.cells.y[lead]!;
     const half = (BLOCK * FX_ONE) >> 1;
     const reach = range * FX_ONE;
     const bc0 = Math.max(0, (mx - reach) >> (FX_SHIFT + BLOCK_SHIFT));

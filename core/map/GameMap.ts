@@ -6,7 +6,8 @@
  *   - 1 <= cols, rows <= MAP_LIMITS.maxCells; 1 <= tileWidth, tileHeight <= MAP_LIMITS.maxTilePx;
  *   - blocked[i] is 1 exactly when cell i has a wall tile or water terrain, else 0;
  *   - every ground[i] < tileset.tileCount, every wallTiles/bushTiles entry <= tileset.tileCount;
- *   - spawns are distinct, inside the map and on cells with blocked = 0, at least one.
+ *   - spawns are distinct, inside the map and on cells with blocked = 0, at least one;
+ *   - viruses are distinct, inside the map and on cells with blocked = 0, at most maxViruses.
  * Units: cells for the grid, map pixels (tileWidth x tileHeight per cell) for the 2D art.
  * A GameMap is plain data: the same file gives the same arrays on every peer.
  */
@@ -34,6 +35,8 @@ export const MAP_LIMITS = {
   maxTiles: 4096,
   /** Most objects in the spawns layer. */
   maxSpawns: 1024,
+  /** Most objects in the viruses layer (core/sim keeps the rest of its virus slots for shot ones). */
+  maxViruses: 32,
 } as const;
 
 /** The single tileset a map draws from. Pixel sizes are those of the image file. */
@@ -76,7 +79,7 @@ export interface GameMap {
   readonly terrain: Uint8Array;
   /** 1 = impassable: a wall tile or water terrain. */
   readonly blocked: Uint8Array;
-  /** 1 = bush: hides balls inside from other players. */
+  /** 1 = bush: hides cells inside from other players. */
   readonly bush: Uint8Array;
   /** Wall art per cell as tile index + 1; 0 = no wall. */
   readonly wallTiles: Uint16Array;
@@ -84,6 +87,8 @@ export interface GameMap {
   readonly bushTiles: Uint16Array;
   /** Spawn cells, in file order; distinct and on free cells. */
   readonly spawns: readonly GridPoint[];
+  /** Where the map's viruses stand, in file order; distinct, on free cells, at most MAP_LIMITS.maxViruses (may be none). */
+  readonly viruses: readonly GridPoint[];
   readonly tileset: TilesetInfo;
 }
 
@@ -92,7 +97,7 @@ export function inMap(map: Pick<GameMap, 'cols' | 'rows'>, col: number, row: num
   return Number.isInteger(col) && Number.isInteger(row) && col >= 0 && row >= 0 && col < map.cols && row < map.rows;
 }
 
-/** Whether a ball may stand in (col, row): on the map and not blocked. */
+/** Whether a cell may stand in (col, row): on the map and not blocked. */
 export function isFreeCell(map: GameMap, col: number, row: number): boolean {
   return inMap(map, col, row) && map.blocked[row * map.cols + col] === 0;
 }

@@ -12,9 +12,9 @@ import { MapError } from './MapError';
 /**
  * Picture legend, one character per cell:
  * `.` grass, `=` road, `:` sand, `~` water (blocked), `,` dirt, `#` wall (blocked, dirt under it),
- * `*` bush on grass, `S` spawn on grass.
+ * `*` bush on grass, `S` spawn on grass, `V` a virus on grass.
  */
-export const ASCII_LEGEND: Readonly<Record<string, { terrain: Terrain; wall?: true; bush?: true; spawn?: true }>> = {
+export const ASCII_LEGEND: Readonly<Record<string, { terrain: Terrain; wall?: true; bush?: true; spawn?: true; virus?: true }>> = {
   '.': { terrain: Terrain.Grass },
   '=': { terrain: Terrain.Road },
   ':': { terrain: Terrain.Sand },
@@ -23,6 +23,7 @@ export const ASCII_LEGEND: Readonly<Record<string, { terrain: Terrain; wall?: tr
   '#': { terrain: Terrain.Dirt, wall: true },
   '*': { terrain: Terrain.Grass, bush: true },
   S: { terrain: Terrain.Grass, spawn: true },
+  V: { terrain: Terrain.Grass, virus: true },
 };
 
 export interface CreateGameMapOptions {
@@ -33,7 +34,8 @@ export interface CreateGameMapOptions {
 }
 
 /**
- * Builds a GameMap from an ASCII picture (see ASCII_LEGEND). Spawns are listed in reading order.
+ * Builds a GameMap from an ASCII picture (see ASCII_LEGEND). Spawns and viruses are listed in
+ * reading order.
  * Throws MapError (file = the id) for ragged rows, unknown characters or an oversized picture.
  */
 export function createGameMap(opts: CreateGameMapOptions): GameMap {
@@ -49,6 +51,7 @@ export function createGameMap(opts: CreateGameMapOptions): GameMap {
   const wall = new Uint8Array(n);
   const bush = new Uint8Array(n);
   const spawns: GridPoint[] = [];
+  const viruses: GridPoint[] = [];
   for (let row = 0; row < rows; row++) {
     const line = lines[row] ?? '';
     if (line.length !== cols) throw new MapError(id, null, `picture[${row}]`, `has ${line.length} characters, row 0 has ${cols}`);
@@ -61,8 +64,10 @@ export function createGameMap(opts: CreateGameMapOptions): GameMap {
       if (kind.wall) wall[i] = 1;
       if (kind.bush) bush[i] = 1;
       if (kind.spawn) spawns.push(Object.freeze({ col, row }));
+      if (kind.virus) viruses.push(Object.freeze({ col, row }));
     }
   }
+  if (viruses.length > MAP_LIMITS.maxViruses) throw new MapError(id, null, 'picture', `has ${viruses.length} viruses; at most ${MAP_LIMITS.maxViruses} are allowed`);
   const blocked = new Uint8Array(n);
   for (let i = 0; i < n; i++) blocked[i] = wall[i] === 1 || terrain[i] === Terrain.Water ? 1 : 0;
   const tiles = paintBuiltinTiles(cols, rows, terrain, wall, bush);
@@ -80,6 +85,7 @@ export function createGameMap(opts: CreateGameMapOptions): GameMap {
     wallTiles: tiles.wallTiles,
     bushTiles: tiles.bushTiles,
     spawns: Object.freeze(spawns),
+    viruses: Object.freeze(viruses),
     tileset: BUILTIN_TILESET,
   };
 }

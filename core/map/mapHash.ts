@@ -1,7 +1,7 @@
 /**
  * A 32-bit fingerprint of what the simulation reads from a map, so peers can check before a
  * match that they loaded the same map (same id is not enough: a file may have been edited).
- * Covers: size, terrain, blocked, bush and spawns (in order). Excludes the art (ground, wall and
+ * Covers: size, terrain, blocked, bush, spawns and viruses (in order). Excludes the art (ground, wall and
  * bush tile choices, tileset, tile pixel size, name): two maps that differ only in looks play
  * identically and hash the same. FNV-1a over bytes; integers only.
  */
@@ -26,6 +26,11 @@ export function mapSimHash(map: GameMap): number {
   for (const arr of [map.terrain, map.blocked, map.bush]) for (let i = 0; i < arr.length; i++) byte(arr[i] ?? 0);
   u16(map.spawns.length);
   for (const p of map.spawns) {
+    u16(p.col);
+    u16(p.row);
+  }
+  u16(map.viruses.length);
+  for (const p of map.viruses) {
     u16(p.col);
     u16(p.row);
   }

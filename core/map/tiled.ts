@@ -3,7 +3,8 @@
  * Owns: map-level validation (type, orientation, finite, sizes, exactly one tileset) and assembling
  * the per-cell arrays from the layers. Supported: orthogonal, finite maps saved with tile layer
  * format CSV, one tileset (embedded or external .tsj), layers "ground", "walls", "bushes"
- * (tile layers) and "spawns" (object layer) at the top level; other layers are ignored.
+ * (tile layers), "spawns" and, optionally, "viruses" (object layers) at the top level; other
+ * layers are ignored.
  * Invariant: for any input this returns a GameMap satisfying GameMap.ts's invariants or throws
  * MapError; nothing else escapes (a final guard converts internal failures, which tests treat as bugs).
  * No I/O: the caller parses the JSON and resolves external tilesets.
@@ -12,7 +13,7 @@ import type { GameMap, GridPoint } from './GameMap';
 import { MAP_LIMITS, Terrain } from './GameMap';
 import { MapError } from './MapError';
 import type { LayerContext } from './tiledLayers';
-import { findLayer, readMapStringProperty, readSpawnCells, readTileLayer } from './tiledLayers';
+import { findLayer, findOptionalLayer, readMapStringProperty, readPointCells, readTileLayer } from './tiledLayers';
 import type { ParsedTileset } from './tiledTileset';
 import { parseTilesetRef } from './tiledTileset';
 import type { Where } from './tiledJson';
@@ -103,7 +104,9 @@ function parseUnguarded(json: unknown, file: string, resolveTileset: (source: st
   const walls = readTileLayer(wallLayer, 'walls', ctx);
   const bushes = readTileLayer(bushLayer, 'bushes', ctx);
   const cells = assembleCells(ctx, ground, walls, bushes);
-  const spawns = checkSpawns(readSpawnCells(spawnLayer, 'spawns', ctx), cells.blocked, ctx);
+  const spawns = checkSpawns(readPointCells(spawnLayer, 'spawns', ctx, 'spawn', MAP_LIMITS.maxSpawns), cells.blocked, ctx);
+  const virusLayer = findOptionalLayer(layers, 'viruses', 'objectgroup', file);
+  const viruses = virusLayer === null ? Object.freeze([]) : checkViruses(readPointCells(virusLayer, 'viruses', ctx, 'virus', MAP_LIMITS.maxViruses), cells.blocked, ctx);
   return {
     id,
     name: readMapStringProperty(map, 'name', file) ?? id,
@@ -113,6 +116,7 @@ function parseUnguarded(json: unknown, file: string, resolveTileset: (source: st
     tileHeight,
     ...cells,
     spawns,
+    viruses,
     tileset: tileset.info,
   };
 }
@@ -151,6 +155,21 @@ function assembleCells(ctx: LayerContext, ground: Int32Array, walls: Int32Array,
     out.blocked[i] = w >= 0 || kind === Terrain.Water ? 1 : 0;
   }
   return out;
+}
+
+/** Viruses must be on free cells and distinct (a map may have none). */
+function checkViruses(cells: readonly (GridPoint & { field: string })[], blocked: Uint8Array, ctx: LayerContext): readonly GridPoint[] {
+  const where: Where = { file: ctx.file, layer: 'viruses' };
+  const seen = new Set<number>();
+  const viruses: GridPoint[] = [];
+  for (const c of cells) {
+    const i = c.row * ctx.cols + c.col;
+    if (blocked[i] === 1) fail(where, c.field, `virus at col ${c.col}, row ${c.row} is on a blocked cell (wall or water)`);
+    if (seen.has(i)) fail(where, c.field, `a second virus at col ${c.col}, row ${c.row}; viruses need distinct cells`);
+    seen.add(i);
+    viruses.push(Object.freeze({ col: c.col, row: c.row }));
+  }
+  return Object.freeze(viruses);
 }
 
 /** Spawns must be on free cells, distinct, and there must be at least one. */

@@ -29,6 +29,13 @@ export interface LayerContext {
 
 /** The top-level layer named `name`; it must exist once and have Tiled type `type`. */
 export function findLayer(layers: readonly unknown[], name: string, type: 'tilelayer' | 'objectgroup', file: string): Record<string, unknown> {
+  const found = findOptionalLayer(layers, name, type, file);
+  if (found === null) fail({ file, layer: name }, 'layers', `missing ${type === 'tilelayer' ? 'tile layer' : 'object layer'} "${name}" (top level, not inside a group)`);
+  return found;
+}
+
+/** Like findLayer, but a map without the layer gives null. */
+export function findOptionalLayer(layers: readonly unknown[], name: string, type: 'tilelayer' | 'objectgroup', file: string): Record<string, unknown> | null {
   let found: Record<string, unknown> | null = null;
   for (let i = 0; i < layers.length; i++) {
     const layer = asRecord(layers[i], { file, layer: null }, `layers[${i}]`);
@@ -37,7 +44,7 @@ export function findLayer(layers: readonly unknown[], name: string, type: 'tilel
     found = layer;
   }
   const kind = type === 'tilelayer' ? 'tile layer' : 'object layer';
-  if (found === null) fail({ file, layer: name }, 'layers', `missing ${kind} "${name}" (top level, not inside a group)`);
+  if (found === null) return null;
   if (found['type'] !== type) fail({ file, layer: name }, 'type', `must be a ${kind} ("${type}"), got ${describe(found['type'])}`);
   const where: Where = { file, layer: name };
   if (readNumber(found, 'offsetx', where, '', 0) !== 0 || readNumber(found, 'offsety', where, '', 0) !== 0) {
@@ -90,18 +97,21 @@ export interface SpawnCell extends GridPoint {
 }
 
 /**
- * Spawn cells from the object layer. A point object (or polygon/polyline) spawns at its x/y; a
- * rectangle or ellipse at its centre; a tile object (gid set, anchored bottom-left) at the centre
- * of its image. The cell is the one containing that pixel; edges belong to the cell east/south.
+ * Reads the objects of object layer `name` ("spawns", "viruses") as grid cells, at most `limit`
+ * of them. A point object (or polygon/polyline) stands at its x/y; a rectangle or ellipse at its
+ * centre; a tile object (gid set, anchored bottom-left) at the centre of its image. The cell is
+ * the one containing that pixel; edges belong to the cell east/south. `what` names one in errors
+ * ("spawn", "virus"), and each error names the object by index and, where it has them, by its
+ * Tiled id and name.
  */
-export function readSpawnCells(layer: Record<string, unknown>, name: string, ctx: LayerContext): SpawnCell[] {
+export function readPointCells(layer: Record<string, unknown>, name: string, ctx: LayerContext, what: string, limit: number): SpawnCell[] {
   const where: Where = { file: ctx.file, layer: name };
   const objects = readArray(layer, 'objects', where, '');
-  if (objects.length > MAP_LIMITS.maxSpawns) fail(where, 'objects', `has ${objects.length} objects; at most ${MAP_LIMITS.maxSpawns} spawns are allowed`);
+  if (objects.length > limit) fail(where, 'objects', `has ${objects.length} objects; at most ${limit} ${what}s are allowed`);
   const cells: SpawnCell[] = [];
   for (let k = 0; k < objects.length; k++) {
-    const field = `objects[${k}]`;
-    const obj = asRecord(objects[k], where, field);
+    const obj = asRecord(objects[k], where, `objects[${k}]`);
+    const field = `objects[${k}]${objectLabel(obj)}`;
     if (obj['template'] !== undefined && (obj['x'] === undefined || obj['y'] === undefined)) {
       fail(where, field, 'template instances without their own position are not supported (Detach Template in Tiled)');
     }
@@ -119,11 +129,19 @@ export function readSpawnCells(layer: Record<string, unknown>, name: string, ctx
     const col = Math.floor(x / ctx.tileWidth);
     const row = Math.floor(y / ctx.tileHeight);
     if (!(col >= 0 && row >= 0 && col < ctx.cols && row < ctx.rows)) {
-      fail(where, field, `spawn at (${x}, ${y}) px is outside the map (0..${ctx.cols * ctx.tileWidth} x 0..${ctx.rows * ctx.tileHeight} px)`);
+      fail(where, field, `${what} at (${x}, ${y}) px is outside the map (0..${ctx.cols * ctx.tileWidth} x 0..${ctx.rows * ctx.tileHeight} px)`);
     }
     cells.push({ col, row, field });
   }
   return cells;
+}
+
+/** " (id 17, "north")" for an object with a numeric id and a name; "" when it has neither. */
+function objectLabel(obj: Record<string, unknown>): string {
+  const id = typeof obj['id'] === 'number' && Number.isInteger(obj['id']) ? `id ${obj['id']}` : '';
+  const raw = typeof obj['name'] === 'string' ? obj['name'].slice(0, 40) : '';
+  const label = [id, raw === '' ? '' : JSON.stringify(raw)].filter((t) => t !== '').join(', ');
+  return label === '' ? '' : ` (${label})`;
 }
 
 /** Reads an optional string custom property of the map (e.g. "name"), or null when absent. */

@@ -1,5 +1,6 @@
 /**
- * The replay file format (version 1). Little-endian; varints are unsigned LEB128.
+ * The replay file format (version 2: cells that split and eject; version 1 files, with a dash, are
+ * refused with a version error — their inputs would play another game). Little-endian; varints are unsigned LEB128.
  *
  *   prelude  4 bytes magic "BBRP", u16 REPLAY_FORMAT_VERSION, u16 zero
  *   chunks   u8 type, u32 payload length, payload, u32 CRC-32 of (type, length, payload)
@@ -14,7 +15,7 @@
  *                   (state before the key) packed as runs: (varint n, n literal bytes, varint zeros)…
  *     'E' end (last, once): varint frames run, varint keys run, u32 hash after the last frame,
  *                   u8 flags (bit 0: the match reached its end), varint winner slot + 1 (0: none)
- *   Input entry: u8 move | dash << 2, then u16 angle (direction) or u16 x, u16 y (target): the
+ *   Input entry: u8 move | split << 2 | eject << 3, then u16 angle (direction) or u16 x, u16 y (target): the
  *   fields core/sim/input.ts's encoding carries that the mode uses, so it is lossless for `step`.
  * A key's inputs are the human input changes of its first frame (slot = roster slot), its events
  * apply just before them. A file cut short loses its 'E' chunk and reads as truncated; a file
@@ -26,7 +27,7 @@ import { ReplayError } from './ReplayError';
 
 export const REPLAY_MAGIC: readonly number[] = [0x42, 0x42, 0x52, 0x50];
 /** Bumped whenever the layout above changes; readers refuse other versions. */
-export const REPLAY_FORMAT_VERSION = 1;
+export const REPLAY_FORMAT_VERSION = 2;
 export const PRELUDE_BYTES = 8;
 /** Chunk framing: type + length before, CRC after. */
 export const CHUNK_OVERHEAD = 9;
@@ -49,7 +50,7 @@ export function writeInput(out: ByteSink, input: PlayerInput): void {
 export function readInput(src: ByteSource): PlayerInput {
   scratch.fill(0);
   const b0 = src.u8();
-  if ((b0 & 0xf8) !== 0 || (b0 & 3) === 3) throw new ReplayError('invalid-field', 'invalid field input (bad mode byte)', 'input');
+  if ((b0 & 0xf0) !== 0 || (b0 & 3) === 3) throw new ReplayError('invalid-field', 'invalid field input (bad mode byte)', 'input');
   scratch[0] = b0;
   if ((b0 & 3) === MoveMode.Direction) {
     scratch[2] = src.u8();
@@ -66,5 +67,5 @@ export function readInput(src: ByteSource): PlayerInput {
  */
 export function normalizeInputForReplay(input: PlayerInput): PlayerInput {
   const s = sanitizeInput(input);
-  return { move: s.move, angle: s.move === MoveMode.Direction ? s.angle : 0, targetX: s.move === MoveMode.Target ? s.targetX : 0, targetY: s.move === MoveMode.Target ? s.targetY : 0, dash: s.dash };
+  return { move: s.move, angle: s.move === MoveMode.Direction ? s.angle : 0, targetX: s.move === MoveMode.Target ? s.targetX : 0, targetY: s.move === MoveMode.Target ? s.targetY : 0, split: s.split, eject: s.eject };
 }

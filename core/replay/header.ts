@@ -4,7 +4,7 @@
  * fingerprints). Stored as JSON escaped to pure ASCII, so core needs no UTF-8 codec and a damaged
  * byte can never decode to a plausible name. Validated field by field: a bad one is named.
  */
-import { MAX_BALLS } from '../sim';
+import { MAX_PLAYERS } from '../sim';
 import { ReplayError } from './ReplayError';
 
 /** One participant, in ascending slot order; its ball is its index in the roster. */
@@ -77,7 +77,7 @@ function text(o: Record<string, unknown>, k: string, re?: RegExp, prefix = ''): 
 }
 
 function rosterOf(raw: unknown): RosterEntry[] {
-  if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_BALLS) throw bad('roster', `expected 1..${MAX_BALLS} players`);
+  if (!Array.isArray(raw) || raw.length < 1 || raw.length > MAX_PLAYERS) throw bad('roster', `expected 1..${MAX_PLAYERS} players`);
   let prev = -1;
   return raw.map((e: unknown, i) => {
     if (typeof e !== 'object' || e === null) throw bad(`roster[${i}]`);

@@ -1,13 +1,18 @@
 /**
  * The world: all simulation state as plain data — int32 typed-array columns indexed by entity id
  * plus a few integer scalars — and the derived scratch the systems reuse every frame.
- * Entities: balls 0..MAX_BALLS-1 (ball id = player slot; slots ≥ settings.players never live) and
- * pellets 0..PELLET_CAPACITY-1 (word 0 = free slot). Every state column is an Int32Array so that
+ * Entities: players 0..MAX_PLAYERS-1 (player = slot; slots ≥ settings.players never live); cells
+ * 0..MAX_CELLS-1, CELLS_PER_PLAYER a player (cell id = slot × CELLS_PER_PLAYER + k: cellOps.ts);
+ * pellets 0..PELLET_CAPACITY-1 (word 0 = free slot); ejected blobs 0..BLOB_CAPACITY-1 (life 0 =
+ * free); viruses 0..VIRUS_CAPACITY-1 (mass 0 = none; ids below the map's virus count are the
+ * map's own, which come back where they stood). Every state column is an Int32Array so that
  * snapshots are block copies and hashes read words by value (components.ts lists them all).
  * Units: positions Fx (1/1024 cell, x east, y south), velocities Fx/frame, mass units, frames.
- * Invariants (invariants.ts checks them on every restore and in the fuzz tests): a live ball's centre is on the map in a free cell and its
- * mass is in [minMass, maxMass] with radius = radiusOf(mass); a dead ball has mass 0, radius 0,
- * respawn > 0; pellets lie in free cells, at most one per cell.
+ * Invariants (invariants.ts checks them on every restore and in the fuzz tests): a live cell's
+ * centre is on the map in a free cell, its mass in [minMass, maxMass] with radius =
+ * radiusOf(mass); a free cell slot is all zero; a player is alive exactly when it owns a live
+ * cell, and a dead playing player has respawn > 0; pellets lie in free cells, at most one per
+ * cell; live blobs and viruses are on the map in free cells.
  */
 import type { GameMap } from '../map';
 import { NineGrid, type JumpPointSearch, type PathResult } from '../nav';
@@ -16,13 +21,13 @@ import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { pelletCell } from './pellets';
 import { createPlanSearchers, planDataOf } from './searchers';
-import { BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
+import { BLOB_CAPACITY, BOT_MEMORY_WORDS, MAX_CELLS, MAX_PLAYERS, PATH_CAPACITY, PELLET_CAPACITY, VIRUS_CAPACITY } from './rules';
 import type { MatchSettings } from './settings';
 
 export type { MatchOptions, MatchSettings } from './settings';
 export { matchSettings } from './settings';
 
-/** Path-follow states of a ball (`pathState` column). */
+/** Path-follow states of a player (`pathState` column). */
 export const PathState = {
   /** Not moving to a target. */
   None: 0,
@@ -38,27 +43,20 @@ export const PathState = {
   Planning: 5,
 } as const;
 
-/** Ball columns, each indexed by ball id (waypoint columns by id × PATH_CAPACITY + k). */
-export interface Balls {
-  readonly x: Int32Array;
-  readonly y: Int32Array;
-  readonly vx: Int32Array;
-  readonly vy: Int32Array;
-  readonly mass: Int32Array;
-  /** radiusOf(mass), cached; 0 while dead. */
-  readonly radius: Int32Array;
-  /** 1 alive, 0 waiting to respawn (or never playing). */
+/**
+ * Player columns, indexed by slot (waypoint columns by slot × PATH_CAPACITY + k). A player's
+ * intent and path are one for all its cells: the path is planned once, for its lead cell, and
+ * every cell steers along it.
+ */
+export interface Players {
+  /** 1 while the player owns at least one live cell, 0 waiting to respawn (or never playing). */
   readonly alive: Int32Array;
-  /** Frames left before respawning (dead balls only). */
+  /** Frames left before respawning (dead players only). */
   readonly respawn: Int32Array;
-  /** Frames before the next dash is allowed. */
-  readonly dashCooldown: Int32Array;
-  /** Frames left of the current dash burst. */
-  readonly dashLeft: Int32Array;
-  /** 1 when the centre is in a bush cell (hidden from other players, see bushes.ts). */
-  readonly inBush: Int32Array;
-  /** Frames of spawn protection left (shield.ts): while > 0 the ball cannot be eaten. 0 while dead. */
+  /** Frames of spawn protection left (shield.ts): while > 0 none of its cells can be eaten. */
   readonly shield: Int32Array;
+  /** Heading (angle steps) of the player's last steering: where a split or an eject aims when it stands still. */
+  readonly heading: Int32Array;
   readonly kills: Int32Array;
   readonly deaths: Int32Array;
   /** Current intent (input.ts): MoveMode, angle (steps), target (Fx). */
@@ -71,8 +69,60 @@ export interface Balls {
   readonly pathLen: Int32Array;
   readonly pathIdx: Int32Array;
   readonly stuck: Int32Array;
-  /** Waypoints, PATH_CAPACITY per ball: a cell index (steer to its centre) or -1 (the exact target point). */
+  /** Waypoints, PATH_CAPACITY per player: a cell index (steer to its centre) or -1 (the exact target point). */
   readonly wp: Int32Array;
+}
+
+/** Cell columns, indexed by cell id (owner = id / CELLS_PER_PLAYER); a free slot is all zero. */
+export interface Cells {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  /** Steered velocity (Fx/frame). */
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  /** Launch boost on top of it (split, burst), decaying (RULES.boostShift). */
+  readonly bx: Int32Array;
+  readonly by: Int32Array;
+  /** 0 = free slot. */
+  readonly mass: Int32Array;
+  /** radiusOf(mass), cached; 0 when free. */
+  readonly radius: Int32Array;
+  /** Frames before it may merge with another cell of its player (0 = may). */
+  readonly merge: Int32Array;
+  /** Frames it still passes through its player's other cells after a split or burst. */
+  readonly noCollide: Int32Array;
+  /** 1 when the centre is in a bush cell (hidden from other players, see bushes.ts). */
+  readonly inBush: Int32Array;
+}
+
+/** Ejected blobs, indexed by blob id; a free slot is all zero. Mass is always RULES.blobMass. */
+export interface Blobs {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  /** Velocity: the launch, decaying (RULES.boostShift) until it rests. */
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  /** Frames left before it is gone; 0 = free slot. */
+  readonly life: Int32Array;
+  /** Slot of the player that spat it, + 1 (its colour). */
+  readonly owner: Int32Array;
+}
+
+/** Viruses, indexed by virus id; a free slot is all zero but for a map virus's respawn timer. */
+export interface Viruses {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  /** Velocity of a shot virus, decaying until it rests (a map virus never moves). */
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  /** 0 = none here. */
+  readonly mass: Int32Array;
+  /** Blobs fed since it last split. */
+  readonly feeds: Int32Array;
+  /** Direction (angle steps) of the last blob fed: where its next virus goes. */
+  readonly aim: Int32Array;
+  /** A map virus eaten: frames until it is back at its place (0 otherwise). */
+  readonly respawn: Int32Array;
 }
 
 /** Pellet column, indexed by pellet id. */
@@ -93,13 +143,14 @@ export interface Scratch {
   pelletCount: number;
   /** No free pellet slot has an id below this. */
   pelletHint: number;
-  /** Desired velocity computed by steering this frame. */
+  /** Desired velocity of each cell, computed by steering this frame. */
   readonly wantVx: Int32Array;
   readonly wantVy: Int32Array;
-  /** Dash requested by this frame's inputs. */
-  readonly dashWanted: Uint8Array;
-  /** Ball broadphase, refreshed every frame. */
-  readonly balls: NineGrid;
+  /** Split and eject requested by this frame's inputs, per player. */
+  readonly splitWanted: Uint8Array;
+  readonly ejectWanted: Uint8Array;
+  /** Cell broadphase (cellOps.ts refreshCellGrid), refreshed where a system needs it, kept up to date within it. */
+  readonly cells: NineGrid;
   readonly query: Int32Array;
   readonly cellPath: Int32Array;
   /**
@@ -114,10 +165,10 @@ export interface Scratch {
   readonly regions: readonly Int32Array[];
   /**
    * What the searchers hold: the result object (nav's, live) of the last search begun, and its
-   * ball, cells and class (null / -1: none; planPaths.ts redoes the search when they do not match).
+   * player, cells and class (null / -1: none; planPaths.ts redoes the search when they do not match).
    */
   searchResult: PathResult | null;
-  searchBall: number;
+  searchPlayer: number;
   searchFrom: number;
   searchGoal: number;
   searchClass: number;
@@ -162,8 +213,8 @@ export const CLOCK_WORDS = 2;
 
 /** Words of the `planner` column: the path search in flight (planPaths.ts). */
 export const Planner = {
-  /** Ball being planned for, -1 when none. */
-  Ball: 0,
+  /** Player being planned for, -1 when none. */
+  Player: 0,
   /** Its size class (nav grid). */
   Class: 1,
   /** Start and goal cells of the search. */
@@ -171,9 +222,9 @@ export const Planner = {
   Goal: 3,
   /** Search work done so far (nav's PathResult.expanded: JPS work units, see planPaths.ts). */
   Expanded: 4,
-  /** 1 when the start cell is a waypoint too (the ball started from a nearby roomier cell). */
+  /** 1 when the start cell is a waypoint too (the lead cell started from a nearby roomier cell). */
   KeepFirst: 5,
-  /** Ball whose request is served first next time (round robin). */
+  /** Player whose request is served first next time (round robin). */
   Cursor: 6,
 } as const;
 export const PLANNER_WORDS = 7;
@@ -198,8 +249,11 @@ export interface State {
   readonly rng: Int32Array;
   /** The path search in flight, indexed by Planner. */
   readonly planner: Int32Array;
-  readonly balls: Balls;
+  readonly players: Players;
+  readonly cells: Cells;
   readonly pellets: Pellets;
+  readonly blobs: Blobs;
+  readonly viruses: Viruses;
   readonly bots: Bots;
 }
 
@@ -225,48 +279,55 @@ const col = newCol;
  * called in COMPONENTS order (restoreInto's staging relies on that and checks it).
  */
 export function allocState(col: (words: number) => Int32Array = newCol): State {
-  const B = MAX_BALLS;
-  const P = PELLET_CAPACITY;
+  const P = MAX_PLAYERS;
+  const C = MAX_CELLS;
+  const L = BLOB_CAPACITY;
+  const V = VIRUS_CAPACITY;
   const clock = col(CLOCK_WORDS);
   const rng = col(RNG_STATE_WORDS);
   const planner = col(PLANNER_WORDS);
-  planner[Planner.Ball] = -1;
+  planner[Planner.Player] = -1;
   return {
     clock,
     rng,
     planner,
-    balls: {
-      x: col(B), y: col(B), vx: col(B), vy: col(B), mass: col(B), radius: col(B), alive: col(B),
-      respawn: col(B), dashCooldown: col(B), dashLeft: col(B), inBush: col(B), shield: col(B), kills: col(B), deaths: col(B),
-      mode: col(B), angle: col(B), targetX: col(B), targetY: col(B),
-      pathState: col(B), pathLen: col(B), pathIdx: col(B), stuck: col(B),
-      wp: col(B * PATH_CAPACITY),
+    players: {
+      alive: col(P), respawn: col(P), shield: col(P), heading: col(P), kills: col(P), deaths: col(P),
+      mode: col(P), angle: col(P), targetX: col(P), targetY: col(P),
+      pathState: col(P), pathLen: col(P), pathIdx: col(P), stuck: col(P),
+      wp: col(P * PATH_CAPACITY),
     },
-    pellets: { word: col(P) },
-    bots: { control: col(B), mem: col(B * BOT_MEMORY_WORDS) },
+    cells: {
+      x: col(C), y: col(C), vx: col(C), vy: col(C), bx: col(C), by: col(C), mass: col(C), radius: col(C),
+      merge: col(C), noCollide: col(C), inBush: col(C),
+    },
+    pellets: { word: col(PELLET_CAPACITY) },
+    blobs: { x: col(L), y: col(L), vx: col(L), vy: col(L), life: col(L), owner: col(L) },
+    viruses: { x: col(V), y: col(V), vx: col(V), vy: col(V), mass: col(V), feeds: col(V), aim: col(V), respawn: col(V) },
+    bots: { control: col(P), mem: col(P * BOT_MEMORY_WORDS) },
   };
 }
 
-/** A world with every column allocated and zeroed: no balls placed, no pellets, RNG unseeded. */
+/** A world with every column allocated and zeroed: no cells placed, no pellets, RNG unseeded. */
 export function allocWorld(map: GameMap, settings: MatchSettings): World {
   const info = mapInfoOf(map);
   if (info.freeCells.length === 0) throw new RangeError(`map "${map.id}" has no free cell`);
-  const B = MAX_BALLS;
   const state = allocState();
   const scratch: Scratch = {
     pelletAt: new Int32Array(map.cols * map.rows).fill(-1),
     pelletCount: 0,
     pelletHint: 0,
-    wantVx: col(B),
-    wantVy: col(B),
-    dashWanted: new Uint8Array(B),
-    balls: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, B),
-    query: col(B),
+    wantVx: col(MAX_CELLS),
+    wantVy: col(MAX_CELLS),
+    splitWanted: new Uint8Array(MAX_PLAYERS),
+    ejectWanted: new Uint8Array(MAX_PLAYERS),
+    cells: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, MAX_CELLS),
+    query: col(MAX_CELLS),
     cellPath: col(map.cols * map.rows),
     searchers: createPlanSearchers(info),
     regions: planDataOf(info).regions,
     searchResult: null,
-    searchBall: -1,
+    searchPlayer: -1,
     searchFrom: -1,
     searchGoal: -1,
     searchClass: -1,

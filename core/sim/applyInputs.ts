@@ -1,9 +1,10 @@
 /**
- * System 0: applies this frame's input changes to the balls' stored intents.
+ * System 0: applies this frame's input changes to the players' stored intents.
  * Inputs arrive sorted by slot; each replaces its slot's intent (a later entry for the same slot
  * wins). Untrusted: an entry that is not an object, names a slot outside 0..players-1 or carries a
- * malformed input is sanitised (input.ts) or skipped — never thrown on. Dead balls keep their new
- * intent for when they respawn. `dash` is edge-triggered: it only requests a dash this frame.
+ * malformed input is sanitised (input.ts) or skipped — never thrown on. Dead players keep their new
+ * intent for when they respawn. `split` and `eject` are edge-triggered: they only request an action
+ * this frame (actions.ts), and a dead player's are dropped.
  */
 import { FX_ONE } from '../math';
 import { MoveMode, TARGET_UNITS_PER_CELL, sanitizeInput, type PlayerInput, type SlotInput } from './input';
@@ -11,10 +12,10 @@ import { PathState, type World } from './World';
 
 const FX_PER_TARGET_UNIT = FX_ONE / TARGET_UNITS_PER_CELL;
 
-/** Records `inputs` into the intents and this frame's dash requests. */
+/** Records `inputs` into the intents and this frame's action requests. */
 export function applyInputs(w: World, inputs: readonly SlotInput[]): void {
-  const wanted = w.scratch.dashWanted;
-  wanted.fill(0);
+  w.scratch.splitWanted.fill(0);
+  w.scratch.ejectWanted.fill(0);
   if (!Array.isArray(inputs)) return;
   const players = w.settings.players;
   // DETERMINISM: applied in the given order (sorted by slot by the lockstep layer).
@@ -28,32 +29,33 @@ export function applyInputs(w: World, inputs: readonly SlotInput[]): void {
   }
 }
 
-function applyOne(w: World, b: number, inp: PlayerInput): void {
-  const B = w.balls;
-  w.scratch.dashWanted[b] = inp.dash ? 1 : 0;
+function applyOne(w: World, p: number, inp: PlayerInput): void {
+  const P = w.players;
+  w.scratch.splitWanted[p] = inp.split ? 1 : 0;
+  w.scratch.ejectWanted[p] = inp.eject ? 1 : 0;
   if (inp.move === MoveMode.Target) {
     const tx = Math.min(inp.targetX * FX_PER_TARGET_UNIT, w.info.widthFx - 1);
     const ty = Math.min(inp.targetY * FX_PER_TARGET_UNIT, w.info.heightFx - 1);
-    // Re-sending the same target (e.g. only the dash bit changed) keeps the current path.
-    const same = B.mode[b] === MoveMode.Target && B.targetX[b] === tx && B.targetY[b] === ty && B.pathState[b] !== PathState.None;
-    B.mode[b] = MoveMode.Target;
-    B.angle[b] = 0;
-    B.targetX[b] = tx;
-    B.targetY[b] = ty;
-    if (!same) {
-      B.pathState[b] = PathState.NeedsPlan;
-      B.pathLen[b] = 0;
-      B.pathIdx[b] = 0;
-      B.stuck[b] = 0;
-    }
+    // Re-sending the same target (e.g. only an action bit changed) keeps the current path.
+    const same = P.mode[p] === MoveMode.Target && P.targetX[p] === tx && P.targetY[p] === ty && P.pathState[p] !== PathState.None;
+    P.mode[p] = MoveMode.Target;
+    P.angle[p] = 0;
+    P.targetX[p] = tx;
+    P.targetY[p] = ty;
+    if (!same) resetPath(w, p, PathState.NeedsPlan);
     return;
   }
-  B.mode[b] = inp.move;
-  B.angle[b] = inp.move === MoveMode.Direction ? inp.angle : 0;
-  B.targetX[b] = 0;
-  B.targetY[b] = 0;
-  B.pathState[b] = PathState.None;
-  B.pathLen[b] = 0;
-  B.pathIdx[b] = 0;
-  B.stuck[b] = 0;
+  P.mode[p] = inp.move;
+  P.angle[p] = inp.move === MoveMode.Direction ? inp.angle : 0;
+  P.targetX[p] = 0;
+  P.targetY[p] = 0;
+  resetPath(w, p, PathState.None);
+}
+
+function resetPath(w: World, p: number, state: number): void {
+  const P = w.players;
+  P.pathState[p] = state;
+  P.pathLen[p] = 0;
+  P.pathIdx[p] = 0;
+  P.stuck[p] = 0;
 }

@@ -1,15 +1,26 @@
 /**
- * Circle-versus-wall collision on the cell grid, integer only.
- * A cell is solid when it is blocked or off the map. For each solid cell overlapping the ball's
- * bounding box (row-major order, two passes) the ball is pushed out of the cell's square along the
- * line from the square's nearest point to the centre: a face contact pushes along one axis
- * (no square root), a corner contact along the diagonal (isqrt). A push that would put the centre
- * into a solid cell is skipped, so a ball wedged between walls keeps its centre in free space.
- * The velocity component into the wall is removed, so balls slide along walls.
+ * Circle-versus-wall collision on the cell grid, integer only, for any moving body: a cell, an
+ * ejected blob or a shot virus (a Body names its columns).
+ * A map cell is solid when it is blocked or off the map. For each solid cell overlapping the
+ * body's bounding box (row-major order, two passes) the body is pushed out of the cell's square
+ * along the line from the square's nearest point to the centre: a face contact pushes along one
+ * axis (no square root), a corner contact along the diagonal (isqrt). A push that would put the
+ * centre into a solid cell is skipped, so a body wedged between walls keeps its centre in free
+ * space. The velocity (and boost) component into the wall is removed, so bodies slide along walls.
  * Units: Fx. Products stay below 2^40.
  */
 import { FX_ONE, FX_SHIFT, divTrunc, isqrt } from '../math';
 import type { World } from './World';
+
+/** The columns of a kind of moving body; `bx`/`by` (a launch boost on top of the velocity) may be absent. */
+export interface Body {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  readonly bx: Int32Array | null;
+  readonly by: Int32Array | null;
+}
 
 /** Whether the cell holding Fx point (x, y) is solid (blocked or off the map). */
 export function solidAt(w: World, x: number, y: number): boolean {
@@ -22,15 +33,13 @@ function solidCell(w: World, col: number, row: number): boolean {
   return w.map.blocked[row * w.info.cols + col] !== 0;
 }
 
-/** Pushes ball `b` out of the walls it overlaps (see the file header). */
-export function collideWalls(w: World, b: number): void {
-  for (let pass = 0; pass < 2; pass++) if (!collidePass(w, b)) return;
+/** Pushes body `b` of radius `r` out of the walls it overlaps (see the file header). */
+export function collideWalls(w: World, B: Body, b: number, r: number): void {
+  for (let pass = 0; pass < 2; pass++) if (!collidePass(w, B, b, r)) return;
 }
 
-/** One pass over the cells around ball `b`; returns whether anything was pushed. */
-function collidePass(w: World, b: number): boolean {
-  const B = w.balls;
-  const r = B.radius[b]!;
+/** One pass over the map cells around body `b`; returns whether anything was pushed. */
+function collidePass(w: World, B: Body, b: number, r: number): boolean {
   let x = B.x[b]!;
   let y = B.y[b]!;
   let pushed = false;
@@ -43,7 +52,8 @@ function collidePass(w: World, b: number): boolean {
     for (let col = c0; col <= c1; col++) {
       if (!solidCell(w, col, row) || !pushOut(x, y, r, col << FX_SHIFT, row << FX_SHIFT)) continue;
       if (solidAt(w, PUSH.x, PUSH.y)) continue;
-      slide(w, b, PUSH.x - x, PUSH.y - y);
+      slide(B.vx, B.vy, b, PUSH.x - x, PUSH.y - y);
+      if (B.bx !== null && B.by !== null) slide(B.bx, B.by, b, PUSH.x - x, PUSH.y - y);
       x = PUSH.x;
       y = PUSH.y;
       pushed = true;
@@ -58,7 +68,7 @@ function collidePass(w: World, b: number): boolean {
 const PUSH = { x: 0, y: 0 };
 
 /**
- * Where a ball at (x, y) with radius r must move to clear the solid square with north-west corner
+ * Where a body at (x, y) with radius r must move to clear the solid square with north-west corner
  * (left, top), written to PUSH; false when they do not overlap (or the centre is inside the square,
  * which the caller's revert handles).
  */
@@ -90,19 +100,18 @@ function pushOut(x: number, y: number, r: number, left: number, top: number): bo
   return true;
 }
 
-/** Removes the part of b's velocity that points against the push (nx, ny). */
-function slide(w: World, b: number, nx: number, ny: number): void {
-  const B = w.balls;
-  const vx = B.vx[b]!;
-  const vy = B.vy[b]!;
+/** Removes the part of velocity (VX, VY)[b] that points against the push (nx, ny). */
+function slide(VX: Int32Array, VY: Int32Array, b: number, nx: number, ny: number): void {
+  const vx = VX[b]!;
+  const vy = VY[b]!;
   const dot = vx * nx + vy * ny;
   if (dot >= 0) return;
-  if (ny === 0) B.vx[b] = 0;
-  else if (nx === 0) B.vy[b] = 0;
+  if (ny === 0) VX[b] = 0;
+  else if (nx === 0) VY[b] = 0;
   else {
     const n2 = nx * nx + ny * ny;
-    // DETERMINISM: |dot · nx| < 2^11 · 2^13 · 2^13, exact; truncation is symmetric.
-    B.vx[b] = vx - divTrunc(dot * nx, n2);
-    B.vy[b] = vy - divTrunc(dot * ny, n2);
+    // DETERMINISM: |dot · nx| < 2^12 · 2^13 · 2^13, exact; truncation is symmetric.
+    VX[b] = vx - divTrunc(dot * nx, n2);
+    VY[b] = vy - divTrunc(dot * ny, n2);
   }
 }

@@ -12,15 +12,20 @@
 import { BOT_MEMORY_WORDS, PATH_CAPACITY } from './rules';
 import type { State } from './World';
 
+/** The kinds of entity a column is indexed by (desync reports name "cell 37", "player 2"…). */
+export type EntityKind = 'scalar' | 'player' | 'cell' | 'pellet' | 'blob' | 'virus';
+
 /** A named group of state columns. */
 export interface Component {
   /** Stable name: appears in desync reports and (hashed) as the component's tag in snapshots. */
   readonly name: string;
   /** Names of the columns, in the order `columns` returns them. */
   readonly columnNames: readonly string[];
+  /** What its columns are indexed by. */
+  readonly entity: EntityKind;
   /** The component's columns of `s`, always in the same order and with fixed lengths. */
   columns(s: State): readonly Int32Array[];
-  /** Entity id (ball id, pellet id, …) owning word `i` of column `c`; scalars return their index. */
+  /** Entity id (player slot, cell id, pellet id, …) owning word `i` of column `c`; scalars return their index. */
   entityOf(c: number, i: number): number;
   /**
    * Optional: whether the component is in use. When it returns false the whole-world hash leaves
@@ -37,44 +42,86 @@ function anyBot(s: State): boolean {
   return false;
 }
 
+/** Whether any virus slot is in use (a map virus eaten keeps a respawn timer). */
+function anyVirus(s: State): boolean {
+  const { mass, respawn } = s.viruses;
+  for (let i = 0; i < mass.length; i++) if ((mass[i]! | respawn[i]!) !== 0) return true;
+  return false;
+}
+
+/** Whether any blob is alive. */
+function anyBlob(s: State): boolean {
+  const life = s.blobs.life;
+  for (let i = 0; i < life.length; i++) if (life[i] !== 0) return true;
+  return false;
+}
+
 const perEntity = (_c: number, i: number): number => i;
 
 /** Every component, in snapshot and hash order. */
 export const COMPONENTS: readonly Component[] = [
-  { name: 'clock', columnNames: ['clock'], columns: (s) => [s.clock], entityOf: perEntity },
-  { name: 'rng', columnNames: ['rng'], columns: (s) => [s.rng], entityOf: perEntity },
-  { name: 'planner', columnNames: ['planner'], columns: (s) => [s.planner], entityOf: perEntity },
-  { name: 'positions', columnNames: ['x', 'y'], columns: (s) => [s.balls.x, s.balls.y], entityOf: perEntity },
-  { name: 'velocities', columnNames: ['vx', 'vy'], columns: (s) => [s.balls.vx, s.balls.vy], entityOf: perEntity },
-  { name: 'masses', columnNames: ['mass', 'radius'], columns: (s) => [s.balls.mass, s.balls.radius], entityOf: perEntity },
+  { name: 'clock', columnNames: ['clock'], entity: 'scalar', columns: (s) => [s.clock], entityOf: perEntity },
+  { name: 'rng', columnNames: ['rng'], entity: 'scalar', columns: (s) => [s.rng], entityOf: perEntity },
+  { name: 'planner', columnNames: ['planner'], entity: 'scalar', columns: (s) => [s.planner], entityOf: perEntity },
   {
-    name: 'timers',
-    columnNames: ['alive', 'respawn', 'dashCooldown', 'dashLeft', 'inBush', 'shield'],
-    columns: (s) => [s.balls.alive, s.balls.respawn, s.balls.dashCooldown, s.balls.dashLeft, s.balls.inBush, s.balls.shield],
+    name: 'players',
+    columnNames: ['alive', 'respawn', 'shield', 'heading'],
+    entity: 'player',
+    columns: (s) => [s.players.alive, s.players.respawn, s.players.shield, s.players.heading],
     entityOf: perEntity,
   },
-  { name: 'scores', columnNames: ['kills', 'deaths'], columns: (s) => [s.balls.kills, s.balls.deaths], entityOf: perEntity },
+  { name: 'scores', columnNames: ['kills', 'deaths'], entity: 'player', columns: (s) => [s.players.kills, s.players.deaths], entityOf: perEntity },
   {
     name: 'intents',
     columnNames: ['mode', 'angle', 'targetX', 'targetY'],
-    columns: (s) => [s.balls.mode, s.balls.angle, s.balls.targetX, s.balls.targetY],
+    entity: 'player',
+    columns: (s) => [s.players.mode, s.players.angle, s.players.targetX, s.players.targetY],
     entityOf: perEntity,
   },
   {
     name: 'paths',
     columnNames: ['pathState', 'pathLen', 'pathIdx', 'stuck', 'waypoints'],
-    columns: (s) => [s.balls.pathState, s.balls.pathLen, s.balls.pathIdx, s.balls.stuck, s.balls.wp],
+    entity: 'player',
+    columns: (s) => [s.players.pathState, s.players.pathLen, s.players.pathIdx, s.players.stuck, s.players.wp],
     entityOf: (c, i) => (c >= 4 ? Math.floor(i / PATH_CAPACITY) : i),
   },
+  { name: 'positions', columnNames: ['x', 'y'], entity: 'cell', columns: (s) => [s.cells.x, s.cells.y], entityOf: perEntity },
   {
-    name: 'pellets',
-    columnNames: ['word'],
-    columns: (s) => [s.pellets.word],
+    name: 'velocities',
+    columnNames: ['vx', 'vy', 'bx', 'by'],
+    entity: 'cell',
+    columns: (s) => [s.cells.vx, s.cells.vy, s.cells.bx, s.cells.by],
     entityOf: perEntity,
+  },
+  { name: 'masses', columnNames: ['mass', 'radius'], entity: 'cell', columns: (s) => [s.cells.mass, s.cells.radius], entityOf: perEntity },
+  {
+    name: 'timers',
+    columnNames: ['merge', 'noCollide', 'inBush'],
+    entity: 'cell',
+    columns: (s) => [s.cells.merge, s.cells.noCollide, s.cells.inBush],
+    entityOf: perEntity,
+  },
+  { name: 'pellets', columnNames: ['word'], entity: 'pellet', columns: (s) => [s.pellets.word], entityOf: perEntity },
+  {
+    name: 'blobs',
+    columnNames: ['x', 'y', 'vx', 'vy', 'life', 'owner'],
+    entity: 'blob',
+    columns: (s) => [s.blobs.x, s.blobs.y, s.blobs.vx, s.blobs.vy, s.blobs.life, s.blobs.owner],
+    entityOf: perEntity,
+    present: anyBlob,
+  },
+  {
+    name: 'viruses',
+    columnNames: ['x', 'y', 'vx', 'vy', 'mass', 'feeds', 'aim', 'respawn'],
+    entity: 'virus',
+    columns: (s) => [s.viruses.x, s.viruses.y, s.viruses.vx, s.viruses.vy, s.viruses.mass, s.viruses.feeds, s.viruses.aim, s.viruses.respawn],
+    entityOf: perEntity,
+    present: anyVirus,
   },
   {
     name: 'bots',
     columnNames: ['control', 'memory'],
+    entity: 'player',
     columns: (s) => [s.bots.control, s.bots.mem],
     entityOf: (c, i) => (c === 1 ? Math.floor(i / BOT_MEMORY_WORDS) : i),
     present: anyBot,
@@ -93,8 +140,9 @@ export const NOT_STATE: Readonly<Record<string, string>> = {
   'scratch.pelletAt': 'derived from pellets.word (rebuildDerived after a restore)',
   'scratch.wantVx': "steering's desired velocity, written each frame before it is read",
   'scratch.wantVy': "steering's desired velocity, written each frame before it is read",
-  'scratch.dashWanted': "this frame's dash requests, taken from its inputs",
-  'scratch.balls': 'ball broadphase (a NineGrid), refreshed every frame',
+  'scratch.splitWanted': "this frame's split requests, taken from its inputs",
+  'scratch.ejectWanted': "this frame's eject requests, taken from its inputs",
+  'scratch.cells': 'cell broadphase (a NineGrid), refreshed by each system that queries it (cellOps.ts)',
   'scratch.query': 'broadphase query buffer, written before it is read',
   'scratch.cellPath': 'path search output buffer, written before it is read',
   'scratch.searchers': 'the JPS path searchers; a search in flight is redone after a restore (planPaths.ts)',
@@ -103,10 +151,3 @@ export const NOT_STATE: Readonly<Record<string, string>> = {
   'scratch.cellBits': 'bit buffer of the invariant checks',
   'scratch.stage': "restoreInto's staging copy, validated before it replaces the state",
 };
-
-/** Total int32 words of all components' columns (the same for every world). */
-export function stateWords(s: State): number {
-  let n = 0;
-  for (const c of COMPONENTS) for (const col of c.columns(s)) n += col.length;
-  return n;
-}

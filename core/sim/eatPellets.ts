@@ -1,29 +1,29 @@
 /**
- * System 7: pellet eating. Balls in ascending id eat every pellet whose centre lies strictly
- * inside their circle (radius as at the start of the system for that ball), scanning the cells
- * of their bounding box in row-major order; with one pellet per cell the scan order is a pure
- * function of the state. A pellet two balls overlap goes to the lower id.
+ * System 8: pellet eating. Cells in ascending id eat every pellet whose centre lies strictly
+ * inside their circle (radius as at the start of the system for that cell), scanning the map cells
+ * of their bounding box in row-major order; with one pellet per map cell the scan order is a pure
+ * function of the state. A pellet two cells overlap goes to the lower id.
  */
 import { FX_SHIFT } from '../math';
-import { setMass } from './ballOps';
+import { setMass } from './cellOps';
 import { EventKind } from './events';
 import { pelletValue, pelletX, pelletY } from './pellets';
-import { MAX_BALLS } from './rules';
+import { MAX_CELLS } from './rules';
 import type { World } from './World';
 
-/** Lets every live ball eat the pellets it covers. */
+/** Lets every live cell eat the pellets it covers. */
 export function eatPellets(w: World): void {
-  const B = w.balls;
-  for (let b = 0; b < MAX_BALLS; b++) {
-    if (B.alive[b] === 0) continue;
-    const gained = eatAround(w, b);
-    if (gained > 0) setMass(w, b, B.mass[b]! + gained);
+  const C = w.cells;
+  for (let c = 0; c < MAX_CELLS; c++) {
+    if (C.mass[c] === 0) continue;
+    const gained = eatAround(w, c);
+    if (gained > 0) setMass(w, c, C.mass[c]! + gained);
   }
 }
 
-/** Eats the pellets ball `b` covers; returns the mass they give. */
+/** Eats the pellets cell `b` covers; returns the mass they give. */
 function eatAround(w: World, b: number): number {
-  const B = w.balls;
+  const B = w.cells;
   const P = w.pellets;
   const s = w.scratch;
   const { cols, rows } = w.info;

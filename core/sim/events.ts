@@ -6,22 +6,38 @@
  * Record layout: EVENT_STRIDE int32 words per event: kind, then up to four arguments (see EventKind).
  */
 
-/** Event kinds and their arguments (a, b, c, d). */
+/** Event kinds and their arguments (a, b, c, d). Cells are cell ids (owner = id >> 4, cellOps.ts). */
 export const EventKind = {
-  /** a = pellet id, b = ball id that ate it, c = pellet value. */
+  /** a = pellet id, b = cell that ate it, c = pellet value. */
   PelletEaten: 1,
   /** a = pellet id, b = x (Fx), c = y (Fx), d = value. */
   PelletSpawned: 2,
-  /** a = eater ball id, b = victim ball id, c = victim's mass. */
-  BallEaten: 3,
-  /** a = ball id, b = cell index it appeared in, c = x (Fx), d = y (Fx). */
+  /** a = eater cell, b = victim cell (of another player), c = victim's mass. */
+  CellEaten: 3,
+  /** a = slot, b = map cell index it appeared in, c = x (Fx), d = y (Fx) of its one cell. */
   Respawned: 4,
-  /** a = ball id, b = angle (steps), c = mass paid. */
-  Dashed: 5,
+  /** a = eater's slot, b = the slot that lost its last cell, c = the eater's mass after it, d = the eater cell. */
+  PlayerEaten: 5,
   /** a = final frame, b = number of ranked players; followed by that many Ranked events. */
   MatchOver: 6,
   /** a = rank (1 = winner), b = slot, c = mass, d = kills. */
   Ranked: 7,
+  /** a = parent cell, b = new cell, c = aim (steps). */
+  Split: 8,
+  /** a = cell, b = blob id, c = aim (steps). */
+  Ejected: 9,
+  /** a = blob id, b = the cell that ate it, or −1 − virus id for a virus it fed. */
+  BlobEaten: 10,
+  /** a = cell, b = virus id, c = pieces it burst into (0: it had no room, it only grew). */
+  VirusPopped: 11,
+  /** a = the fed virus, b = the new virus, c = aim (steps). */
+  VirusShot: 12,
+  /** a = virus id (a map virus back at its place). */
+  VirusBack: 13,
+  /** a = the cell that stays, b = the cell it took in. */
+  Merged: 14,
+  /** a = blob id (its time ran out). */
+  BlobGone: 15,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 

@@ -5,7 +5,7 @@
  * so they are equal on every engine and platform.
  */
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
-import { COMPONENTS, type Component } from './components';
+import { COMPONENTS, type Component, type EntityKind } from './components';
 import type { State, World } from './World';
 
 /** Hash of one component's columns, as a uint32. */
@@ -49,7 +49,9 @@ export interface Difference {
   /** Component name, or 'settings' / 'map' when the worlds are not even the same match. */
   readonly component: string;
   readonly column: string;
-  /** Owning entity (ball id, pellet id, scalar index), or -1. */
+  /** What the entity is ('scalar' for settings and the map too). */
+  readonly kind: EntityKind;
+  /** Owning entity (player slot, cell id, pellet id, …, scalar index), or -1. */
   readonly entity: number;
   /** Word index within the column, and the two values there. */
   readonly index: number;
@@ -65,12 +67,12 @@ export function firstDifference(a: World, b: World): Difference | null {
   const sa = a.settings;
   const sb = b.settings;
   if (sa.mapId !== sb.mapId || a.info.fingerprint !== b.info.fingerprint) {
-    return { component: 'map', column: 'fingerprint', entity: -1, index: 0, a: a.info.fingerprint, b: b.info.fingerprint };
+    return { component: 'map', column: 'fingerprint', kind: 'scalar', entity: -1, index: 0, a: a.info.fingerprint, b: b.info.fingerprint };
   }
   const fields = ['seed', 'players', 'lengthFrames', 'pelletTarget'] as const;
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i]!;
-    if (sa[f] !== sb[f]) return { component: 'settings', column: f, entity: -1, index: 0, a: sa[f], b: sb[f] };
+    if (sa[f] !== sb[f]) return { component: 'settings', column: f, kind: 'scalar', entity: -1, index: 0, a: sa[f], b: sb[f] };
   }
   return firstStateDifference(a, b);
 }
@@ -85,7 +87,7 @@ export function firstStateDifference(a: State, b: State): Difference | null {
       const y = cb[k]!;
       for (let i = 0; i < x.length; i++) {
         if (x[i] !== y[i]) {
-          return { component: c.name, column: c.columnNames[k] ?? String(k), entity: c.entityOf(k, i), index: i, a: x[i]!, b: y[i] ?? 0 };
+          return { component: c.name, column: c.columnNames[k] ?? String(k), kind: c.entity, entity: c.entityOf(k, i), index: i, a: x[i]!, b: y[i] ?? 0 };
         }
       }
     }

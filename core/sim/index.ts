@@ -1,28 +1,32 @@
 /**
  * Public surface of core/sim: the deterministic Ball Brawl simulation.
- * Create a world (createWorld), advance it with step(world, inputs) at 30 Hz, read events and the
- * scoreboard for the view, hash it for desync checks, snapshot/restore it for joins and rollback,
+ * Create a world (createWorld), advance it with step(world, inputs) at 30 Hz — players (slots) own
+ * 1..16 cells that split, eject blobs and burst on viruses — read events and the scoreboard for the view, hash it for desync checks, snapshot/restore it for joins and rollback,
  * replay input logs. Units: Fx (1/1024 cell) positions, frames, integer mass units.
  */
 export * from './input';
-export { BOT_CONTROL_MAX, BOT_MEMORY_WORDS, FRAME_RATE, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, canEatMass, dashCost, radiusOf, speedOf } from './rules';
-export type { Balls, Bots, MatchOptions, MatchSettings, Pellets, State, World } from './World';
+export {
+  BLOB_CAPACITY, BLOB_RADIUS, BOT_CONTROL_MAX, BOT_MEMORY_WORDS, CELLS_PER_PLAYER, FRAME_RATE, MAX_CELLS, MAX_PLAYERS, MAX_RADIUS, PATH_CAPACITY,
+  PELLET_CAPACITY, RULES, VIRUS_CAPACITY, canEatMass, mergeDelay, radiusOf, speedOf, virusRadius,
+} from './rules';
+export type { Blobs, Bots, Cells, MatchOptions, MatchSettings, Pellets, Players, State, Viruses, World } from './World';
 export { CLOCK_WORDS, Clock, PLANNER_WORDS, PathState, Planner, matchSettings } from './World';
 export { createWorld } from './createWorld';
 export { step, SYSTEMS } from './step';
 export type { SimEvent } from './events';
 export { EVENT_STRIDE, EventKind, SimEvents } from './events';
 export { isVisibleTo } from './bushes';
+export { aimOf } from './actions';
 export type { ScoreRow } from './matchClock';
 export { scoreboard } from './matchClock';
-export { setMass } from './ballOps';
-export { isShielded } from './shield';
+export { CELL_SHIFT, cellCount, firstCell, leadCell, ownerOf, playerMass, refreshCellGrid, setMass } from './cellOps';
+export { isCellShielded, isShielded } from './shield';
 export { packPellet, pelletValue, pelletX, pelletY } from './pellets';
 export { EXACT_TARGET, waypointX, waypointY } from './planPaths';
 export type { PlanData } from './searchers';
 export { PLAN_LANDMARKS, PLAN_SEARCH_OPTIONS, createPlanSearcher, planDataOf } from './searchers';
 export { checkInvariants } from './invariants';
-export type { Component } from './components';
+export type { Component, EntityKind } from './components';
 export { COMPONENTS } from './components';
 export type { Difference } from './hash';
 export { componentHash, firstDifference, firstStateDifference, hashWorld, subHashes } from './hash';

@@ -3,11 +3,11 @@
  *
  * An input is a persistent *intent* (seed 000's traffic cut: only changes are sent). The world
  * keeps each slot's current intent; a new `PlayerInput` for a slot replaces it at the frame it is
- * applied. `dash` is edge-triggered: it fires once when that input is applied (if the cooldown
- * allows) and is not repeated on later frames.
+ * applied. `split` and `eject` are edge-triggered: each fires once when that input is applied and
+ * is not repeated on later frames (a held key is one press: the page sends it once).
  *
  * Wire form: exactly INPUT_BYTES bytes, little-endian:
- *   byte 0      flags: bits 0-1 move mode (0 stop, 1 direction, 2 target), bit 2 dash, bits 3-7 zero
+ *   byte 0      flags: bits 0-1 move mode (0 stop, 1 direction, 2 target), bit 2 split, bit 3 eject, bits 4-7 zero
  *   byte 1      reserved, zero
  *   bytes 2-3   u16 angle in ANGLE_STEPS units (0 = +x/east, increasing towards +y/south)
  *   bytes 4-5   u16 target x in TARGET_UNITS_PER_CELL units of a grid cell
@@ -31,7 +31,15 @@ export interface PlayerInput {
   /** Target in TARGET_UNITS_PER_CELL units, meaningful when move = Target. */
   readonly targetX: number;
   readonly targetY: number;
-  readonly dash: boolean;
+  /** Split every cell big enough, this frame (edge-triggered). */
+  readonly split: boolean;
+  /** Every cell big enough spits a blob, this frame (edge-triggered). */
+  readonly eject: boolean;
+}
+
+/** Whether `input` asks for an action (split or eject) besides its intent. */
+export function hasAction(input: PlayerInput): boolean {
+  return input.split || input.eject;
 }
 
 /** An input for one slot, as passed to `step`; arrays of these are sorted by slot. */
@@ -40,7 +48,7 @@ export interface SlotInput {
   readonly input: PlayerInput;
 }
 
-export const STOP_INPUT: PlayerInput = Object.freeze({ move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, dash: false });
+export const STOP_INPUT: PlayerInput = Object.freeze({ move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, split: false, eject: false });
 
 const U16_MAX = 0xffff;
 
@@ -60,13 +68,14 @@ export function sanitizeInput(input: PlayerInput): PlayerInput {
     angle: a < 0 ? a + INPUT_ANGLE_STEPS : a,
     targetX: clampInt(input.targetX, 0, U16_MAX),
     targetY: clampInt(input.targetY, 0, U16_MAX),
-    dash: input.dash === true,
+    split: input.split === true,
+    eject: input.eject === true,
   };
 }
 
 export function encodeInput(input: PlayerInput, out: Uint8Array, offset: number): void {
   const s = sanitizeInput(input);
-  out[offset] = s.move | (s.dash ? 4 : 0);
+  out[offset] = s.move | (s.split ? 4 : 0) | (s.eject ? 8 : 0);
   out[offset + 1] = 0;
   out[offset + 2] = s.angle & 0xff;
   out[offset + 3] = s.angle >>> 8;
@@ -85,10 +94,11 @@ export function decodeInput(bytes: Uint8Array, offset: number): PlayerInput {
     angle: b(2) | (b(3) << 8),
     targetX: b(4) | (b(5) << 8),
     targetY: b(6) | (b(7) << 8),
-    dash: (b(0) & 4) !== 0,
+    split: (b(0) & 4) !== 0,
+    eject: (b(0) & 8) !== 0,
   });
 }
 
 export function inputsEqual(a: PlayerInput, b: PlayerInput): boolean {
-  return a.move === b.move && a.angle === b.angle && a.targetX === b.targetX && a.targetY === b.targetY && a.dash === b.dash;
+  return a.move === b.move && a.angle === b.angle && a.targetX === b.targetX && a.targetY === b.targetY && a.split === b.split && a.eject === b.eject;
 }

@@ -2,18 +2,24 @@
  * The world's invariants as one checker, used by restore (to refuse a blob that decodes to an
  * impossible world) and by the fuzz tests (to prove `step` never breaks them).
  * Returns the first violation as text naming the entity, or null when the state is sound.
- * Runs on every restore (snapshot round trips are budgeted at 50 µs), so each part is one pass
- * over its columns held in locals; the ball, pellet and bot scans return a fault code or index,
- * and the message is built from it afterwards.
+ * Runs on every restore (snapshot + restore + hash is budgeted at 100 µs), so each part is one
+ * pass over its columns held in locals; the scans return a fault code or index, and the message is
+ * built from it afterwards.
  */
 import { ANGLE_STEPS } from '../math';
 import type { MapInfo } from './mapInfo';
 import { isPelletWord } from './pellets';
-import { BOT_CONTROL_MAX, BOT_MEMORY_WORDS, MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY, RULES, radiusOf } from './rules';
+import {
+  BLOB_CAPACITY, BOT_CONTROL_MAX, BOT_MEMORY_WORDS, CELLS_PER_PLAYER, MAX_CELLS, MAX_PLAYERS, PATH_CAPACITY, PELLET_CAPACITY, RULES,
+  VIRUS_CAPACITY, mergeDelay, radiusOf,
+} from './rules';
 import { SIZE_CLASSES } from './mapInfo';
 import { Clock, PathState, Planner, type MatchSettings, type State, type World } from './World';
 
+/** Largest velocity or boost component (Fx/frame) a body can have. */
 const MAX_V = 4096;
+/** Heaviest a virus gets: fed virusFeeds − 1 times. */
+const MAX_VIRUS_MASS = RULES.virusMass + (RULES.virusFeeds - 1) * RULES.blobMass;
 
 /** First broken invariant of `w`'s state, or null. */
 export function checkInvariants(w: World): string | null {
@@ -28,7 +34,10 @@ export const cellBitsWords = (cells: number): number => (cells + 31) >> 5;
  * cellBitsWords(cells) words (overwritten), for the one-pellet-per-cell check.
  */
 export function checkState(s: State, info: MapInfo, settings: MatchSettings, cellBits: Int32Array): string | null {
-  return checkClock(s, settings) ?? checkPlanner(s, info) ?? checkBalls(s, info, settings) ?? checkPellets(s, info, settings, cellBits) ?? checkBots(s, settings);
+  return (
+    checkClock(s, settings) ?? checkPlanner(s, info) ?? checkPlayers(s, info, settings) ?? checkCells(s, info, settings) ??
+    checkPellets(s, info, settings, cellBits) ?? checkBlobs(s, info) ?? checkViruses(s, info) ?? checkBots(s, settings)
+  );
 }
 
 function checkClock(s: State, settings: MatchSettings): string | null {
@@ -44,13 +53,13 @@ const inRange = (v: number, lo: number, hi: number): boolean => v >= lo && v <= 
 
 function checkPlanner(s: State, info: MapInfo): string | null {
   const P = s.planner;
-  if (!inRange(P[Planner.Cursor]!, 0, MAX_BALLS - 1)) return 'planner: cursor out of range';
-  const b = P[Planner.Ball]!;
+  if (!inRange(P[Planner.Cursor]!, 0, MAX_PLAYERS - 1)) return 'planner: cursor out of range';
+  const b = P[Planner.Player]!;
   if (b === -1) {
     for (let k = Planner.Class; k <= Planner.KeepFirst; k++) if (P[k] !== 0) return 'planner: idle but not cleared';
     return null;
   }
-  if (!inRange(b, 0, MAX_BALLS - 1) || !inRange(P[Planner.Class]!, 0, SIZE_CLASSES - 1)) return 'planner: ball or class out of range';
+  if (!inRange(b, 0, MAX_PLAYERS - 1) || !inRange(P[Planner.Class]!, 0, SIZE_CLASSES - 1)) return 'planner: player or class out of range';
   const grid = info.navGrids[P[Planner.Class]!]!;
   const cells = info.cols * info.rows;
   const from = P[Planner.From]!;
@@ -62,106 +71,173 @@ function checkPlanner(s: State, info: MapInfo): string | null {
 }
 
 /**
- * Ball faults, as small codes: the scans below run on every restore and stay free of message
- * building (string templates on their exits slow the whole loop down); ballProblem turns the
- * first fault found into text.
+ * Faults, as small codes: the scans below run on every restore and stay free of message building
+ * (string templates on their exits slow the whole loop down); the problem functions turn the first
+ * fault found into text.
  */
-const BallFault = {
-  Absent: 1, Position: 2, Velocity: 3, Mass: 4, Radius: 5, Wall: 6, Respawning: 7, DeadMass: 8, DeadTimer: 9,
-  AliveFlag: 10, Dash: 11, Bush: 12, Score: 13, Intent: 14, Target: 15, PathState: 16, Planning: 17, PathIdx: 18,
-  Waypoint: 19, Shield: 20,
+const Fault = {
+  Absent: 1, Position: 2, Velocity: 3, Mass: 4, Radius: 5, Wall: 6, Respawning: 7, DeadCells: 8, DeadTimer: 9,
+  AliveFlag: 10, Timers: 11, Bush: 12, Score: 13, Intent: 14, Target: 15, PathState: 16, Planning: 17, PathIdx: 18,
+  Waypoint: 19, Shield: 20, Free: 21, NoCells: 22, Heading: 23, Owner: 24,
 } as const;
 const FAULT_BITS = 5;
 
-/** Every ball slot in one pass: playing slots (b < players) are checked in full, the rest must be empty. */
-function checkBalls(s: State, info: MapInfo, settings: MatchSettings): string | null {
-  const fault = scanBalls(s, info, settings.players);
+const FAULT_TEXT: Readonly<Record<number, string>> = {
+  [Fault.Absent]: 'not playing but has state',
+  [Fault.Position]: 'position off the map',
+  [Fault.Velocity]: 'velocity out of range',
+  [Fault.Mass]: 'mass out of range',
+  [Fault.Radius]: 'radius does not match mass',
+  [Fault.Wall]: 'centre inside a wall',
+  [Fault.Respawning]: 'alive with a respawn timer',
+  [Fault.DeadCells]: 'dead but owns cells',
+  [Fault.DeadTimer]: 'respawn timer out of range',
+  [Fault.AliveFlag]: 'alive flag',
+  [Fault.Timers]: 'timers out of range',
+  [Fault.Bush]: 'inBush flag',
+  [Fault.Shield]: 'spawn protection out of range',
+  [Fault.Score]: 'negative score',
+  [Fault.Intent]: 'intent mode/angle',
+  [Fault.Target]: 'target off the map',
+  [Fault.PathState]: 'path state/length',
+  [Fault.Planning]: 'planning without the planner (or vice versa)',
+  [Fault.PathIdx]: 'path index/stuck',
+  [Fault.Waypoint]: 'waypoint off the map',
+  [Fault.Free]: 'free slot with state',
+  [Fault.NoCells]: 'alive without a cell',
+  [Fault.Heading]: 'heading out of range',
+  [Fault.Owner]: 'owner out of range',
+};
+
+/** "kind id: what" for a fault code from a scan, or null for 0. */
+function faultText(kind: string, fault: number): string | null {
   if (fault === 0) return null;
-  const b = fault >> FAULT_BITS;
-  return `ball ${b}: ${ballProblem(s, info, b, fault & ((1 << FAULT_BITS) - 1))}`;
+  const code = fault & ((1 << FAULT_BITS) - 1);
+  return `${kind} ${fault >> FAULT_BITS}: ${FAULT_TEXT[code] ?? `fault ${code}`}`;
 }
 
-/** 0, or (ball << FAULT_BITS | BallFault) of the first ball at fault. */
-function scanBalls(s: State, info: MapInfo, players: number): number {
-  const { x, y, vx, vy, mass, radius, alive, respawn, dashCooldown, dashLeft, inBush, shield, kills, deaths } = s.balls;
-  const { mode, angle, targetX, targetY, pathState, pathLen, pathIdx, stuck, wp } = s.balls;
+/** Every player slot in one pass: playing slots (p < players) are checked in full, the rest must be empty. */
+function checkPlayers(s: State, info: MapInfo, settings: MatchSettings): string | null {
+  return faultText('player', scanPlayers(s, info, settings.players));
+}
+
+/** 0, or (slot << FAULT_BITS | Fault) of the first player at fault. */
+function scanPlayers(s: State, info: MapInfo, players: number): number {
+  const { alive, respawn, shield, heading, kills, deaths, mode, angle, targetX, targetY, pathState, pathLen, pathIdx, stuck, wp } = s.players;
+  const mass = s.cells.mass;
   const W = info.widthFx - 1;
   const H = info.heightFx - 1;
-  const cols = info.cols;
-  const cells = cols * info.rows;
-  const blocked = info.map.blocked;
-  const planned = s.planner[Planner.Ball]!;
-  for (let b = 0; b < MAX_BALLS; b++) {
-    const f = b << FAULT_BITS;
-    const a = alive[b]!;
-    const m = mass[b]!;
-    if (b >= players) {
-      if ((a | m | respawn[b]! | shield[b]!) !== 0) return f | BallFault.Absent;
+  const cells = info.cols * info.rows;
+  const planned = s.planner[Planner.Player]!;
+  for (let p = 0; p < MAX_PLAYERS; p++) {
+    const f = p << FAULT_BITS;
+    const a = alive[p]!;
+    let owned = 0;
+    for (let c = p * CELLS_PER_PLAYER, end = c + CELLS_PER_PLAYER; c < end; c++) owned |= mass[c]!;
+    if (p >= players) {
+      if ((a | owned | respawn[p]! | shield[p]!) !== 0) return f | Fault.Absent;
       continue;
     }
-    const bx = x[b]!;
-    const by = y[b]!;
-    if (!inRange(bx, 0, W) || !inRange(by, 0, H)) return f | BallFault.Position;
-    if (!inRange(vx[b]!, -MAX_V, MAX_V) || !inRange(vy[b]!, -MAX_V, MAX_V)) return f | BallFault.Velocity;
     if (a === 1) {
-      if (!inRange(m, RULES.minMass, RULES.maxMass)) return f | BallFault.Mass;
-      if (radius[b] !== radiusOf(m)) return f | BallFault.Radius;
-      if (blocked[(by >> 10) * cols + (bx >> 10)] !== 0) return f | BallFault.Wall;
-      if (respawn[b] !== 0) return f | BallFault.Respawning;
+      if (owned === 0) return f | Fault.NoCells;
+      if (respawn[p] !== 0) return f | Fault.Respawning;
     } else if (a === 0) {
-      if ((m | radius[b]!) !== 0) return f | BallFault.DeadMass;
-      if (!inRange(respawn[b]!, 1, RULES.respawnFrames)) return f | BallFault.DeadTimer;
-    } else return f | BallFault.AliveFlag;
-    if (!inRange(dashCooldown[b]!, 0, RULES.dashCooldown) || !inRange(dashLeft[b]!, 0, RULES.dashFrames)) return f | BallFault.Dash;
-    if (!inRange(inBush[b]!, 0, a)) return f | BallFault.Bush;
-    if (!inRange(shield[b]!, 0, a * RULES.spawnShieldFrames)) return f | BallFault.Shield;
-    if ((kills[b]! | deaths[b]!) < 0) return f | BallFault.Score;
-    if (!inRange(mode[b]!, 0, 2) || !inRange(angle[b]!, 0, ANGLE_STEPS - 1)) return f | BallFault.Intent;
-    if (!inRange(targetX[b]!, 0, W) || !inRange(targetY[b]!, 0, H)) return f | BallFault.Target;
-    const len = pathLen[b]!;
-    if (!inRange(pathState[b]!, 0, 5) || !inRange(len, 0, PATH_CAPACITY)) return f | BallFault.PathState;
-    if ((pathState[b] === PathState.Planning) !== (planned === b)) return f | BallFault.Planning;
-    if (!inRange(pathIdx[b]!, 0, len > 0 ? len - 1 : 0) || !inRange(stuck[b]!, 0, RULES.stuckFrames)) return f | BallFault.PathIdx;
-    for (let i = b * PATH_CAPACITY, end = i + len; i < end; i++) {
-      if (!inRange(wp[i]!, -1, cells - 1)) return f | BallFault.Waypoint;
+      if (owned !== 0) return f | Fault.DeadCells;
+      if (!inRange(respawn[p]!, 1, RULES.respawnFrames)) return f | Fault.DeadTimer;
+    } else return f | Fault.AliveFlag;
+    if (!inRange(shield[p]!, 0, a * RULES.spawnShieldFrames)) return f | Fault.Shield;
+    if (!inRange(heading[p]!, 0, ANGLE_STEPS - 1)) return f | Fault.Heading;
+    if ((kills[p]! | deaths[p]!) < 0) return f | Fault.Score;
+    if (!inRange(mode[p]!, 0, 2) || !inRange(angle[p]!, 0, ANGLE_STEPS - 1)) return f | Fault.Intent;
+    if (!inRange(targetX[p]!, 0, W) || !inRange(targetY[p]!, 0, H)) return f | Fault.Target;
+    const len = pathLen[p]!;
+    if (!inRange(pathState[p]!, 0, 5) || !inRange(len, 0, PATH_CAPACITY)) return f | Fault.PathState;
+    if ((pathState[p] === PathState.Planning) !== (planned === p)) return f | Fault.Planning;
+    if (!inRange(pathIdx[p]!, 0, len > 0 ? len - 1 : 0) || !inRange(stuck[p]!, 0, RULES.stuckFrames)) return f | Fault.PathIdx;
+    for (let i = p * PATH_CAPACITY, end = i + len; i < end; i++) {
+      if (!inRange(wp[i]!, -1, cells - 1)) return f | Fault.Waypoint;
     }
   }
   return 0;
 }
 
-/** What fault `code` of ball `b` is, in words (with the offending value where it helps). */
-function ballProblem(s: State, info: MapInfo, b: number, code: number): string {
-  const B = s.balls;
-  switch (code) {
-    case BallFault.Absent: return 'not playing but has state';
-    case BallFault.Position: return 'position off the map';
-    case BallFault.Velocity: return 'velocity out of range';
-    case BallFault.Mass: return `mass ${B.mass[b]} out of range`;
-    case BallFault.Radius: return 'radius does not match mass';
-    case BallFault.Wall: return 'centre inside a wall';
-    case BallFault.Respawning: return 'alive with a respawn timer';
-    case BallFault.DeadMass: return 'dead with mass';
-    case BallFault.DeadTimer: return `respawn timer ${B.respawn[b]}`;
-    case BallFault.AliveFlag: return `alive flag ${B.alive[b]}`;
-    case BallFault.Dash: return 'dash timers';
-    case BallFault.Bush: return 'inBush flag';
-    case BallFault.Shield: return `spawn protection ${B.shield[b]}`;
-    case BallFault.Score: return 'negative score';
-    case BallFault.Intent: return 'intent mode/angle';
-    case BallFault.Target: return 'target off the map';
-    case BallFault.PathState: return 'path state/length';
-    case BallFault.Planning: return 'planning without the planner (or vice versa)';
-    case BallFault.PathIdx: return 'path index/stuck';
-    case BallFault.Waypoint: {
-      const base = b * PATH_CAPACITY;
-      const cells = info.cols * info.rows;
-      let k = 0;
-      while (k < B.pathLen[b]! - 1 && inRange(B.wp[base + k]!, -1, cells - 1)) k++;
-      return `waypoint ${k} off the map`;
-    }
-    default: return `fault ${code}`;
-  }
+/** Every cell slot: a live one on the map in a free cell with a mass in range, a free one all zero. */
+function checkCells(s: State, info: MapInfo, settings: MatchSettings): string | null {
+  return faultText('cell', scanCells(s, info, settings.players));
 }
+
+function scanCells(s: State, info: MapInfo, players: number): number {
+  const { x, y, vx, vy, bx, by, mass, radius, merge, noCollide, inBush } = s.cells;
+  const W = info.widthFx - 1;
+  const H = info.heightFx - 1;
+  const cols = info.cols;
+  const blocked = info.map.blocked;
+  const maxMerge = mergeDelay(RULES.maxMass);
+  for (let c = 0; c < MAX_CELLS; c++) {
+    const f = c << FAULT_BITS;
+    const m = mass[c]!;
+    if (m === 0) {
+      if ((x[c]! | y[c]! | vx[c]! | vy[c]! | bx[c]! | by[c]! | radius[c]! | merge[c]! | noCollide[c]! | inBush[c]!) !== 0) return f | Fault.Free;
+      continue;
+    }
+    if (c >= players * CELLS_PER_PLAYER) return f | Fault.Absent;
+    const cx = x[c]!;
+    const cy = y[c]!;
+    if (!inRange(cx, 0, W) || !inRange(cy, 0, H)) return f | Fault.Position;
+    if (!inRange(vx[c]!, -MAX_V, MAX_V) || !inRange(vy[c]!, -MAX_V, MAX_V) || !inRange(bx[c]!, -MAX_V, MAX_V) || !inRange(by[c]!, -MAX_V, MAX_V)) return f | Fault.Velocity;
+    if (!inRange(m, RULES.minMass, RULES.maxMass)) return f | Fault.Mass;
+    if (radius[c] !== radiusOf(m)) return f | Fault.Radius;
+    if (blocked[(cy >> 10) * cols + (cx >> 10)] !== 0) return f | Fault.Wall;
+    if (!inRange(merge[c]!, 0, maxMerge) || !inRange(noCollide[c]!, 0, RULES.noCollideFrames)) return f | Fault.Timers;
+    if (!inRange(inBush[c]!, 0, 1)) return f | Fault.Bush;
+  }
+  return 0;
+}
+
+/** Blobs: a live one on the map in a free cell, its life and owner in range; a free one all zero. */
+function checkBlobs(s: State, info: MapInfo): string | null {
+  const { x, y, vx, vy, life, owner } = s.blobs;
+  const W = info.widthFx - 1;
+  const H = info.heightFx - 1;
+  for (let b = 0; b < BLOB_CAPACITY; b++) {
+    const f = b << FAULT_BITS;
+    if (life[b] === 0) {
+      if ((x[b]! | y[b]! | vx[b]! | vy[b]! | owner[b]!) !== 0) return faultText('blob', f | Fault.Free);
+      continue;
+    }
+    if (!inRange(life[b]!, 1, RULES.blobLifeFrames)) return faultText('blob', f | Fault.Timers);
+    if (!inRange(owner[b]!, 1, MAX_PLAYERS)) return faultText('blob', f | Fault.Owner);
+    if (!inRange(x[b]!, 0, W) || !inRange(y[b]!, 0, H)) return faultText('blob', f | Fault.Position);
+    if (!inRange(vx[b]!, -MAX_V, MAX_V) || !inRange(vy[b]!, -MAX_V, MAX_V)) return faultText('blob', f | Fault.Velocity);
+    if (info.map.blocked[(y[b]! >> 10) * info.cols + (x[b]! >> 10)] !== 0) return faultText('blob', f | Fault.Wall);
+  }
+  return null;
+}
+
+/** Viruses: a live one on the map in a free cell with a mass in range; a map virus away has only a timer. */
+function checkViruses(s: State, info: MapInfo): string | null {
+  const { x, y, vx, vy, mass, feeds, aim, respawn } = s.viruses;
+  const W = info.widthFx - 1;
+  const H = info.heightFx - 1;
+  const homes = info.virusCells.length;
+  for (let v = 0; v < VIRUS_CAPACITY; v++) {
+    const f = v << FAULT_BITS;
+    const m = mass[v]!;
+    if (v >= homes && respawn[v] !== 0) return faultText('virus', f | Fault.DeadTimer);
+    if (m === 0) {
+      if ((x[v]! | y[v]! | vx[v]! | vy[v]! | feeds[v]! | aim[v]!) !== 0) return faultText('virus', f | Fault.Free);
+      if (v < homes && !inRange(respawn[v]!, 1, RULES.virusRespawnFrames)) return faultText('virus', f | Fault.DeadTimer);
+      continue;
+    }
+    if (respawn[v] !== 0) return faultText('virus', f | Fault.Respawning);
+    if (!inRange(m, RULES.virusMass, MAX_VIRUS_MASS) || !inRange(feeds[v]!, 0, RULES.virusFeeds - 1) || !inRange(aim[v]!, 0, ANGLE_STEPS - 1)) return faultText('virus', f | Fault.Mass);
+    if (!inRange(x[v]!, 0, W) || !inRange(y[v]!, 0, H)) return faultText('virus', f | Fault.Position);
+    if (!inRange(vx[v]!, -MAX_V, MAX_V) || !inRange(vy[v]!, -MAX_V, MAX_V)) return faultText('virus', f | Fault.Velocity);
+    if (info.map.blocked[(y[v]! >> 10) * info.cols + (x[v]! >> 10)] !== 0) return faultText('virus', f | Fault.Wall);
+  }
+  return null;
+}
+
 /**
  * Pellets: well-formed words, on free cells, at most one per cell (a bit per cell in `bits`: small
  * enough to stay in L1 while the pellets land on random cells), no more live than the target.
@@ -224,7 +300,7 @@ function checkBots(s: State, settings: MatchSettings): string | null {
 
 /** The first slot at fault, or -1. */
 function scanBots(control: Int32Array, mem: Int32Array, players: number): number {
-  for (let b = 0; b < MAX_BALLS; b++) {
+  for (let b = 0; b < MAX_PLAYERS; b++) {
     const c = control[b]!;
     if (c !== 0) {
       if (c < 0 || c > BOT_CONTROL_MAX || b >= players) return b;

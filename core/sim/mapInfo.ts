@@ -26,9 +26,11 @@ export interface MapInfo {
   readonly freeCells: Int32Array;
   /** Cell index of each spawn point, in map order (falls back to spread free cells when the map has none). */
   readonly spawnCells: Int32Array;
+  /** Cell index of each of the map's viruses, in map order (virus id = index): where each stands and comes back. */
+  readonly virusCells: Int32Array;
   /** Nav grid per size class (class 0 is the map's own blocked mask). */
   readonly navGrids: readonly NavGrid[];
-  /** core/map's mapSimHash: what the simulation reads from the map (size, terrain, walls, bushes, spawns). */
+  /** core/map's mapSimHash: what the simulation reads from the map (size, terrain, walls, bushes, spawns, viruses). */
   readonly fingerprint: number;
   /** Pellet target when the match settings do not give one. */
   readonly defaultPelletTarget: number;
@@ -71,6 +73,7 @@ function buildInfo(map: GameMap): MapInfo {
     heightFx: rows * FX_ONE,
     freeCells,
     spawnCells,
+    virusCells: Int32Array.from(map.viruses, (v) => v.row * cols + v.col),
     navGrids,
     fingerprint: mapSimHash(map),
     defaultPelletTarget: Math.max(RULES.pelletMinTarget, Math.min(RULES.pelletMaxTarget, target)),

@@ -1,25 +1,27 @@
 /**
- * System 2: path planning for balls moving to a target (MoveMode.Target).
- * A ball whose pathState is NeedsPlan gets a path on the nav grid of its size class — from the
- * nearest cell where it fits when its own cell is too tight (else on a smaller class). A target
- * cell where the ball does not fit moves to the nearest one where it does; an unreachable target
+ * System 3: path planning for players moving to a target (MoveMode.Target). A path is planned once
+ * for the player, from its lead cell (its biggest, cellOps.ts leadCell), and all its cells steer
+ * along it (steer.ts): agar's "cells follow the mouse", with walls in the way.
+ * A player whose pathState is NeedsPlan gets a path on the nav grid of its lead cell's size class —
+ * from the nearest cell where it fits when its own cell is too tight (else on a smaller class). A
+ * target cell where the lead cell does not fit moves to the nearest one where it does; an unreachable target
  * (in another region of the grid, searchers.ts) leads to the reachable cell nearest to it, found
  * without a search. A target in plain sight (segmentClear) needs no
  * search. Otherwise the class's searcher runs (searchers.ts: core/nav's JumpPointSearch with the
  * map's landmark tables; `begin`/`resume`) — at most one search at a time, spread over frames — and
  * its path (optimal; among equally short ones, JPS's pick), smoothed by line of sight (core/nav),
- * becomes the ball's waypoints (cell indices, steered to at their centres; the last one is
+ * becomes the player's waypoints (cell indices, steered to at their centres; the last one is
  * EXACT_TARGET when the path reaches the target's cell). Requests are served round robin from
- * planner[Cursor], at most RULES.plansPerFrame new ones a frame; waiting balls head straight for
+ * planner[Cursor], at most RULES.plansPerFrame new ones a frame; waiting players head straight for
  * their target meanwhile.
  * Budgets are in JPS work units (JumpPointSearch.ts: JUMP_POINT_WORK a jump point plus each cell
  * its scans step onto; a unit took ~4-6 ns), which follow time on any map, where a count of jump
  * points would not: RULES.planWorkPerFrame a frame for searches, smoothing and nearest-cell scans
  * together (charged as they finish, so a frame overruns it by at most one expansion, smoothing or
- * scan), RULES.pathBudget per search. Measured (50 balls, far targets, labyrinth-large): planning
+ * scan), RULES.pathBudget per search. Measured (50 players, far targets, labyrinth-large): planning
  * took at most 83 µs a frame (A* with 512 expansions: 113 µs), and a search was still in flight
  * at the end of 0.5 % of frames (A*: 63 %).
- * The search in flight is state (planner column: ball, class, cells, work done); nav's searcher
+ * The search in flight is state (planner column: player, class, cells, work done); nav's searcher
  * keeps its open set private, so it cannot be snapshotted. After a restore (or whenever the
  * searcher does not hold this search) the search is restarted from its recorded start and goal
  * and re-run up to the recorded work before it continues — same result, as nav guarantees that
@@ -27,16 +29,17 @@
  */
 import { FX_HALF, FX_SHIFT } from '../math';
 import { nearestFreeCell, nearestInRegion, PathStatus, segmentClear, smoothPath, type JumpPointSearch, type PathResult } from '../nav';
+import { leadCell } from './cellOps';
 import { sizeClassOf } from './mapInfo';
-import { MAX_BALLS, PATH_CAPACITY, RULES } from './rules';
+import { MAX_PLAYERS, PATH_CAPACITY, RULES } from './rules';
 import { PLAN_SEARCH_OPTIONS } from './searchers';
 import { PathState, Planner, type World } from './World';
 
 /** Waypoint value meaning "the exact target point" rather than a cell centre. */
 export const EXACT_TARGET = -1;
-/** How far (cells) to look for room when the ball's own cell is too tight for its size class. */
+/** How far (cells) to look for room when the lead cell's own map cell is too tight for its size class. */
 const UNWEDGE_RADIUS = 3;
-/** How far (cells) a goal where the ball does not fit may move to one where it does. */
+/** How far (cells) a goal where the lead cell does not fit may move to one where it does. */
 const RETARGET_RADIUS = 32;
 /**
  * Work charged per cell of a finished path for smoothing it. smoothPath tests line of sight from
@@ -47,16 +50,16 @@ const RETARGET_RADIUS = 32;
  */
 const SMOOTH_COST = 48;
 
-/** x (Fx) of waypoint `k` of ball `b`. */
-export function waypointX(w: World, b: number, k: number): number {
-  const cell = w.balls.wp[b * PATH_CAPACITY + k]!;
-  return cell === EXACT_TARGET ? w.balls.targetX[b]! : ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
+/** x (Fx) of waypoint `k` of player `p`. */
+export function waypointX(w: World, p: number, k: number): number {
+  const cell = w.players.wp[p * PATH_CAPACITY + k]!;
+  return cell === EXACT_TARGET ? w.players.targetX[p]! : ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
 }
 
-/** y (Fx) of waypoint `k` of ball `b`. */
-export function waypointY(w: World, b: number, k: number): number {
-  const cell = w.balls.wp[b * PATH_CAPACITY + k]!;
-  return cell === EXACT_TARGET ? w.balls.targetY[b]! : (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
+/** y (Fx) of waypoint `k` of player `p`. */
+export function waypointY(w: World, p: number, k: number): number {
+  const cell = w.players.wp[p * PATH_CAPACITY + k]!;
+  return cell === EXACT_TARGET ? w.players.targetY[p]! : (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
 }
 
 /** Serves path requests within this frame's work budget (see the file header). */
@@ -66,13 +69,13 @@ export function planPaths(w: World): void {
   let budget: number = RULES.planWorkPerFrame;
   let starts: number = RULES.plansPerFrame;
   while (budget > 0) {
-    if (P[Planner.Ball]! < 0) {
+    if (P[Planner.Player]! < 0) {
       if (starts === 0) return;
-      const b = nextRequest(w);
-      if (b < 0) return;
+      const p = nextRequest(w);
+      if (p < 0) return;
       starts--;
       // The plan may be settled at once (line of sight, or nowhere to go): then the loop takes the next.
-      budget -= beginPlan(w, b);
+      budget -= beginPlan(w, p);
       continue;
     }
     const before = P[Planner.Expanded]!;
@@ -84,19 +87,20 @@ export function planPaths(w: World): void {
   }
 }
 
-/** Forgets the search in flight when its ball died or changed its mind since. */
+/** Forgets the search in flight when its player died or changed its mind since. */
 function dropStale(w: World): void {
   const P = w.planner;
-  const b = P[Planner.Ball]!;
-  if (b < 0) return;
-  if (w.balls.alive[b] !== 0 && w.balls.pathState[b] === PathState.Planning) return;
-  if (w.balls.pathState[b] === PathState.Planning) w.balls.pathState[b] = PathState.NeedsPlan;
+  const p = P[Planner.Player]!;
+  if (p < 0) return;
+  const state = w.players.pathState;
+  if (w.players.alive[p] !== 0 && state[p] === PathState.Planning) return;
+  if (state[p] === PathState.Planning) state[p] = PathState.NeedsPlan;
   freePlanner(P);
 }
 
 /** Clears the search-in-flight words (all of them, so an idle planner has one canonical state). */
 function freePlanner(P: Int32Array): void {
-  P[Planner.Ball] = -1;
+  P[Planner.Player] = -1;
   P[Planner.Class] = 0;
   P[Planner.From] = 0;
   P[Planner.Goal] = 0;
@@ -104,34 +108,37 @@ function freePlanner(P: Int32Array): void {
   P[Planner.KeepFirst] = 0;
 }
 
-/** The next live ball waiting for a plan, round robin from the cursor (which moves past it), or -1. */
+/** The next live player waiting for a plan, round robin from the cursor (which moves past it), or -1. */
 function nextRequest(w: World): number {
   const P = w.planner;
-  const B = w.balls;
+  const Q = w.players;
   const start = P[Planner.Cursor]!;
-  for (let k = 0; k < MAX_BALLS; k++) {
-    const b = (start + k) % MAX_BALLS;
-    if (B.pathState[b] !== PathState.NeedsPlan || B.alive[b] === 0) continue;
-    P[Planner.Cursor] = (b + 1) % MAX_BALLS;
-    return b;
+  for (let k = 0; k < MAX_PLAYERS; k++) {
+    const p = (start + k) % MAX_PLAYERS;
+    if (Q.pathState[p] !== PathState.NeedsPlan || Q.alive[p] === 0) continue;
+    P[Planner.Cursor] = (p + 1) % MAX_PLAYERS;
+    return p;
   }
   return -1;
 }
 
 /**
- * Starts planning for ball `b`: a search is then in flight (planner[Ball] = b), or the request is
- * settled at once. Returns the work it cost: the scan for the nearest reachable cell when the goal
+ * Starts planning for player `p`: a search is then in flight (planner[Player] = p), or the request
+ * is settled at once. Returns the work it cost: the scan for the nearest reachable cell when the goal
  * is in another region, charged a unit a grid cell (measured 4-8 ns a cell), else 0.
  */
-function beginPlan(w: World, b: number): number {
-  const B = w.balls;
+function beginPlan(w: World, p: number): number {
+  const B = w.players;
+  const lead = leadCell(w, p);
+  const x = w.cells.x[lead]!;
+  const y = w.cells.y[lead]!;
   const { cols } = w.info;
-  const startCell = (B.y[b]! >> FX_SHIFT) * cols + (B.x[b]! >> FX_SHIFT);
-  const goalCell = (B.targetY[b]! >> FX_SHIFT) * cols + (B.targetX[b]! >> FX_SHIFT);
-  B.pathLen[b] = 0;
-  B.pathIdx[b] = 0;
-  B.stuck[b] = 0;
-  for (let cls = sizeClassOf(B.radius[b]!); cls >= 0; cls--) {
+  const startCell = (y >> FX_SHIFT) * cols + (x >> FX_SHIFT);
+  const goalCell = (B.targetY[p]! >> FX_SHIFT) * cols + (B.targetX[p]! >> FX_SHIFT);
+  B.pathLen[p] = 0;
+  B.pathIdx[p] = 0;
+  B.stuck[p] = 0;
+  for (let cls = sizeClassOf(w.cells.radius[lead]!); cls >= 0; cls--) {
     const grid = w.info.navGrids[cls]!;
     const from = grid.blocked[startCell] === 0 ? startCell : nearestFreeCell(grid, startCell, UNWEDGE_RADIUS);
     let goal = grid.blocked[goalCell] === 0 ? goalCell : nearestFreeCell(grid, goalCell, RETARGET_RADIUS);
@@ -144,23 +151,23 @@ function beginPlan(w: World, b: number): number {
       goal = nearestInRegion(grid, regions, regions[from]!, goal);
       work = regions.length;
     }
-    if (from === startCell && goal === goalCell && segmentClear(grid, B.x[b]!, B.y[b]!, B.targetX[b]!, B.targetY[b]!)) {
-      B.wp[b * PATH_CAPACITY] = EXACT_TARGET;
-      B.pathLen[b] = 1;
-      B.pathState[b] = PathState.Following;
+    if (from === startCell && goal === goalCell && segmentClear(grid, x, y, B.targetX[p]!, B.targetY[p]!)) {
+      B.wp[p * PATH_CAPACITY] = EXACT_TARGET;
+      B.pathLen[p] = 1;
+      B.pathState[p] = PathState.Following;
       return work;
     }
     const P = w.planner;
-    P[Planner.Ball] = b;
+    P[Planner.Player] = p;
     P[Planner.Class] = cls;
     P[Planner.From] = from;
     P[Planner.Goal] = goal;
     P[Planner.Expanded] = 0;
     P[Planner.KeepFirst] = from === startCell ? 0 : 1;
-    B.pathState[b] = PathState.Planning;
+    B.pathState[p] = PathState.Planning;
     return work;
   }
-  B.pathState[b] = PathState.Arrived; // nowhere to go from here: hold until the next input
+  B.pathState[p] = PathState.Arrived; // nowhere to go from here: hold until the next input
   return 0;
 }
 
@@ -176,7 +183,7 @@ function ensureSearch(w: World): JumpPointSearch {
   const searcher = s.searchers[cls]!;
   const last = s.searchResult;
   const fresh =
-    last !== null && s.searchBall === P[Planner.Ball] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
+    last !== null && s.searchPlayer === P[Planner.Player] && s.searchFrom === P[Planner.From] && s.searchGoal === P[Planner.Goal] &&
     s.searchClass === cls && last.status === PathStatus.Running && last.expanded === P[Planner.Expanded];
   if (fresh) return searcher;
   const begun = searcher.begin(P[Planner.From]!, P[Planner.Goal]!, PLAN_SEARCH_OPTIONS);
@@ -184,19 +191,19 @@ function ensureSearch(w: World): JumpPointSearch {
   // recorded work is where an expansion ended, so the re-run stops exactly there.
   const redone = begun.status === PathStatus.Running ? searcher.resume(P[Planner.Expanded]!) : begun;
   s.searchResult = redone;
-  s.searchBall = P[Planner.Ball]!;
+  s.searchPlayer = P[Planner.Player]!;
   s.searchFrom = P[Planner.From]!;
   s.searchGoal = P[Planner.Goal]!;
   s.searchClass = cls;
   return searcher;
 }
 
-/** Turns the finished search into the ball's waypoints and frees the planner; returns the raw path length. */
+/** Turns the finished search into the player's waypoints and frees the planner; returns the raw path length. */
 function finishPlan(w: World, result: PathResult): number {
   const P = w.planner;
   const s = w.scratch;
-  const b = P[Planner.Ball]!;
-  const B = w.balls;
+  const b = P[Planner.Player]!;
+  const B = w.players;
   const grid = w.info.navGrids[P[Planner.Class]!]!;
   // The path buffer is nav's (overwritten by its next search): smooth it into our own.
   const raw = result.length;
@@ -205,14 +212,14 @@ function finishPlan(w: World, result: PathResult): number {
   const reaches = result.status === PathStatus.Found && P[Planner.Goal] === goalCell;
   storeWaypoints(w, b, n, 1 - P[Planner.KeepFirst]!, reaches, result.status === PathStatus.Budget);
   freePlanner(P);
-  s.searchBall = -1;
+  s.searchPlayer = -1;
   s.searchResult = null;
   return raw;
 }
 
-/** Copies smoothed cells first..n-1 of scratch.cellPath into b's waypoints. */
+/** Copies smoothed cells first..n-1 of scratch.cellPath into player b's waypoints. */
 function storeWaypoints(w: World, b: number, n: number, first: number, reachesTarget: boolean, budgetHit: boolean): void {
-  const B = w.balls;
+  const B = w.players;
   const cells = w.scratch.cellPath;
   const base = b * PATH_CAPACITY;
   const count = Math.min(n - first, PATH_CAPACITY);
@@ -220,7 +227,7 @@ function storeWaypoints(w: World, b: number, n: number, first: number, reachesTa
   const truncated = n - first > PATH_CAPACITY;
   if (reachesTarget && !truncated) {
     // The exact target point replaces the goal cell's centre (or is the only waypoint when the
-    // ball already stands in the goal cell).
+    // lead cell already stands in the goal cell).
     const last = count > 0 ? count - 1 : 0;
     B.wp[base + last] = EXACT_TARGET;
     B.pathLen[b] = last + 1;

@@ -3,8 +3,9 @@
  * it and returns the hash of every frame. Pure core: the same log gives the same hashes in Node
  * and in a browser, which is how cross-engine determinism is proven.
  *
- * Log format (version 1): inputs are tuples [frame, slot, move, angle, targetX, targetY, dash]
- * with the fields of input.ts's PlayerInput (dash 0/1), sorted by frame then slot; the inputs of
+ * Log format (version 2, cells that split and eject; version 1 logs had a dash and are refused):
+ * inputs are tuples [frame, slot, move, angle, targetX, targetY, actions] with the fields of
+ * input.ts's PlayerInput (actions: split 1 | eject 2), sorted by frame then slot; the inputs of
  * frame f are applied by the step that advances frame f to f + 1.
  */
 import type { GameMap } from '../map';
@@ -17,9 +18,9 @@ import { step } from './step';
 import type { MatchOptions, World } from './World';
 
 export const REPLAY_FORMAT = 'ball-brawl-replay';
-export const REPLAY_VERSION = 1;
+export const REPLAY_VERSION = 2;
 
-/** [frame, slot, move, angle, targetX, targetY, dash]. */
+/** [frame, slot, move, angle, targetX, targetY, actions (split 1 | eject 2)]. */
 export type InputTuple = readonly [number, number, number, number, number, number, number];
 
 export interface ReplayLog {
@@ -43,7 +44,7 @@ export type ReplayFrameCallback = (world: World, frame: number, hash: number, ev
 export function validateReplayLog(value: unknown): ReplayLog {
   const log = value as Partial<ReplayLog> | null;
   if (typeof log !== 'object' || log === null || log.format !== REPLAY_FORMAT) throw new Error('replay: not a Ball Brawl replay log');
-  if (log.version !== REPLAY_VERSION) throw new Error(`replay: version ${String(log.version)}, expected ${REPLAY_VERSION}`);
+  if (log.version !== REPLAY_VERSION) throw new Error(`replay: version ${String(log.version)}, this build plays version ${REPLAY_VERSION}`);
   if (typeof log.mapId !== 'string' || typeof log.options !== 'object' || log.options === null) throw new Error('replay: missing mapId or options');
   if (!Number.isInteger(log.frames) || (log.frames ?? -1) < 0) throw new Error('replay: bad frame count');
   if (!Array.isArray(log.inputs)) throw new Error('replay: inputs must be an array');
@@ -60,12 +61,12 @@ export function validateReplayLog(value: unknown): ReplayLog {
 /** A tuple for `input` at `frame`. */
 export function toTuple(frame: number, s: SlotInput): InputTuple {
   const i = s.input;
-  return [frame, s.slot, i.move, i.angle, i.targetX, i.targetY, i.dash ? 1 : 0];
+  return [frame, s.slot, i.move, i.angle, i.targetX, i.targetY, (i.split ? 1 : 0) | (i.eject ? 2 : 0)];
 }
 
 /** The SlotInput a tuple describes. */
 export function fromTuple(t: InputTuple): SlotInput {
-  return { slot: t[1], input: { move: t[2] as MoveMode, angle: t[3], targetX: t[4], targetY: t[5], dash: t[6] !== 0 } };
+  return { slot: t[1], input: { move: t[2] as MoveMode, angle: t[3], targetX: t[4], targetY: t[5], split: (t[6] & 1) !== 0, eject: (t[6] & 2) !== 0 } };
 }
 
 /**

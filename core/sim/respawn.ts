@@ -1,21 +1,27 @@
 /**
- * System 1 (first): respawn. A dead ball of a playing slot counts its respawn timer down and
- * re-enters play when it reaches zero, at the spawn chosen by chooseSpawn (ballOps.ts), with start
- * mass and spawn protection (shield.ts) — so a ball eaten during frame F is back in play during frame F + respawnFrames. Running
- * first lets a respawned ball plan its path and move in the frame it appears.
+ * System 1 (first): respawn. A dead player of a playing slot counts its respawn timer down and
+ * re-enters play when it reaches zero with one cell at the spawn chosen by chooseSpawn
+ * (cellOps.ts), with start mass and spawn protection (shield.ts) — so a player eaten during frame F
+ * is back in play during frame F + respawnFrames. Running first lets a respawned player plan its
+ * path and move in the frame it appears.
  */
-import { spawnBall } from './ballOps';
+import { firstCell, refreshCellGrid, spawnPlayer } from './cellOps';
 import { EventKind } from './events';
 import type { World } from './World';
 
-/** Counts down and respawns eaten balls, ascending id. */
+/** Counts down and respawns eaten players, ascending slot. */
 export function respawn(w: World): void {
-  const B = w.balls;
+  const P = w.players;
   const players = w.settings.players;
-  for (let b = 0; b < players; b++) {
-    if (B.alive[b] !== 0) continue;
-    if (--B.respawn[b]! > 0) continue;
-    const cell = spawnBall(w, b);
-    w.events.push(EventKind.Respawned, b, cell, B.x[b]!, B.y[b]!);
+  let fresh = false;
+  for (let p = 0; p < players; p++) {
+    if (P.alive[p] !== 0) continue;
+    if (--P.respawn[p]! > 0) continue;
+    // The spawn rule reads the cell broadphase: bring it up to date once, before the first spawn.
+    if (!fresh) refreshCellGrid(w);
+    fresh = true;
+    const cell = spawnPlayer(w, p);
+    const c = firstCell(p);
+    w.events.push(EventKind.Respawned, p, cell, w.cells.x[c]!, w.cells.y[c]!);
   }
 }

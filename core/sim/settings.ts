@@ -4,7 +4,7 @@
  */
 import type { GameMap } from '../map';
 import { mapInfoOf } from './mapInfo';
-import { MAX_BALLS, PELLET_CAPACITY, RULES } from './rules';
+import { MAX_PLAYERS, PELLET_CAPACITY, RULES } from './rules';
 
 /** A match's fixed parameters; equal on every peer, carried in snapshots and replay logs. */
 export interface MatchSettings {
@@ -12,7 +12,7 @@ export interface MatchSettings {
   readonly mapId: string;
   /** Seed of the world RNG, uint32. */
   readonly seed: number;
-  /** Players 1..MAX_BALLS: balls 0..players-1 take part. */
+  /** Players 1..MAX_PLAYERS: slots 0..players-1 take part. */
   readonly players: number;
   /** Match length in logic frames (≥ 1). */
   readonly lengthFrames: number;
@@ -32,7 +32,7 @@ export interface MatchOptions {
 export function matchSettings(map: GameMap, opts: MatchOptions): MatchSettings {
   const info = mapInfoOf(map);
   const int = (v: number | undefined, dflt: number): number => (v !== undefined && Number.isFinite(v) ? Math.trunc(v) : dflt);
-  const players = Math.max(1, Math.min(MAX_BALLS, int(opts.players, 1)));
+  const players = Math.max(1, Math.min(MAX_PLAYERS, int(opts.players, 1)));
   const target = int(opts.pelletTarget, info.defaultPelletTarget);
   return {
     mapId: map.id,

@@ -1,21 +1,21 @@
 /**
- * Spawn protection: a ball entering play (match start or respawn) is shielded for
- * RULES.spawnShieldFrames frames — it cannot be eaten (eatBalls.ts) — so a newcomer gets a moment
- * to look around. Protection is for the harmless: the ball loses it at once when it eats a ball or
- * dashes (pellets do not count: a fresh ball could not help eating them).
- * System 9 (after ball eating): counts every shield down, so a ball spawned during frame F is
+ * Spawn protection: a player entering play (match start or respawn) is shielded for
+ * RULES.spawnShieldFrames frames — none of its cells can be eaten (eatCells.ts) — so a newcomer
+ * gets a moment to look around. Protection is for the harmless: the player loses it at once when
+ * one of its cells eats another player's cell, or when it splits or ejects (pellets and blobs do
+ * not count: a fresh player could not help eating them).
+ * Counted down by the timers system (after the eating), so a player spawned during frame F is
  * protected in the eating of frames F … F + spawnShieldFrames − 1.
  */
-import { MAX_BALLS } from './rules';
+import { ownerOf } from './cellOps';
 import type { World } from './World';
 
-/** Counts down the spawn protection of every live ball. */
-export function countShields(w: World): void {
-  const shield = w.balls.shield;
-  for (let b = 0; b < MAX_BALLS; b++) if (shield[b]! > 0) shield[b]!--;
+/** Whether player `p` is spawn-protected (its cells cannot be eaten this frame). */
+export function isShielded(w: World, p: number): boolean {
+  return w.players.shield[p]! > 0;
 }
 
-/** Whether ball `b` is spawn-protected (cannot be eaten this frame). */
-export function isShielded(w: World, b: number): boolean {
-  return w.balls.shield[b]! > 0;
+/** Whether cell `c` is spawn-protected (its player is). */
+export function isCellShielded(w: World, c: number): boolean {
+  return w.players.shield[ownerOf(c)]! > 0;
 }

@@ -7,7 +7,7 @@
  * is little-endian, and a byte-swapped blob fails the magic check).
  *   0  MAGIC 0x4e534242 (bytes "BBSN")      7  lengthFrames
  *   1  SNAPSHOT_VERSION                      8  pelletTarget
- *   2  total words                           9  MAX_BALLS    10 PELLET_CAPACITY   11 PATH_CAPACITY
+ *   2  total words                           9  MAX_CELLS    10 PELLET_CAPACITY   11 PATH_CAPACITY
  *   3  checksum of words 4..end             12  component count
  *   4  map fingerprint                      13  mapId length L (≤ MAX_ID), then L words: UTF-16 units
  *   5  seed   6  players
@@ -19,7 +19,7 @@ import { HASH_SEED, hashFinish, hashString } from '../math';
 import { COMPONENTS } from './components';
 import { checkInvariants, checkState } from './invariants';
 import { mapInfoOf } from './mapInfo';
-import { MAX_BALLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
+import { MAX_CELLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
 import {
   allocState,
   allocWorld,
@@ -34,7 +34,7 @@ import {
 } from './World';
 
 /** Bumped whenever the layout, the component list or the meaning of any column changes. */
-export const SNAPSHOT_VERSION = 3;
+export const SNAPSHOT_VERSION = 4;
 export const SNAPSHOT_MAGIC = 0x4e534242;
 const BYTE_SWAPPED_MAGIC = 0x4242534e;
 const FIXED_HEADER = 14;
@@ -93,7 +93,7 @@ export function snapshot(w: World): Uint8Array {
   out[6] = s.players;
   out[7] = s.lengthFrames;
   out[8] = s.pelletTarget;
-  out[9] = MAX_BALLS;
+  out[9] = MAX_CELLS;
   out[10] = PELLET_CAPACITY;
   out[11] = PATH_CAPACITY;
   out[12] = COMPONENTS.length;
@@ -235,7 +235,7 @@ function frame(bytes: Uint8Array): Int32Array {
   if (words[1] !== SNAPSHOT_VERSION) throw new SnapshotError(`snapshot: version ${words[1]}, this build reads ${SNAPSHOT_VERSION}`);
   if (words[2] !== words.length) throw new SnapshotError(`snapshot: truncated or padded (${words.length} words, header says ${words[2]})`);
   if (words[3] !== checksum(words)) throw new SnapshotError('snapshot: checksum mismatch (damaged)');
-  if (words[9] !== MAX_BALLS || words[10] !== PELLET_CAPACITY || words[11] !== PATH_CAPACITY || words[12] !== COMPONENTS.length) {
+  if (words[9] !== MAX_CELLS || words[10] !== PELLET_CAPACITY || words[11] !== PATH_CAPACITY || words[12] !== COMPONENTS.length) {
     throw new SnapshotError('snapshot: capacities or component list differ from this build');
   }
   const idLen = words[13]!;

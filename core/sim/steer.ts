@@ -1,14 +1,22 @@
 /**
- * System 3: steering. Computes each live ball's desired velocity from its intent — a direction,
- * the next waypoint of its path, or nothing — and blends its velocity towards it
- * (1/2^accelShift of the gap per frame) unless a dash burst is running.
- * Units: Fx/frame; desired speed = speedOf(radius), slowing to half the remaining distance on the
- * final waypoint so the ball stops on its target.
+ * System 4: steering. Computes each live cell's desired velocity from its player's intent and
+ * blends its velocity towards it (1/2^accelShift of the gap per frame); a launch boost rides on top
+ * (move.ts). Every cell of a player steers for itself, at its own speed (smaller cells are faster):
+ *  - direction: a lone cell moves along the angle; several steer at the point RULES.steerAhead
+ *    ahead of the player's centre of mass, so they close up while they travel (a keyboard's
+ *    stand-in for agar's mouse held ahead);
+ *  - target: every cell steers at the player's current waypoint (the next one once it is itself
+ *    within reach of it), slowing on the final one to half its remaining distance so it stops on
+ *    the target. The lead cell (planPaths.ts) advances the waypoint index and decides arrival;
+ *  - stop, arrived: the desired velocity is zero.
+ * The player's heading follows the lead cell's desired velocity (actions.ts aims with it).
+ * Units: Fx/frame; desired speed = speedOf(radius).
  */
-import { TRIG_SHIFT, cosA, divTrunc, ilength, sinA } from '../math';
+import { TRIG_SHIFT, angleOf, cosA, divTrunc, ilength, sinA } from '../math';
+import { firstCell, leadCell } from './cellOps';
 import { MoveMode } from './input';
 import { waypointX, waypointY } from './planPaths';
-import { MAX_BALLS, RULES, speedOf } from './rules';
+import { CELLS_PER_PLAYER, RULES, speedOf } from './rules';
 import { PathState, type World } from './World';
 
 const REACH2 = RULES.waypointReach * RULES.waypointReach;
@@ -17,63 +25,124 @@ const ARRIVE = 48;
 
 /** Fills scratch.wantVx/wantVy and blends velocities. */
 export function steer(w: World): void {
-  const B = w.balls;
   const { wantVx, wantVy } = w.scratch;
-  for (let b = 0; b < MAX_BALLS; b++) {
-    wantVx[b] = 0;
-    wantVy[b] = 0;
-    if (B.alive[b] === 0) continue;
-    const speed = speedOf(B.radius[b]!);
-    const mode = B.mode[b]!;
-    if (mode === MoveMode.Direction) {
-      const a = B.angle[b]!;
-      wantVx[b] = (speed * cosA(a)) >> TRIG_SHIFT;
-      wantVy[b] = (speed * sinA(a)) >> TRIG_SHIFT;
-    } else if (mode === MoveMode.Target) {
-      wantTowardsPath(w, b, speed);
-    }
-    if (B.dashLeft[b]! > 0) continue;
-    B.vx[b]! += (wantVx[b]! - B.vx[b]!) >> RULES.accelShift;
-    B.vy[b]! += (wantVy[b]! - B.vy[b]!) >> RULES.accelShift;
+  wantVx.fill(0);
+  wantVy.fill(0);
+  const P = w.players;
+  for (let p = 0; p < w.settings.players; p++) {
+    if (P.alive[p] === 0) continue;
+    const mode = P.mode[p]!;
+    if (mode === MoveMode.Direction) steerDirection(w, p);
+    else if (mode === MoveMode.Target) steerPath(w, p);
+    const lead = leadCell(w, p);
+    if (wantVx[lead] !== 0 || wantVy[lead] !== 0) P.heading[p] = angleOf(wantVx[lead]!, wantVy[lead]!);
+    blend(w, p);
   }
 }
 
-/** Desired velocity of ball `b` following its path (or straight at the target while it waits for one). */
-function wantTowardsPath(w: World, b: number, speed: number): void {
-  const B = w.balls;
-  const state = B.pathState[b]!;
-  let tx: number;
-  let ty: number;
-  let final = true;
-  if (state === PathState.Following || state === PathState.Partial) {
-    const last = B.pathLen[b]! - 1;
-    let i = B.pathIdx[b]!;
-    // Advance past every intermediate waypoint already within reach.
-    for (; i < last; i++) {
-      const dx = waypointX(w, b, i) - B.x[b]!;
-      const dy = waypointY(w, b, i) - B.y[b]!;
-      if (dx * dx + dy * dy > REACH2) break;
-    }
-    B.pathIdx[b] = i;
-    tx = waypointX(w, b, i);
-    ty = waypointY(w, b, i);
-    final = i === last;
-  } else if (state === PathState.NeedsPlan || state === PathState.Planning) {
-    tx = B.targetX[b]!;
-    ty = B.targetY[b]!;
-  } else {
-    return; // None or Arrived: hold still
+/** Velocities of p's cells close 1/2^accelShift of the gap to the desired ones. */
+function blend(w: World, p: number): void {
+  const C = w.cells;
+  const { wantVx, wantVy } = w.scratch;
+  for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) {
+    if (C.mass[c] === 0) continue;
+    C.vx[c]! += (wantVx[c]! - C.vx[c]!) >> RULES.accelShift;
+    C.vy[c]! += (wantVy[c]! - C.vy[c]!) >> RULES.accelShift;
   }
-  const dx = tx - B.x[b]!;
-  const dy = ty - B.y[b]!;
-  const len = ilength(dx, dy);
-  if (final && len <= ARRIVE) {
-    if (state === PathState.Following) B.pathState[b] = PathState.Arrived;
-    else if (state === PathState.Partial) B.pathState[b] = PathState.NeedsPlan;
+}
+
+function steerDirection(w: World, p: number): void {
+  const C = w.cells;
+  const { wantVx, wantVy } = w.scratch;
+  const a = w.players.angle[p]!;
+  const base = firstCell(p);
+  // Centre of mass (exact: Σ m·x < 16 · 40000 · 2^18 < 2^38).
+  let m = 0;
+  let mx = 0;
+  let my = 0;
+  let count = 0;
+  for (let c = base; c < base + CELLS_PER_PLAYER; c++) {
+    const cm = C.mass[c]!;
+    if (cm === 0) continue;
+    m += cm;
+    mx += cm * C.x[c]!;
+    my += cm * C.y[c]!;
+    count++;
+  }
+  if (count === 1) {
+    const c = leadCell(w, p);
+    const speed = speedOf(C.radius[c]!);
+    wantVx[c] = (speed * cosA(a)) >> TRIG_SHIFT;
+    wantVy[c] = (speed * sinA(a)) >> TRIG_SHIFT;
     return;
   }
-  const s = final && len >> 1 < speed ? len >> 1 : speed;
+  // DETERMINISM: integer division of exact integers.
+  const ax = Math.floor(mx / m) + ((RULES.steerAhead * cosA(a)) >> TRIG_SHIFT);
+  const ay = Math.floor(my / m) + ((RULES.steerAhead * sinA(a)) >> TRIG_SHIFT);
+  for (let c = base; c < base + CELLS_PER_PLAYER; c++) {
+    if (C.mass[c] === 0) continue;
+    towards(w, c, ax - C.x[c]!, ay - C.y[c]!, speedOf(C.radius[c]!));
+  }
+}
+
+/** Desired velocity (dx, dy) scaled to `speed` for cell `c`. */
+function towards(w: World, c: number, dx: number, dy: number, speed: number): void {
+  const len = ilength(dx, dy);
+  if (len === 0) return;
   // DETERMINISM: |dx · s| < 2^29, integer division truncates towards zero on both axes alike.
-  w.scratch.wantVx[b] = divTrunc(dx * s, len);
-  w.scratch.wantVy[b] = divTrunc(dy * s, len);
+  w.scratch.wantVx[c] = divTrunc(dx * speed, len);
+  w.scratch.wantVy[c] = divTrunc(dy * speed, len);
+}
+
+/** Desired velocities of p's cells following its path (or straight at the target while it waits for one). */
+function steerPath(w: World, p: number): void {
+  const P = w.players;
+  const C = w.cells;
+  const state = P.pathState[p]!;
+  const following = state === PathState.Following || state === PathState.Partial;
+  if (!following && state !== PathState.NeedsPlan && state !== PathState.Planning) return; // None or Arrived: hold still
+  const lead = leadCell(w, p);
+  const last = following ? P.pathLen[p]! - 1 : 0;
+  if (following) {
+    // The lead cell advances past every intermediate waypoint already within its reach.
+    let i = P.pathIdx[p]!;
+    for (; i < last; i++) {
+      const dx = waypointX(w, p, i) - C.x[lead]!;
+      const dy = waypointY(w, p, i) - C.y[lead]!;
+      if (dx * dx + dy * dy > REACH2) break;
+    }
+    P.pathIdx[p] = i;
+  }
+  const idx = P.pathIdx[p]!;
+  let arrived = false;
+  for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) {
+    if (C.mass[c] === 0) continue;
+    let i = idx;
+    let tx = following ? waypointX(w, p, i) : P.targetX[p]!;
+    let ty = following ? waypointY(w, p, i) : P.targetY[p]!;
+    if (following && i < last && c !== lead) {
+      // A cell ahead of the lead at this waypoint goes on to the next.
+      const dx = tx - C.x[c]!;
+      const dy = ty - C.y[c]!;
+      if (dx * dx + dy * dy <= REACH2) {
+        i++;
+        tx = waypointX(w, p, i);
+        ty = waypointY(w, p, i);
+      }
+    }
+    const final = !following || i === last;
+    const dx = tx - C.x[c]!;
+    const dy = ty - C.y[c]!;
+    const len = ilength(dx, dy);
+    if (final && len <= ARRIVE) {
+      if (c === lead) arrived = true;
+      continue;
+    }
+    const speed = speedOf(C.radius[c]!);
+    towards(w, c, dx, dy, final && len >> 1 < speed ? len >> 1 : speed);
+  }
+  if (arrived) {
+    if (state === PathState.Following) P.pathState[p] = PathState.Arrived;
+    else if (state === PathState.Partial) P.pathState[p] = PathState.NeedsPlan;
+  }
 }

@@ -4,34 +4,40 @@
  * in ascending id. Returns the frame's model→view events (the world's reusable buffer, valid
  * until the next step).
  */
+import { actions } from './actions';
 import { advanceClock } from './matchClock';
 import { applyInputs } from './applyInputs';
 import { updateBushes } from './bushes';
-import { dash } from './dash';
 import { decay } from './decay';
-import { eatBalls } from './eatBalls';
+import { eatBlobs } from './eatBlobs';
+import { eatCells } from './eatCells';
 import { eatPellets } from './eatPellets';
 import type { SimEvents } from './events';
 import type { SlotInput } from './input';
 import { move } from './move';
+import { ownCells } from './ownCells';
 import { planPaths } from './planPaths';
 import { respawn } from './respawn';
-import { countShields } from './shield';
 import { spawnPellets } from './spawnPellets';
 import { steer } from './steer';
+import { countTimers } from './timers';
+import { popViruses } from './viruses';
 import type { World } from './World';
 
 /** The systems of one frame, in the order they run (after applyInputs). Declared once. */
 export const SYSTEMS: readonly ((w: World) => void)[] = [
   respawn,
+  actions,
   planPaths,
   steer,
-  dash,
   move,
+  ownCells,
   updateBushes,
   eatPellets,
-  eatBalls,
-  countShields,
+  eatBlobs,
+  eatCells,
+  popViruses,
+  countTimers,
   decay,
   spawnPellets,
   advanceClock,

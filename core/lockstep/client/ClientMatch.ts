@@ -6,7 +6,7 @@
  * never sees a key's inputs change after it was closed. Only changes are sent (seed 000): a key
  * with no change is covered by the "closed through" marker alone.
  */
-import { inputsEqual, STOP_INPUT } from '../../sim';
+import { hasAction, inputsEqual, STOP_INPUT } from '../../sim';
 import type { PlayerInput } from '../../sim';
 import type { UplinkInput } from '../wire';
 import { RttEstimator } from '../link';
@@ -16,6 +16,8 @@ import { normalizeInput } from '../wire';
 
 /** Tolerance of the closing-time comparison (ms). */
 const CLOSE_EPS_MS = 0.01;
+/** Most split (and eject) presses waiting for a key of their own. */
+const MAX_PENDING_PRESSES = 2;
 /**
  * A peer reports its state hash before every HASH_EVERY_KEYS-th key (and its final one), each
  * once: desyncs are found within that many keys (0.4 s at 10 Hz), and the other key frames go
@@ -74,7 +76,13 @@ export class ClientMatch {
   readonly lag = new RttEstimator();
   private readonly closedAt = new Map<number, number>();
   private intent: PlayerInput = STOP_INPUT;
-  private dashPending = false;
+  /**
+   * Presses of split and eject not scheduled yet: each key carries one of each, so a quick double
+   * split (two presses within a key) splits on two keys in a row. Capped: a held or hammered key
+   * never queues more than MAX_PENDING_PRESSES.
+   */
+  private splitPending = 0;
+  private ejectPending = 0;
   /** The next scheduled key carries the intent even if unchanged (a takeover: the ball had a bot's intent). */
   private forceNext = false;
   /** Joined late (resync): still to tell the host once the loop has caught up. */
@@ -159,10 +167,11 @@ export class ClientMatch {
     return Math.max(0, now - Math.max(at, this.beganAt + this.keyMs));
   }
 
-  /** The local intent (persistent). A dash is remembered until it is scheduled. */
+  /** The local intent (persistent). A split or eject press is remembered until it is scheduled. */
   setIntent(input: PlayerInput): void {
-    this.intent = normalizeInput({ ...input, dash: false });
-    if (input.dash) this.dashPending = true;
+    this.intent = normalizeInput({ ...input, split: false, eject: false });
+    if (input.split) this.splitPending = Math.min(MAX_PENDING_PRESSES, this.splitPending + 1);
+    if (input.eject) this.ejectPending = Math.min(MAX_PENDING_PRESSES, this.ejectPending + 1);
   }
 
   /** Takes updates from a host frame; returns the keys newly received (for lag samples). */
@@ -256,13 +265,14 @@ export class ClientMatch {
   }
 
   private schedule(key: number): void {
-    const next = { ...this.intent, dash: this.dashPending };
-    if (!this.dashPending && !this.forceNext && inputsEqual(next, this.lastScheduled)) return;
+    const next = { ...this.intent, split: this.splitPending > 0, eject: this.ejectPending > 0 };
+    if (!hasAction(next) && !this.forceNext && inputsEqual(next, this.lastScheduled)) return;
     this.forceNext = false;
     this.unacked.push({ key, slot: this.slot, input: next });
     this.unreleased.push({ key, slot: this.slot, input: next });
-    this.lastScheduled = { ...next, dash: false };
-    this.dashPending = false;
+    this.lastScheduled = { ...next, split: false, eject: false };
+    if (this.splitPending > 0) this.splitPending--;
+    if (this.ejectPending > 0) this.ejectPending--;
   }
 
   /**

@@ -31,7 +31,7 @@ export class ToyGame implements LockstepGame {
       s[o + 3] = input.angle;
       s[o + 4] = input.targetX;
       s[o + 5] = input.targetY;
-      if (input.dash) {
+      if (input.split || input.eject) {
         s[o + 6] = (s[o + 6] ?? 0) + 1;
         s[o] = (s[o] ?? 0) + 40;
       }
@@ -103,6 +103,6 @@ export class ToyBots implements BotDriver {
   decide(slot: number, difficulty: number, key: number): PlayerInput | null {
     if ((key + slot) % 7 !== 0) return null;
     const h = mix(this.game.hash(), slot * 31 + difficulty);
-    return { move: MoveMode.Direction, angle: h & 4095, targetX: 0, targetY: 0, dash: (h & 0x10000) !== 0 && difficulty > 1 };
+    return { move: MoveMode.Direction, angle: h & 4095, targetX: 0, targetY: 0, split: (h & 0x10000) !== 0 && difficulty > 1, eject: false };
   }
 }

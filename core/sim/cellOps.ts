@@ -1,0 +1,229 @@
+/**
+ * Small mutations of cells and players shared by several systems: a player's cells (ids
+ * slot × CELLS_PER_PLAYER + k), mass changes keeping the cached radius in step, adding and removing
+ * cells (the cell broadphase follows), a player's death, and (re)spawning with the deterministic
+ * spawn choice.
+ *
+ * The cell broadphase (scratch.cells) is scratch: refreshCellGrid puts every live cell at its
+ * position, and addCell/removeCell keep it so within a frame. A system that queries it refreshes it
+ * first after anything moved (a restored world's grid is empty until then), so every query is a
+ * function of the state alone.
+ *
+ * Spawn rule (docs/RULES.md): away from threats first — a threat is a live cell able to eat a
+ * fresh player — then away from everyone. Each spawn point scores its edge clearance from the
+ * nearest threat, capped at RULES.spawnSafeDistance (every spawn that far from all threats is
+ * equally safe), then the squared centre distance to its nearest live cell, capped at NEAR_CAP;
+ * the best wins, ties to the lower spawn index. When no spawn point is safe, REFUGE_CANDIDATES
+ * free cells spread through the map are scored the same way and the best of them is taken if it
+ * is safer. When no cell is alive, a spawn point drawn from the world RNG.
+ */
+import { FX_HALF, FX_ONE, FX_SHIFT, isqrt, rngInt } from '../math';
+import { MoveMode } from './input';
+import { CELLS_PER_PLAYER, MAX_CELLS, MAX_RADIUS, RULES, canEatMass, radiusOf } from './rules';
+import { PathState, type World } from './World';
+
+/** log2(CELLS_PER_PLAYER): owner = cell >> CELL_SHIFT. */
+export const CELL_SHIFT = 4;
+if (1 << CELL_SHIFT !== CELLS_PER_PLAYER) throw new Error('cellOps: CELLS_PER_PLAYER must be 1 << CELL_SHIFT');
+
+/** The player (slot) owning cell `c`. */
+export function ownerOf(c: number): number {
+  return c >> CELL_SHIFT;
+}
+
+/** First cell id of player `p` (its cells are p·16 … p·16 + 15). */
+export function firstCell(p: number): number {
+  return p << CELL_SHIFT;
+}
+
+/** Live cells of player `p`. */
+export function cellCount(w: World, p: number): number {
+  const mass = w.cells.mass;
+  let n = 0;
+  for (let c = p << CELL_SHIFT, end = c + CELLS_PER_PLAYER; c < end; c++) if (mass[c] !== 0) n++;
+  return n;
+}
+
+/** Total mass of player `p`'s cells (0 while dead). */
+export function playerMass(w: World, p: number): number {
+  const mass = w.cells.mass;
+  let m = 0;
+  for (let c = p << CELL_SHIFT, end = c + CELLS_PER_PLAYER; c < end; c++) m += mass[c]!;
+  return m;
+}
+
+/** Player `p`'s biggest cell (ties to the lower id), or -1 when it has none. */
+export function leadCell(w: World, p: number): number {
+  const mass = w.cells.mass;
+  let best = -1;
+  let bestMass = 0;
+  for (let c = p << CELL_SHIFT, end = c + CELLS_PER_PLAYER; c < end; c++) {
+    if (mass[c]! > bestMass) {
+      best = c;
+      bestMass = mass[c]!;
+    }
+  }
+  return best;
+}
+
+/** Sets a live cell's mass, clamped to [minMass, maxMass], and its radius. */
+export function setMass(w: World, c: number, mass: number): void {
+  const m = mass < RULES.minMass ? RULES.minMass : mass > RULES.maxMass ? RULES.maxMass : mass;
+  w.cells.mass[c] = m;
+  w.cells.radius[c] = radiusOf(m);
+}
+
+/**
+ * A new cell of player `p` at (x, y) (a free map point) with `mass`, at rest, in the lowest free
+ * of the player's slots; returns its id, or -1 when the player already has CELLS_PER_PLAYER.
+ */
+export function addCell(w: World, p: number, x: number, y: number, mass: number): number {
+  const C = w.cells;
+  for (let c = p << CELL_SHIFT, end = c + CELLS_PER_PLAYER; c < end; c++) {
+    if (C.mass[c] !== 0) continue;
+    C.x[c] = x;
+    C.y[c] = y;
+    setMass(w, c, mass);
+    C.inBush[c] = w.map.bush[(y >> FX_SHIFT) * w.info.cols + (x >> FX_SHIFT)] === 1 ? 1 : 0;
+    w.scratch.cells.insert(c, x, y);
+    return c;
+  }
+  return -1;
+}
+
+/** Frees cell slot `c` (every column back to zero). The caller settles the player's fate. */
+export function removeCell(w: World, c: number): void {
+  const C = w.cells;
+  C.x[c] = 0;
+  C.y[c] = 0;
+  C.vx[c] = 0;
+  C.vy[c] = 0;
+  C.bx[c] = 0;
+  C.by[c] = 0;
+  C.mass[c] = 0;
+  C.radius[c] = 0;
+  C.merge[c] = 0;
+  C.noCollide[c] = 0;
+  C.inBush[c] = 0;
+  w.scratch.cells.remove(c);
+}
+
+/** Puts every live cell into the cell broadphase at its position (see the file header). */
+export function refreshCellGrid(w: World): void {
+  const grid = w.scratch.cells;
+  const { x, y, mass } = w.cells;
+  for (let c = 0; c < MAX_CELLS; c++) {
+    if (mass[c] !== 0) grid.insert(c, x[c]!, y[c]!);
+    else grid.remove(c);
+  }
+}
+
+/** Player `p` has lost its last cell: out of play until it respawns after RULES.respawnFrames. */
+export function killPlayer(w: World, p: number): void {
+  const P = w.players;
+  P.alive[p] = 0;
+  P.shield[p] = 0;
+  P.stuck[p] = 0;
+  P.pathLen[p] = 0;
+  P.pathIdx[p] = 0;
+  P.respawn[p] = RULES.respawnFrames;
+  P.deaths[p]!++;
+}
+
+/** Free cells the spawn rule also weighs when every spawn point is near a threat. */
+const REFUGE_CANDIDATES = 256;
+/** Beyond this centre distance a spawn's nearest live cell counts as far as any (Fx). */
+const NEAR_CAP = 16 * FX_ONE;
+
+/** Cell where a player entering play now appears (see the file header). Needs a fresh cell grid. */
+export function chooseSpawn(w: World): number {
+  const spawns = w.info.spawnCells;
+  if (w.scratch.cells.count === 0) return spawns[rngInt(w.rng, spawns.length)]!; // nobody alive: RNG, drawn once
+  const atSpawn = bestCell(w, spawns, spawns.length);
+  const spawnSafety = clearance(w, atSpawn);
+  if (spawnSafety >= RULES.spawnSafeDistance) return atSpawn;
+  const refuge = bestCell(w, w.info.freeCells, REFUGE_CANDIDATES);
+  return clearance(w, refuge) > spawnSafety ? refuge : atSpawn;
+}
+
+/**
+ * Of `count` cells spread evenly through `cells` (all of them when count ≥ its length), the one
+ * with the most clearance from threats, then the farthest from its nearest live cell; ties to the
+ * lower index.
+ */
+function bestCell(w: World, cells: Int32Array, count: number): number {
+  const n = count < cells.length ? count : cells.length;
+  let best = -1;
+  let bestSafety = -1;
+  let bestNear = -1;
+  for (let i = 0; i < n; i++) {
+    const cell = cells[n === cells.length ? i : Math.floor((i * cells.length) / n)]!;
+    const clear = clearance(w, cell);
+    const near = nearest(w, cell);
+    // DETERMINISM: strict comparisons keep the lowest index among equal candidates.
+    if (clear > bestSafety || (clear === bestSafety && near > bestNear)) {
+      best = cell;
+      bestSafety = clear;
+      bestNear = near;
+    }
+  }
+  return best;
+}
+
+const centreX = (w: World, cell: number): number => ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
+const centreY = (w: World, cell: number): number => (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
+
+/** Squared centre distance from map cell `cell` to its nearest live cell, capped at NEAR_CAP². */
+function nearest(w: World, cell: number): number {
+  const sx = centreX(w, cell);
+  const sy = centreY(w, cell);
+  const out = w.scratch.query;
+  const C = w.cells;
+  const n = w.scratch.cells.queryRect(sx - NEAR_CAP, sy - NEAR_CAP, sx + NEAR_CAP, sy + NEAR_CAP, out);
+  let near = NEAR_CAP * NEAR_CAP;
+  for (let k = 0; k < n; k++) {
+    const c = out[k]!;
+    const dx = C.x[c]! - sx;
+    const dy = C.y[c]! - sy;
+    const d = dx * dx + dy * dy;
+    if (d < near) near = d;
+  }
+  return near;
+}
+
+/** Edge distance (Fx) from the centre of map cell `cell` to the nearest threat, capped at spawnSafeDistance. */
+function clearance(w: World, cell: number): number {
+  const sx = centreX(w, cell);
+  const sy = centreY(w, cell);
+  const C = w.cells;
+  const out = w.scratch.query;
+  const reachMax = RULES.spawnSafeDistance + MAX_RADIUS;
+  const n = w.scratch.cells.queryRect(sx - reachMax, sy - reachMax, sx + reachMax, sy + reachMax, out);
+  let clear = RULES.spawnSafeDistance;
+  for (let k = 0; k < n; k++) {
+    const c = out[k]!;
+    if (!canEatMass(C.mass[c]!, RULES.startMass)) continue;
+    const dx = C.x[c]! - sx;
+    const dy = C.y[c]! - sy;
+    const d = dx * dx + dy * dy;
+    const reach = C.radius[c]! + clear;
+    // DETERMINISM: exact integer square root, and only for threats closer than the clearance so far.
+    if (d < reach * reach) clear = Math.max(0, isqrt(d) - C.radius[c]!);
+  }
+  return clear;
+}
+
+/** Puts player `p` into play, spawn-protected, with one cell of start mass at a fresh spawn; returns the map cell. */
+export function spawnPlayer(w: World, p: number): number {
+  const cell = chooseSpawn(w);
+  const P = w.players;
+  addCell(w, p, centreX(w, cell), centreY(w, cell), RULES.startMass);
+  P.alive[p] = 1;
+  P.respawn[p] = 0;
+  P.stuck[p] = 0;
+  P.shield[p] = RULES.spawnShieldFrames;
+  P.pathLen[p] = 0;
+  P.pathIdx[p] = 0;
+  P.pathState[p] = P.mode[p] === MoveMode.Target ? PathState.NeedsPlan : PathState.None;
+  return cell;
+}

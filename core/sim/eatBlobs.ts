@@ -1,0 +1,75 @@
+/**
+ * System 10: ejected blobs are eaten. Each live blob, in ascending id, feeds the first virus that
+ * covers its centre (viruses.ts feedVirus), else goes to the lowest-id cell whose circle holds its
+ * centre strictly inside (any player's, the one that spat it too: feeding your own split half is a
+ * classic), which gains RULES.blobMass (radii as updated so far this frame).
+ */
+import { refreshCellGrid, setMass } from './cellOps';
+import { EventKind } from './events';
+import { BLOB_CAPACITY, MAX_RADIUS, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
+import { feedVirus } from './viruses';
+import type { World } from './World';
+
+/** Feeds viruses and cells with the blobs they touch. */
+export function eatBlobs(w: World): void {
+  const L = w.blobs;
+  let any = false;
+  for (let b = 0; b < BLOB_CAPACITY && !any; b++) any = L.life[b] !== 0;
+  if (!any) return;
+  refreshCellGrid(w);
+  for (let b = 0; b < BLOB_CAPACITY; b++) {
+    if (L.life[b] === 0) continue;
+    const v = virusAt(w, L.x[b]!, L.y[b]!);
+    if (v >= 0) {
+      feedVirus(w, v, L.vx[b]!, L.vy[b]!);
+      freeBlob(w, b);
+      w.events.push(EventKind.BlobEaten, b, -1 - v);
+      continue;
+    }
+    const c = cellAt(w, L.x[b]!, L.y[b]!);
+    if (c < 0) continue;
+    setMass(w, c, w.cells.mass[c]! + RULES.blobMass);
+    freeBlob(w, b);
+    w.events.push(EventKind.BlobEaten, b, c);
+  }
+}
+
+/** The lowest-id virus whose circle holds (x, y) strictly inside, or -1. */
+function virusAt(w: World, x: number, y: number): number {
+  const V = w.viruses;
+  for (let v = 0; v < VIRUS_CAPACITY; v++) {
+    const m = V.mass[v]!;
+    if (m === 0) continue;
+    const dx = V.x[v]! - x;
+    const dy = V.y[v]! - y;
+    const r = virusRadius(m);
+    if (dx * dx + dy * dy < r * r) return v;
+  }
+  return -1;
+}
+
+/** The lowest-id cell whose circle holds (x, y) strictly inside, or -1 (needs a fresh cell grid). */
+function cellAt(w: World, x: number, y: number): number {
+  const C = w.cells;
+  const out = w.scratch.query;
+  const n = w.scratch.cells.queryRect(x - MAX_RADIUS, y - MAX_RADIUS, x + MAX_RADIUS, y + MAX_RADIUS, out);
+  for (let k = 0; k < n; k++) {
+    const c = out[k]!;
+    const dx = C.x[c]! - x;
+    const dy = C.y[c]! - y;
+    const r = C.radius[c]!;
+    if (dx * dx + dy * dy < r * r) return c;
+  }
+  return -1;
+}
+
+/** Frees blob slot `b` (every column back to zero). */
+export function freeBlob(w: World, b: number): void {
+  const L = w.blobs;
+  L.x[b] = 0;
+  L.y[b] = 0;
+  L.vx[b] = 0;
+  L.vy[b] = 0;
+  L.life[b] = 0;
+  L.owner[b] = 0;
+}

@@ -1,0 +1,83 @@
+/**
+ * System 6: a player's own cells together. Pairs of one player's cells, in ascending id order
+ * (a before b), while neither passes through the other (noCollide, after a split or a burst):
+ *  - both may merge (merge timers at 0) and the bigger covers the smaller's centre by a third of
+ *    the smaller's radius (agar's d ≤ R − r/3; ties: the lower id is the bigger): the bigger takes
+ *    the smaller's mass — unless that would pass RULES.maxMass, then they stay apart — and the
+ *    smaller is gone (a Merged event);
+ *  - otherwise, overlapping, they are pushed apart along the line between their centres by the
+ *    overlap, each by the other's share of their mass (agar's rigid collision; coincident centres
+ *    part along x). A push that would put a centre into a wall is not made; walls then push out
+ *    as after any move.
+ * Sequential (each push sees the ones before it), so the result is a function of the state.
+ */
+import { isqrt } from '../math';
+import { firstCell, removeCell, setMass } from './cellOps';
+import { collideWalls, solidAt } from './collide';
+import { EventKind } from './events';
+import { CELLS_PER_PLAYER, RULES } from './rules';
+import type { World } from './World';
+
+/** Merges and separates every player's cells (see the file header). */
+export function ownCells(w: World): void {
+  const alive = w.players.alive;
+  const mass = w.cells.mass;
+  for (let p = 0; p < w.settings.players; p++) {
+    if (alive[p] === 0) continue;
+    const base = firstCell(p);
+    for (let a = base; a < base + CELLS_PER_PLAYER - 1; a++) {
+      for (let b = a + 1; b < base + CELLS_PER_PLAYER && mass[a] !== 0; b++) {
+        if (mass[b] !== 0) pair(w, a, b);
+      }
+    }
+  }
+}
+
+/** Settles cells a < b of one player (see the file header). */
+function pair(w: World, a: number, b: number): void {
+  const C = w.cells;
+  if (C.noCollide[a] !== 0 || C.noCollide[b] !== 0) return;
+  let dx = C.x[b]! - C.x[a]!;
+  let dy = C.y[b]! - C.y[a]!;
+  const ra = C.radius[a]!;
+  const rb = C.radius[b]!;
+  const touch = ra + rb;
+  const d2 = dx * dx + dy * dy;
+  if (d2 >= touch * touch) return;
+  const d = isqrt(d2);
+  if (C.merge[a] === 0 && C.merge[b] === 0 && C.mass[a]! + C.mass[b]! <= RULES.maxMass) {
+    const big = C.mass[b]! > C.mass[a]! ? b : a;
+    const small = big === a ? b : a;
+    // DETERMINISM: d ≤ R − r/3 as 3d ≤ 3R − r, integers.
+    if (3 * d <= 3 * C.radius[big]! - C.radius[small]!) {
+      setMass(w, big, C.mass[big]! + C.mass[small]!);
+      removeCell(w, small);
+      w.events.push(EventKind.Merged, big, small);
+    }
+    return; // both may merge: they glide into each other, no push
+  }
+  if (d === 0) {
+    dx = 1;
+    dy = 0;
+  }
+  const len = d === 0 ? 1 : d;
+  const overlap = touch - d;
+  const ma = C.mass[a]!;
+  const mb = C.mass[b]!;
+  const den = len * (ma + mb);
+  // DETERMINISM: |dx · overlap · m| < 2^13 · 2^13 · 2^16 = 2^42, exact; Math.trunc of the quotient.
+  pushBy(w, a, -Math.trunc((dx * overlap * mb) / den), -Math.trunc((dy * overlap * mb) / den));
+  pushBy(w, b, Math.trunc((dx * overlap * ma) / den), Math.trunc((dy * overlap * ma) / den));
+}
+
+/** Moves cell `c` by (dx, dy) unless that puts its centre into a wall, then resolves walls. */
+function pushBy(w: World, c: number, dx: number, dy: number): void {
+  if (dx === 0 && dy === 0) return;
+  const C = w.cells;
+  const x = C.x[c]! + dx;
+  const y = C.y[c]! + dy;
+  if (solidAt(w, x, y)) return;
+  C.x[c] = x;
+  C.y[c] = y;
+  collideWalls(w, C, c, C.radius[c]!);
+}
