@@ -29,7 +29,7 @@ import { errorText, t } from '../i18n';
 import { waitStateOf } from '../hud/waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
-import { confirmedView, OwnBallPredictor } from './OwnPrediction';
+import { confirmedView, OwnCellsPredictor } from './OwnPrediction';
 import type { ConfirmedView, OwnPrediction } from './OwnPrediction';
 import type { LinkPort } from './linkPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
@@ -125,7 +125,7 @@ export class LockstepMatch implements MatchSession {
   /** The view's hooks of the last drive, and the loop's hooks around them (history sampling). */
   private viewHooks: StepHooks | null = null;
   private readonly loopHooks = { before: () => this.viewHooks?.before(), after: () => this.afterStep() };
-  private readonly predictor: OwnBallPredictor | null;
+  private readonly predictor: OwnCellsPredictor | null;
   private readonly confirmed: ConfirmedView;
 
   constructor(private readonly o: LockstepMatchOptions) {
@@ -155,7 +155,7 @@ export class LockstepMatch implements MatchSession {
     this.history = new MassHistory(this.players.length, this.world.settings.lengthFrames);
     this.history.maybeSample(this.world);
     const sim = this.sim;
-    this.predictor = o.predict && this.mySlot !== null ? new OwnBallPredictor(this.world, this.mySlot, o.start.slot, (slot) => sim.ball(slot), sim.bots.control) : null;
+    this.predictor = o.predict && this.mySlot !== null ? new OwnCellsPredictor(this.world, this.mySlot, o.start.slot, (slot) => sim.ball(slot), sim.bots.control) : null;
     this.confirmed = confirmedView(this.world, this.loop.runner, o.port);
   }
 
