@@ -42,7 +42,7 @@ function timeSteps(world: World, script: ScriptedPlayers): { t: Timing; cpu: Tim
     const used = process.cpuUsage(c);
     cpu[f] = (used.user + used.system) / 1000;
     pellets += world.scratch.pelletCount;
-    for (let b = 0; b < 50; b++) alive += world.balls.alive[b]!;
+    for (let b = 0; b < 50; b++) alive += world.players.alive[b]!;
   }
   const notes = `${world.map.id} ${world.map.cols}×${world.map.rows}, 50 players (avg ${(alive / FRAMES).toFixed(1)} alive), avg ${(pellets / FRAMES).toFixed(0)} pellets`;
   return { t: summarize(samples), cpu: summarize(cpu), notes: `${notes}; load average ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores` };

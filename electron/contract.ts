@@ -41,7 +41,7 @@ export interface AppInfo {
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const ACTIONS = ['up', 'down', 'left', 'right', 'dash', 'chat', 'pause', 'scoreboard', 'grid', 'netPanel', 'mute', 'menu'] as const;
+export const ACTIONS = ['up', 'down', 'left', 'right', 'split', 'eject', 'chat', 'pause', 'scoreboard', 'grid', 'netPanel', 'mute', 'menu'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 export interface Settings {

@@ -94,7 +94,7 @@ describe('untrusted datagrams during a match', () => {
         encodeClientFrame({
           token: tok,
           progress: { recvKey: key, closedThrough: key + 3 },
-          inputs: [{ key: key + 2, slot, input: { move: MoveMode.Direction, angle: 1000, targetX: 0, targetY: 0, dash: true } }],
+          inputs: [{ key: key + 2, slot, input: { move: MoveMode.Direction, angle: 1000, targetX: 0, targetY: 0, split: true, eject: false } }],
         }).bytes;
       room.sim.send('evil', HOST, forged(token, 1)); // unknown address, right token
       room.sim.send('c1', HOST, forged(token ^ 1, 1)); // known address, wrong token

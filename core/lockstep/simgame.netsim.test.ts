@@ -7,13 +7,13 @@ import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { SimGame } from './loop/SimGame';
 import { Room } from './testing/Room';
 import { MAX_SLOTS } from './types';
-import { MAX_BALLS } from '../sim';
+import { MAX_PLAYERS } from '../sim';
 
 const maps = loadShippedMaps();
 
 describe('lockstep with the real simulation', () => {
   it('protocol slot limit equals the simulation ball limit', () => {
-    expect(MAX_SLOTS).toBe(MAX_BALLS);
+    expect(MAX_SLOTS).toBe(MAX_PLAYERS);
   });
 
   it('6 humans + 2 bots, 10 % loss, a player drops and becomes a bot: identical hashes everywhere', () => {

@@ -7,8 +7,9 @@
  * rows·1024); the big cell side in the same units. Positions outside the world are kept as given
  * and bucketed in the nearest edge big cell, so queries stay exact for them too.
  * Storage: one doubly linked list per big cell on Int32Arrays (insert/remove/move O(1)); a query
- * marks hits in a bitset over ids and reads it back in ascending order, so results are sorted,
- * duplicate-free and independent of insertion history; a query costs O(ids visited + capacity/32).
+ * marks hits in a bitset over ids and reads back the words it marked in ascending order, so
+ * results are sorted, duplicate-free and independent of insertion history; a query costs
+ * O(ids visited + the span of their ids / 32).
  * Nothing allocates after construction.
  * Per-frame use: either `move` what moved (cheap when most things stay in their big cell) or
  * `clear` and re-`insert` everything; both give identical query results.
@@ -27,6 +28,9 @@ export class NineGrid {
   private readonly xs: Int32Array;
   private readonly ys: Int32Array;
   private readonly marks: Int32Array;
+  /** Lowest and highest mark word a query set (drain reads only that span). */
+  private markLo = 0;
+  private markHi = -1;
   private size = 0;
 
   /**
@@ -49,6 +53,7 @@ export class NineGrid {
     this.xs = new Int32Array(capacity);
     this.ys = new Int32Array(capacity);
     this.marks = new Int32Array((capacity + 31) >>> 5);
+    this.markLo = this.marks.length;
   }
 
   /** Number of ids present. */
@@ -106,7 +111,7 @@ export class NineGrid {
     for (let r = br > 0 ? br - 1 : 0; r <= br + 1 && r < this.bigRows; r++) {
       for (let c = bc > 0 ? bc - 1 : 0; c <= bc + 1 && c < this.bigCols; c++) {
         for (let id = this.head[r * this.bigCols + c]!; id >= 0; id = this.next[id]!) {
-          this.marks[id >>> 5]! |= 1 << (id & 31);
+          this.mark(id);
           hits++;
         }
       }
@@ -122,7 +127,7 @@ export class NineGrid {
     if (minX > maxX || minY > maxY) return 0;
     const c1 = this.axis(maxX, this.bigCols);
     const r1 = this.axis(maxY, this.bigRows);
-    const { xs, ys, next, marks } = this;
+    const { xs, ys, next } = this;
     let hits = 0;
     for (let r = this.axis(minY, this.bigRows); r <= r1; r++) {
       for (let c = this.axis(minX, this.bigCols); c <= c1; c++) {
@@ -130,7 +135,7 @@ export class NineGrid {
           const x = xs[id]!;
           const y = ys[id]!;
           if (x < minX || x > maxX || y < minY || y > maxY) continue;
-          marks[id >>> 5]! |= 1 << (id & 31);
+          this.mark(id);
           hits++;
         }
       }
@@ -138,12 +143,24 @@ export class NineGrid {
     return this.drain(hits, out);
   }
 
+  /** Marks `id` in the bitset, widening the span drain reads. */
+  private mark(id: number): void {
+    const w = id >>> 5;
+    this.marks[w]! |= 1 << (id & 31);
+    if (w < this.markLo) this.markLo = w;
+    if (w > this.markHi) this.markHi = w;
+  }
+
   /** Reads the marked ids back in ascending order into `out`, clearing the marks. */
   private drain(hits: number, out: Int32Array): number {
     const marks = this.marks;
     const fits = out.length >= hits;
     let n = 0;
-    for (let w = 0; w < marks.length && n < hits; w++) {
+    const hi = this.markHi;
+    let w = this.markLo;
+    this.markLo = marks.length;
+    this.markHi = -1;
+    for (; w <= hi && n < hits; w++) {
       let m = marks[w]!;
       if (m === 0) continue;
       marks[w] = 0;

@@ -101,7 +101,7 @@ describe('damaged files', () => {
     w.key(0, [], [{ kind: 200, slot: 0, difficulty: 1 }]);
     expect(errorOf(w.finish({ frames: 1, hash: 0, complete: false, winner: null }, 1))).toMatchObject({ code: 'invalid-field', field: 'event.kind' });
     const w2 = new ReplayWriter(header);
-    w2.key(0, [{ slot: 9, input: { move: 0, angle: 0, targetX: 0, targetY: 0, dash: false } }], []);
+    w2.key(0, [{ slot: 9, input: { move: 0, angle: 0, targetX: 0, targetY: 0, split: false, eject: false } }], []);
     expect(errorOf(w2.finish({ frames: 1, hash: 0, complete: false, winner: null }, 1))).toMatchObject({ code: 'invalid-field', field: 'input.slot' });
   });
 

@@ -152,6 +152,10 @@ export interface Scratch {
   /** Cell broadphase (cellOps.ts refreshCellGrid), refreshed where a system needs it, kept up to date within it. */
   readonly cells: NineGrid;
   readonly query: Int32Array;
+  /** The spawn rule's list of live players' lead cells (cellOps.ts chooseSpawn), written before it is read. */
+  readonly leads: Int32Array;
+  /** Live virus ids, listed by the systems that scan them, written before it is read. */
+  readonly viruses: Int32Array;
   readonly cellPath: Int32Array;
   /**
    * The path searchers, one per size class (searchers.ts: JPS with the map's landmark tables),
@@ -323,6 +327,8 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     ejectWanted: new Uint8Array(MAX_PLAYERS),
     cells: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, MAX_CELLS),
     query: col(MAX_CELLS),
+    leads: col(MAX_PLAYERS),
+    viruses: col(VIRUS_CAPACITY),
     cellPath: col(map.cols * map.rows),
     searchers: createPlanSearchers(info),
     regions: planDataOf(info).regions,

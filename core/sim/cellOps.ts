@@ -12,14 +12,14 @@
  * Spawn rule (docs/RULES.md): away from threats first — a threat is a live cell able to eat a
  * fresh player — then away from everyone. Each spawn point scores its edge clearance from the
  * nearest threat, capped at RULES.spawnSafeDistance (every spawn that far from all threats is
- * equally safe), then the squared centre distance to its nearest live cell, capped at NEAR_CAP;
- * the best wins, ties to the lower spawn index. When no spawn point is safe, REFUGE_CANDIDATES
+ * equally safe), then the squared centre distance to the nearest live player's lead cell; the best
+ * wins, ties to the lower spawn index. When no spawn point is safe, REFUGE_CANDIDATES
  * free cells spread through the map are scored the same way and the best of them is taken if it
  * is safer. When no cell is alive, a spawn point drawn from the world RNG.
  */
-import { FX_HALF, FX_ONE, FX_SHIFT, isqrt, rngInt } from '../math';
+import { FX_HALF, FX_SHIFT, isqrt, rngInt } from '../math';
 import { MoveMode } from './input';
-import { CELLS_PER_PLAYER, MAX_CELLS, MAX_RADIUS, RULES, canEatMass, radiusOf } from './rules';
+import { CELLS_PER_PLAYER, MAX_CELLS, RULES, canEatMass, radiusOf } from './rules';
 import { PathState, type World } from './World';
 
 /** log2(CELLS_PER_PLAYER): owner = cell >> CELL_SHIFT. */
@@ -132,36 +132,48 @@ export function killPlayer(w: World, p: number): void {
 
 /** Free cells the spawn rule also weighs when every spawn point is near a threat. */
 const REFUGE_CANDIDATES = 256;
-/** Beyond this centre distance a spawn's nearest live cell counts as far as any (Fx). */
-const NEAR_CAP = 16 * FX_ONE;
 
-/** Cell where a player entering play now appears (see the file header). Needs a fresh cell grid. */
+/**
+ * Cell where a player entering play now appears (see the file header). The threats (cells able
+ * to eat a fresh player) and the live players' lead cells are listed once, in ascending id, into
+ * scratch buffers; every candidate is then scored against those lists.
+ */
 export function chooseSpawn(w: World): number {
   const spawns = w.info.spawnCells;
-  if (w.scratch.cells.count === 0) return spawns[rngInt(w.rng, spawns.length)]!; // nobody alive: RNG, drawn once
-  const atSpawn = bestCell(w, spawns, spawns.length);
-  const spawnSafety = clearance(w, atSpawn);
+  const s = w.scratch;
+  const C = w.cells;
+  let threats = 0;
+  for (let c = 0; c < MAX_CELLS; c++) if (canEatMass(C.mass[c]!, RULES.startMass)) s.query[threats++] = c;
+  let leads = 0;
+  for (let p = 0; p < w.settings.players; p++) {
+    const lead = w.players.alive[p] !== 0 ? leadCell(w, p) : -1;
+    if (lead >= 0) s.leads[leads++] = lead;
+  }
+  if (leads === 0) return spawns[rngInt(w.rng, spawns.length)]!; // nobody alive: RNG, drawn once
+  const atSpawn = bestCell(w, spawns, spawns.length, threats, leads);
+  const spawnSafety = clearance(w, atSpawn, threats);
   if (spawnSafety >= RULES.spawnSafeDistance) return atSpawn;
-  const refuge = bestCell(w, w.info.freeCells, REFUGE_CANDIDATES);
-  return clearance(w, refuge) > spawnSafety ? refuge : atSpawn;
+  const refuge = bestCell(w, w.info.freeCells, REFUGE_CANDIDATES, threats, leads);
+  return clearance(w, refuge, threats) > spawnSafety ? refuge : atSpawn;
 }
 
 /**
  * Of `count` cells spread evenly through `cells` (all of them when count ≥ its length), the one
- * with the most clearance from threats, then the farthest from its nearest live cell; ties to the
- * lower index.
+ * with the most clearance from threats, then the farthest from its nearest live player (its lead
+ * cell); ties to the lower index.
  */
-function bestCell(w: World, cells: Int32Array, count: number): number {
+function bestCell(w: World, cells: Int32Array, count: number, threats: number, leads: number): number {
   const n = count < cells.length ? count : cells.length;
   let best = -1;
   let bestSafety = -1;
   let bestNear = -1;
   for (let i = 0; i < n; i++) {
     const cell = cells[n === cells.length ? i : Math.floor((i * cells.length) / n)]!;
-    const clear = clearance(w, cell);
-    const near = nearest(w, cell);
+    const clear = clearance(w, cell, threats);
+    if (clear < bestSafety) continue;
+    const near = nearest(w, cell, leads);
     // DETERMINISM: strict comparisons keep the lowest index among equal candidates.
-    if (clear > bestSafety || (clear === bestSafety && near > bestNear)) {
+    if (clear > bestSafety || near > bestNear) {
       best = cell;
       bestSafety = clear;
       bestNear = near;
@@ -173,36 +185,35 @@ function bestCell(w: World, cells: Int32Array, count: number): number {
 const centreX = (w: World, cell: number): number => ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
 const centreY = (w: World, cell: number): number => (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
 
-/** Squared centre distance from map cell `cell` to its nearest live cell, capped at NEAR_CAP². */
-function nearest(w: World, cell: number): number {
+/** Squared centre distance from map cell `cell` to the nearest of the first `leads` cells of scratch.leads. */
+function nearest(w: World, cell: number, leads: number): number {
   const sx = centreX(w, cell);
   const sy = centreY(w, cell);
-  const out = w.scratch.query;
   const C = w.cells;
-  const n = w.scratch.cells.queryRect(sx - NEAR_CAP, sy - NEAR_CAP, sx + NEAR_CAP, sy + NEAR_CAP, out);
-  let near = NEAR_CAP * NEAR_CAP;
-  for (let k = 0; k < n; k++) {
-    const c = out[k]!;
+  const list = w.scratch.leads;
+  let near = -1;
+  for (let k = 0; k < leads; k++) {
+    const c = list[k]!;
     const dx = C.x[c]! - sx;
     const dy = C.y[c]! - sy;
     const d = dx * dx + dy * dy;
-    if (d < near) near = d;
+    if (near < 0 || d < near) near = d;
   }
   return near;
 }
 
-/** Edge distance (Fx) from the centre of map cell `cell` to the nearest threat, capped at spawnSafeDistance. */
-function clearance(w: World, cell: number): number {
+/**
+ * Edge distance (Fx) from the centre of map cell `cell` to the nearest of the first `threats`
+ * cells of scratch.query, capped at spawnSafeDistance.
+ */
+function clearance(w: World, cell: number, threats: number): number {
   const sx = centreX(w, cell);
   const sy = centreY(w, cell);
   const C = w.cells;
-  const out = w.scratch.query;
-  const reachMax = RULES.spawnSafeDistance + MAX_RADIUS;
-  const n = w.scratch.cells.queryRect(sx - reachMax, sy - reachMax, sx + reachMax, sy + reachMax, out);
+  const list = w.scratch.query;
   let clear = RULES.spawnSafeDistance;
-  for (let k = 0; k < n; k++) {
-    const c = out[k]!;
-    if (!canEatMass(C.mass[c]!, RULES.startMass)) continue;
+  for (let k = 0; k < threats; k++) {
+    const c = list[k]!;
     const dx = C.x[c]! - sx;
     const dy = C.y[c]! - sy;
     const d = dx * dx + dy * dy;

@@ -33,8 +33,17 @@ function solidCell(w: World, col: number, row: number): boolean {
   return w.map.blocked[row * w.info.cols + col] !== 0;
 }
 
-/** Pushes body `b` of radius `r` out of the walls it overlaps (see the file header). */
+/**
+ * Pushes body `b` of radius `r` out of the walls it overlaps (see the file header). A body far
+ * from every wall (MapInfo.wallDist) is left at once: most bodies, most frames.
+ */
 export function collideWalls(w: World, B: Body, b: number, r: number): void {
+  const x = B.x[b]!;
+  const y = B.y[b]!;
+  if (x >= 0 && y >= 0 && x < w.info.widthFx && y < w.info.heightFx) {
+    const d = w.info.wallDist[(y >> FX_SHIFT) * w.info.cols + (x >> FX_SHIFT)]!;
+    if ((d - 1) << FX_SHIFT > r) return;
+  }
   for (let pass = 0; pass < 2; pass++) if (!collidePass(w, B, b, r)) return;
 }
 

@@ -6,7 +6,7 @@
  */
 import { refreshCellGrid, setMass } from './cellOps';
 import { EventKind } from './events';
-import { BLOB_CAPACITY, MAX_RADIUS, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
+import { BLOB_CAPACITY, MAX_RADIUS, MAX_VIRUS_RADIUS, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
 import { feedVirus } from './viruses';
 import type { World } from './World';
 
@@ -17,9 +17,10 @@ export function eatBlobs(w: World): void {
   for (let b = 0; b < BLOB_CAPACITY && !any; b++) any = L.life[b] !== 0;
   if (!any) return;
   refreshCellGrid(w);
+  const viruses = listViruses(w);
   for (let b = 0; b < BLOB_CAPACITY; b++) {
     if (L.life[b] === 0) continue;
-    const v = virusAt(w, L.x[b]!, L.y[b]!);
+    const v = virusAt(w, viruses, L.x[b]!, L.y[b]!);
     if (v >= 0) {
       feedVirus(w, v, L.vx[b]!, L.vy[b]!);
       freeBlob(w, b);
@@ -34,15 +35,25 @@ export function eatBlobs(w: World): void {
   }
 }
 
-/** The lowest-id virus whose circle holds (x, y) strictly inside, or -1. */
-function virusAt(w: World, x: number, y: number): number {
+/** The live viruses, ascending, into scratch.viruses; returns how many. */
+function listViruses(w: World): number {
+  const mass = w.viruses.mass;
+  const out = w.scratch.viruses;
+  let n = 0;
+  for (let v = 0; v < VIRUS_CAPACITY; v++) if (mass[v] !== 0) out[n++] = v;
+  return n;
+}
+
+/** Of the `n` live viruses listed, the lowest-id one whose circle holds (x, y) strictly inside, or -1. */
+function virusAt(w: World, n: number, x: number, y: number): number {
   const V = w.viruses;
-  for (let v = 0; v < VIRUS_CAPACITY; v++) {
-    const m = V.mass[v]!;
-    if (m === 0) continue;
+  const list = w.scratch.viruses;
+  for (let k = 0; k < n; k++) {
+    const v = list[k]!;
     const dx = V.x[v]! - x;
     const dy = V.y[v]! - y;
-    const r = virusRadius(m);
+    if (dx >= MAX_VIRUS_RADIUS || dx <= -MAX_VIRUS_RADIUS || dy >= MAX_VIRUS_RADIUS || dy <= -MAX_VIRUS_RADIUS) continue;
+    const r = virusRadius(V.mass[v]!);
     if (dx * dx + dy * dy < r * r) return v;
   }
   return -1;

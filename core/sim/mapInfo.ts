@@ -28,6 +28,11 @@ export interface MapInfo {
   readonly spawnCells: Int32Array;
   /** Cell index of each of the map's viruses, in map order (virus id = index): where each stands and comes back. */
   readonly virusCells: Int32Array;
+  /**
+   * Per map cell, the Chebyshev distance (cells, capped at 255) to the nearest solid cell (blocked,
+   * or off the map): a body whose radius is under (d − 1) cells cannot touch a wall (collide.ts).
+   */
+  readonly wallDist: Uint8Array;
   /** Nav grid per size class (class 0 is the map's own blocked mask). */
   readonly navGrids: readonly NavGrid[];
   /** core/map's mapSimHash: what the simulation reads from the map (size, terrain, walls, bushes, spawns, viruses). */
@@ -74,10 +79,46 @@ function buildInfo(map: GameMap): MapInfo {
     freeCells,
     spawnCells,
     virusCells: Int32Array.from(map.viruses, (v) => v.row * cols + v.col),
+    wallDist: wallDistances(blocked, cols, rows),
     navGrids,
     fingerprint: mapSimHash(map),
     defaultPelletTarget: Math.max(RULES.pelletMinTarget, Math.min(RULES.pelletMaxTarget, target)),
   };
+}
+
+/** MapInfo.wallDist: a two-pass chamfer transform with unit steps to all 8 neighbours (exact Chebyshev). */
+function wallDistances(blocked: Uint8Array, cols: number, rows: number): Uint8Array {
+  const d = new Uint8Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const edge = Math.min(c + 1, r + 1, cols - c, rows - r);
+      d[r * cols + c] = blocked[r * cols + c] !== 0 ? 0 : Math.min(255, edge);
+    }
+  }
+  const relax = (i: number, r: number, c: number): void => {
+    if (r < 0 || c < 0 || r >= rows || c >= cols) return;
+    const v = d[r * cols + c]! + 1;
+    if (v < d[i]!) d[i] = v;
+  };
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const i = r * cols + c;
+      relax(i, r, c - 1);
+      relax(i, r - 1, c - 1);
+      relax(i, r - 1, c);
+      relax(i, r - 1, c + 1);
+    }
+  }
+  for (let r = rows - 1; r >= 0; r--) {
+    for (let c = cols - 1; c >= 0; c--) {
+      const i = r * cols + c;
+      relax(i, r, c + 1);
+      relax(i, r + 1, c + 1);
+      relax(i, r + 1, c);
+      relax(i, r + 1, c - 1);
+    }
+  }
+  return d;
 }
 
 /** `mask` grown by one cell in all 8 directions; the map edge counts as blocked. */

@@ -5,7 +5,7 @@
  * is back in play during frame F + respawnFrames. Running first lets a respawned player plan its
  * path and move in the frame it appears.
  */
-import { firstCell, refreshCellGrid, spawnPlayer } from './cellOps';
+import { firstCell, spawnPlayer } from './cellOps';
 import { EventKind } from './events';
 import type { World } from './World';
 
@@ -13,13 +13,9 @@ import type { World } from './World';
 export function respawn(w: World): void {
   const P = w.players;
   const players = w.settings.players;
-  let fresh = false;
   for (let p = 0; p < players; p++) {
     if (P.alive[p] !== 0) continue;
     if (--P.respawn[p]! > 0) continue;
-    // The spawn rule reads the cell broadphase: bring it up to date once, before the first spawn.
-    if (!fresh) refreshCellGrid(w);
-    fresh = true;
     const cell = spawnPlayer(w, p);
     const c = firstCell(p);
     w.events.push(EventKind.Respawned, p, cell, w.cells.x[c]!, w.cells.y[c]!);

@@ -166,5 +166,7 @@ export const virusRadius = radiusOf;
 
 /** Radius (Fx) of an ejected blob. */
 export const BLOB_RADIUS = radiusOf(RULES.blobMass);
+/** Largest virus radius (Fx): fed virusFeeds − 1 times. */
+export const MAX_VIRUS_RADIUS = radiusOf(RULES.virusMass + (RULES.virusFeeds - 1) * RULES.blobMass);
 /** Largest cell radius (Fx): broadphase queries reach this far around a point. */
 export const MAX_RADIUS = radiusOf(RULES.maxMass);

@@ -29,7 +29,9 @@ const note = (at: number, dur: number, from: number, to: number, wave: Oscillato
 const RECIPES: Readonly<Record<Cue, readonly Note[]>> = {
   eat: [note(0, 0.06, 660, 990, 'sine', 0.18)],
   eaten: [note(0, 0.45, 420, 70, 'sawtooth', 0.16)],
-  dash: [note(0, 0.16, 180, 620, 'triangle', 0.2)],
+  split: [note(0, 0.16, 180, 620, 'triangle', 0.2)],
+  eject: [note(0, 0.05, 520, 300, 'square', 0.08)],
+  burst: [note(0, 0.12, 900, 300, 'sawtooth', 0.14), note(0.1, 0.2, 300, 120, 'triangle', 0.14)],
   respawn: [note(0, 0.08, 440, 440, 'sine', 0.16), note(0.08, 0.08, 554, 554, 'sine', 0.16), note(0.16, 0.14, 659, 659, 'sine', 0.16)],
   start: [note(0, 0.14, 523, 523, 'triangle', 0.22), note(0.16, 0.24, 784, 784, 'triangle', 0.22)],
   countdown: [note(0, 0.05, 1000, 1000, 'square', 0.06)],

@@ -1,18 +1,23 @@
 /**
- * Which moments sound: only my ball's eating, being eaten, dashing and respawning (not anyone
- * else's); the start and the end once; one tick for each of the last 10 seconds; the wait dialog
+ * Which moments sound: only my cells' eating, being eaten, splitting, ejecting, bursting and my
+ * respawning (not anyone else's), one cue of a kind a frame; the start and the end once; one tick for each of the last 10 seconds; the wait dialog
  * when it opens (not while it stays open); a chat line from someone else (not my own, not the
  * lines from before the match).
  */
 import { describe, expect, it } from 'vitest';
-import { EventKind, FRAME_RATE, type World } from '../game/simApi';
+import { EventKind, FRAME_RATE, firstCell, type World } from '../game/simApi';
 import { CueTracker, type Cue } from './cues';
 
 const ME = 2;
+/** Two of my cells, and one of slot 4's and slot 5's. */
+const MINE = firstCell(ME);
+const MINE2 = firstCell(ME) + 3;
+const HIS = firstCell(4) + 1;
+const HERS = firstCell(5);
 const LENGTH = 60 * FRAME_RATE;
 
 /** A world as the cue reader sees it: the frame, the match length and one frame's events. */
-function world(frame: number, events: [number, number, number][] = []): World {
+function world(frame: number, events: number[][] = []): World {
   return {
     frame,
     settings: { lengthFrames: LENGTH },
@@ -21,18 +26,20 @@ function world(frame: number, events: [number, number, number][] = []): World {
 }
 
 describe('CueTracker', () => {
-  it('sounds my own ball only, and the start once', () => {
+  it('sounds my own cells only, one cue of a kind a frame, and the start once', () => {
     const t = new CueTracker();
     expect(t.step(world(1), ME)).toEqual(['start']);
-    expect(t.step(world(2, [[EventKind.PelletEaten, 7, ME], [EventKind.PelletEaten, 8, 5]]), ME)).toEqual(['eat']);
-    expect(t.step(world(3, [[EventKind.BallEaten, ME, 4], [EventKind.BallEaten, 4, 6]]), ME)).toEqual(['eat']);
-    expect(t.step(world(4, [[EventKind.BallEaten, 4, ME]]), ME)).toEqual(['eaten']);
-    expect(t.step(world(5, [[EventKind.Dashed, 4, 0], [EventKind.Dashed, ME, 0]]), ME)).toEqual(['dash']);
-    expect(t.step(world(6, [[EventKind.Respawned, ME, 0], [EventKind.Respawned, 1, 0]]), ME)).toEqual(['respawn']);
-    expect(t.step(world(7, [[EventKind.BallEaten, 4, 5], [EventKind.Dashed, 5, 0]]), ME)).toEqual([]);
-    // A spectator hears the room's moments, never a ball's.
+    expect(t.step(world(2, [[EventKind.PelletEaten, 7, MINE], [EventKind.PelletEaten, 8, HERS], [EventKind.PelletEaten, 9, MINE2]]), ME)).toEqual(['eat']);
+    expect(t.step(world(3, [[EventKind.CellEaten, MINE2, HIS], [EventKind.CellEaten, HIS, HERS]]), ME)).toEqual(['eat']);
+    expect(t.step(world(4, [[EventKind.CellEaten, HIS, MINE]]), ME)).toEqual(['eaten']);
+    expect(t.step(world(5, [[EventKind.Split, HIS, HIS + 1], [EventKind.Split, MINE, MINE + 1], [EventKind.Split, MINE2, MINE2 + 1]]), ME)).toEqual(['split']);
+    expect(t.step(world(6, [[EventKind.Ejected, MINE, 3], [EventKind.VirusPopped, MINE2, 0, 7]]), ME)).toEqual(['eject', 'burst']);
+    expect(t.step(world(7, [[EventKind.BlobEaten, 3, MINE], [EventKind.BlobEaten, 4, -1]]), ME)).toEqual(['eat']);
+    expect(t.step(world(8, [[EventKind.Respawned, ME, 0], [EventKind.Respawned, 1, 0]]), ME)).toEqual(['respawn']);
+    expect(t.step(world(9, [[EventKind.CellEaten, HIS, HERS], [EventKind.Split, HERS, HERS + 1], [EventKind.BlobEaten, 5, -1 - MINE]]), ME)).toEqual([]);
+    // A spectator hears the room's moments, never a cell's.
     const s = new CueTracker();
-    expect(s.step(world(1, [[EventKind.PelletEaten, 7, ME]]), null)).toEqual(['start']);
+    expect(s.step(world(1, [[EventKind.PelletEaten, 7, MINE]]), null)).toEqual(['start']);
     // A match joined running (a rejoin, a heal) does not start again.
     expect(new CueTracker().step(world(500), ME)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Controls, directionAngle, targetUnits } from './Controls';
 import { MoveMode } from './simApi';
 
-const KEYS = { up: 'KeyW', down: 'KeyS', left: 'KeyA', right: 'KeyD', dash: 'Space', chat: 'Enter', pause: 'KeyP', scoreboard: 'Tab', grid: 'KeyG', netPanel: 'F3', mute: 'KeyM', menu: 'Escape' };
+const KEYS = { up: 'KeyW', down: 'KeyS', left: 'KeyA', right: 'KeyD', split: 'Space', eject: 'KeyE', chat: 'Enter', pause: 'KeyP', scoreboard: 'Tab', grid: 'KeyG', netPanel: 'F3', mute: 'KeyM', menu: 'Escape' };
 
 describe('Controls', () => {
   it('maps the 8 key directions to input angles (0 east, 1024 south)', () => {
@@ -14,16 +14,21 @@ describe('Controls', () => {
     expect(directionAngle(1, -1)).toBe(3584);
   });
 
-  it('sends only changes (traffic cut), stops when keys are released, and dashes once', () => {
+  it('sends only changes (traffic cut), stops when keys are released, and splits or ejects once a press', () => {
     const c = new Controls(KEYS);
     expect(c.poll()).toBeNull();
     c.key('KeyD', true);
     c.key('ArrowDown', true);
-    expect(c.poll()).toMatchObject({ move: MoveMode.Direction, angle: 512, dash: false });
+    expect(c.poll()).toMatchObject({ move: MoveMode.Direction, angle: 512, split: false, eject: false });
     expect(c.poll()).toBeNull();
     c.key('Space', true);
-    expect(c.poll()).toMatchObject({ move: MoveMode.Direction, angle: 512, dash: true });
+    expect(c.poll()).toMatchObject({ move: MoveMode.Direction, angle: 512, split: true, eject: false });
     expect(c.poll()).toBeNull();
+    c.key('KeyE', true);
+    c.key('Space', true);
+    expect(c.poll()).toMatchObject({ move: MoveMode.Direction, angle: 512, split: true, eject: true });
+    c.key('KeyE', false);
+    expect(c.poll()).toBeNull(); // a release is no press
     c.key('KeyD', false);
     c.key('ArrowDown', false);
     expect(c.poll()).toMatchObject({ move: MoveMode.Stop });
@@ -43,8 +48,8 @@ describe('Controls', () => {
   it('follows rebinding', () => {
     const c = new Controls(KEYS);
     expect(c.actionOf('KeyQ')).toBeNull();
-    c.rebind({ ...KEYS, dash: 'KeyQ' });
-    expect(c.actionOf('KeyQ')).toBe('dash');
+    c.rebind({ ...KEYS, eject: 'KeyQ' });
+    expect(c.actionOf('KeyQ')).toBe('eject');
     expect(c.actionOf('ArrowLeft')).toBe('left');
   });
 });

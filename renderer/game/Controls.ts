@@ -1,14 +1,15 @@
 /**
  * Player controls → simulation input, without the DOM (renderer/ui/match/matchInput.ts feeds it
  * keyboard and mouse events). Implements the lockstep traffic cut (seed 000): `poll` returns an
- * input only when the intent changed (or a dash was pressed), otherwise null.
+ * input only when the intent changed (or split or eject was pressed), otherwise null.
  * Directions: the held direction keys give one of 8 angles (input units: 4096 a turn, 0 = east,
  * 1024 = south); no key held after moving by keys = stop. Right-click sets a move-to target
- * (path finding), quantised to TARGET_UNITS_PER_CELL of a cell; a direction key overrides it. Dash is
- * edge-triggered: sent once with the current intent.
+ * (path finding), quantised to TARGET_UNITS_PER_CELL of a cell; a direction key overrides it. Split
+ * and eject are edge-triggered: a press is sent once with the current intent (key repeats never
+ * reach here: matchInput drops them), so a held key never floods.
  */
 import type { Action } from '../../electron/contract';
-import { INPUT_ANGLE_STEPS, MoveMode, TARGET_UNITS_PER_CELL, type PlayerInput } from './simApi';
+import { INPUT_ANGLE_STEPS, MoveMode, STOP_INPUT, TARGET_UNITS_PER_CELL, type PlayerInput } from './simApi';
 
 /** Actions that steer. Arrow keys always steer too, whatever the bindings. */
 const ARROWS: Readonly<Record<string, 'up' | 'down' | 'left' | 'right'>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
@@ -32,8 +33,9 @@ export class Controls {
   private held = { up: false, down: false, left: false, right: false };
   private byKeys = false;
   private target: { x: number; y: number } | null = null;
-  private dashPressed = false;
-  private sent: PlayerInput = { move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, dash: false };
+  private splitPressed = false;
+  private ejectPressed = false;
+  private sent: PlayerInput = STOP_INPUT;
 
   constructor(private keys: Readonly<Record<Action, string>>) {}
 
@@ -61,8 +63,9 @@ export class Controls {
       }
       return true;
     }
-    if (a === 'dash') {
-      if (down) this.dashPressed = true;
+    if (a === 'split' || a === 'eject') {
+      if (down && a === 'split') this.splitPressed = true;
+      if (down && a === 'eject') this.ejectPressed = true;
       return true;
     }
     return false;
@@ -83,8 +86,9 @@ export class Controls {
   poll(): PlayerInput | null {
     const dx = (this.held.right ? 1 : 0) - (this.held.left ? 1 : 0);
     const dy = (this.held.down ? 1 : 0) - (this.held.up ? 1 : 0);
-    const dash = this.dashPressed;
-    this.dashPressed = false;
+    const split = this.splitPressed;
+    const eject = this.ejectPressed;
+    this.splitPressed = this.ejectPressed = false;
     const s = this.sent;
     let move: MoveMode = s.move;
     let angle = s.angle;
@@ -103,8 +107,8 @@ export class Controls {
       move = MoveMode.Stop;
       angle = tx = ty = 0;
     }
-    if (!dash && s.move === move && s.angle === angle && s.targetX === tx && s.targetY === ty) return null;
-    this.sent = { move, angle, targetX: tx, targetY: ty, dash: false };
-    return dash ? { ...this.sent, dash: true } : this.sent;
+    if (!split && !eject && s.move === move && s.angle === angle && s.targetX === tx && s.targetY === ty) return null;
+    this.sent = { move, angle, targetX: tx, targetY: ty, split: false, eject: false };
+    return split || eject ? { ...this.sent, split, eject } : this.sent;
   }
 }

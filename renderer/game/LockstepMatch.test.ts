@@ -18,7 +18,7 @@ import { DESYNC_NOTICE_MS, LockstepMatch } from './LockstepMatch';
 import type { ResumeFrom } from './LockstepMatch';
 import { LinkPort } from './linkPort';
 import { t } from '../i18n';
-import { DEFAULT_SETTINGS, SlotKind, type KeyUpdate, type LobbySlot } from './simApi';
+import { DEFAULT_SETTINGS, SlotKind, firstCell, type KeyUpdate, type LobbySlot } from './simApi';
 
 const dir = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
 const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'arena-small');
@@ -50,7 +50,7 @@ function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: R
   return { match, port, loop, acts, reports };
 }
 
-const updates = (from: number, to: number): KeyUpdate[] => Array.from({ length: to - from + 1 }, (_, i) => ({ key: from + i, inputs: i === 2 ? [{ slot: 0, input: { move: 1, angle: 512, targetX: 0, targetY: 0, dash: false } }] : [], events: [] }));
+const updates = (from: number, to: number): KeyUpdate[] => Array.from({ length: to - from + 1 }, (_, i) => ({ key: from + i, inputs: i === 2 ? [{ slot: 0, input: { move: 1, angle: 512, targetX: 0, targetY: 0, split: false, eject: false } }] : [], events: [] }));
 const hooks = { before: (): void => undefined, after: (): void => undefined };
 
 describe('LockstepMatch', () => {
@@ -220,20 +220,21 @@ describe('LockstepMatch', () => {
     expect(() => new LockstepMatch({ ...map2, start: { ...netStart(0), trees: ['{}', '{}', '{}'] } })).toThrow(/do not load/);
   });
 
-  it('draws my ball ahead of the confirmed one after a key press only with "Predict my ball" on, and never for a spectator', () => {
+  it('draws my cells ahead of the confirmed ones after a key press only with "Predict my ball" on, and never for a spectator', () => {
     const build = (start: NetStart, predict: boolean): { match: LockstepMatch; port: LinkPort } => {
       const port = new LinkPort(start, () => undefined);
       const match = new LockstepMatch({ map, start, port, slots, appVersion: 't', myName: 'me', predict, link: { act: () => undefined, report: () => Promise.resolve('') } });
       // Keys 0-2 confirmed and run; key 3's update is not here yet: the loop waits at frame 9.
       port.push(updates(0, 2).map((u) => ({ ...u, inputs: [] })));
       for (let now = 0; now < 1000; now += TICK) match.drive(now, hooks);
-      match.submit({ move: 1, angle: 0, targetX: 0, targetY: 0, dash: false });
+      match.submit({ move: 1, angle: 0, targetX: 0, targetY: 0, split: false, eject: false });
       return { match, port };
     };
     const on = build(netStart(0), true).match;
     const own = on.ownPrediction();
-    expect(own?.ball).toBe(on.mySlot);
-    expect(own!.x).toBeGreaterThan(on.world.balls.x[on.mySlot!]!);
+    const first = firstCell(on.mySlot!);
+    expect(own?.first).toBe(first);
+    expect(own!.world.cells.x[first]).toBeGreaterThan(on.world.cells.x[first]!);
     expect(on.net().predictFrames).toBeGreaterThan(0);
     const off = build(netStart(0), false).match;
     expect(off.ownPrediction()).toBeNull();

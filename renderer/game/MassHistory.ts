@@ -1,9 +1,9 @@
 /**
  * Mass over time per player, for the results chart: one sample a second of game time (every
  * FRAME_RATE logic frames), stored in one preallocated Int32Array (no allocation while playing).
- * Units: mass units (0 while dead); sample k is taken at logic frame k × FRAME_RATE.
+ * Units: mass units (all a player's cells; 0 while dead); sample k is taken at logic frame k × FRAME_RATE.
  */
-import { FRAME_RATE, type World } from './simApi';
+import { FRAME_RATE, playerMass, type World } from './simApi';
 
 export class MassHistory {
   /** Samples taken so far (the same for every player). */
@@ -24,7 +24,7 @@ export class MassHistory {
     if (w.frame % FRAME_RATE !== 0 && !w.ended) return;
     if (this.length === this.capacity) return;
     const base = this.length * this.players;
-    for (let p = 0; p < this.players; p++) this.data[base + p] = w.balls.mass[p]!;
+    for (let p = 0; p < this.players; p++) this.data[base + p] = playerMass(w, p);
     this.length++;
   }
 

@@ -1,24 +1,25 @@
 /**
- * Own-ball prediction against the real simulation: predicting leaves the confirmed world as it
- * was (its hash, and a twin world run without prediction beside it stays equal); the predicted
- * ball leads the confirmed one by exactly what my pending input does, and lands where the
- * confirmed one gets once that input executes (0 correction); a misprediction (my input executed
- * a key later than predicted) is measured and drawn converging without a jump above the
- * smoother's per-frame reach; a dead or bot-driven ball is drawn as confirmed.
+ * Own-cell prediction against the real simulation: predicting leaves the confirmed world as it
+ * was (its hash, and a twin world run without prediction beside it stays equal); my predicted
+ * cells lead the confirmed ones by exactly what my pending input does, and land where the
+ * confirmed ones get once that input executes (0 correction) — a split too, whose new cell shows
+ * at once; a misprediction (my input executed a key later than predicted) is measured and drawn
+ * converging without a jump above the smoother's per-frame reach; a player out, or one a bot
+ * drives, is drawn as confirmed.
  */
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { hashWorld } from '../../core/sim';
-import { OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { OwnCellsPredictor, type ConfirmedView } from './OwnPrediction';
 import { Smoother } from './Smoother';
-import { createWorld, MoveMode, step, type KeyUpdate, type PlayerInput, type SlotInput, type World } from './simApi';
+import { createWorld, MoveMode, radiusOf, step, type KeyUpdate, type PlayerInput, type SlotInput, type World } from './simApi';
 
 const map = loadShippedMaps().get('arena-small')!;
 const I = 3;
-const EAST: PlayerInput = { move: MoveMode.Direction, angle: 0, targetX: 0, targetY: 0, dash: false };
+const EAST: PlayerInput = { move: MoveMode.Direction, angle: 0, targetX: 0, targetY: 0, split: false, eject: false };
 const WEST: PlayerInput = { ...EAST, angle: 2048 };
 
-/** A confirmed match of 3 balls (my ball is 0, slot 0), stepped key by key from its updates. */
+/** A confirmed match of 3 players (I am player 0, slot 0: my first cell is cell 0), stepped key by key from its updates. */
 class Confirmed implements ConfirmedView {
   readonly world: World = createWorld(map, { seed: 7, players: 3, lengthFrames: 3000 });
   readonly twin: World = createWorld(map, { seed: 7, players: 3, lengthFrames: 3000 });
@@ -47,10 +48,10 @@ class Confirmed implements ConfirmedView {
   }
 }
 
-const predictor = (c: Confirmed): OwnBallPredictor => new OwnBallPredictor(c.world, 0, 0, (slot) => (slot < 3 ? slot : -1), new Int32Array(3));
+const predictor = (c: Confirmed): OwnCellsPredictor => new OwnCellsPredictor(c.world, 0, 0, (slot) => (slot < 3 ? slot : -1), new Int32Array(3));
 
-describe('OwnBallPredictor', () => {
-  it('leads the confirmed ball by the pending input and lands exactly where it gets, never touching the confirmed world', () => {
+describe('OwnCellsPredictor', () => {
+  it('leads my confirmed cell by the pending input and lands exactly where it gets, never touching the confirmed world', () => {
     const c = new Confirmed();
     c.receive(3);
     c.runTo(10);
@@ -61,22 +62,23 @@ describe('OwnBallPredictor', () => {
     expect(hashWorld(c.world)).toBe(before);
     // Delay 30 ms = 0.9 frames: the window runs frames 10..14, my input executes at key 4 (frame 12).
     expect(p.window).toBe(5);
-    const x0 = c.world.balls.x[0]!;
+    const x0 = c.world.cells.x[0]!;
     // The press has acted before the frame the view interpolates across: drawn even at alpha 0.
-    expect(own.prevX).toBeGreaterThan(x0);
-    expect(own.x).toBeGreaterThan(own.prevX);
-    expect(own.y).toBe(c.world.balls.y[0]);
-    // Keeping still, the confirmed ball would not have moved by frame 15: all the lead is my input's.
+    expect(own.first).toBe(0);
+    expect(own.prevX[0]).toBeGreaterThan(x0);
+    expect(own.world.cells.x[0]).toBeGreaterThan(own.prevX[0]!);
+    expect(own.world.cells.y[0]).toBe(c.world.cells.y[0]);
+    // Keeping still, the confirmed cell would not have moved by frame 15: all the lead is my input's.
     const still = new Confirmed();
     still.receive(4);
     still.runTo(15);
-    expect(still.world.balls.x[0]).toBe(x0);
-    const predicted = { x: own.x, y: own.y };
-    // The input executes where predicted: the confirmed ball gets exactly there, and so the
+    expect(still.world.cells.x[0]).toBe(x0);
+    const predicted = { x: own.world.cells.x[0], y: own.world.cells.y[0] };
+    // The input executes where predicted: the confirmed cell gets exactly there, and so the
     // correction measured is 0.
     c.receive(4, new Map([[4, EAST]]));
     c.runTo(15);
-    expect({ x: c.world.balls.x[0], y: c.world.balls.y[0] }).toEqual(predicted);
+    expect({ x: c.world.cells.x[0], y: c.world.cells.y[0] }).toEqual(predicted);
     p.predict(c);
     expect(p.lastCorrection).toBe(0);
     expect(p.corrections).toBe(1); // frame 15's prediction, measured once
@@ -90,22 +92,23 @@ describe('OwnBallPredictor', () => {
     expect(hashWorld(c.world)).toBe(hashWorld(c.twin));
   });
 
-  it('a loop lagging behind the updates still shows a press at once, and lands where the confirmed ball gets', () => {
+  it('a loop lagging behind the updates still shows a press at once, and lands where the confirmed cell gets', () => {
     const c = new Confirmed();
     // Keys up to 5 are here while the loop stands at frame 10: the first key my input can still
     // go into is 6 (frame 18), past the usual window (frames 10..14).
     c.receive(5);
     c.runTo(10);
     const p = predictor(c);
-    const x0 = c.world.balls.x[0]!;
+    const x0 = c.world.cells.x[0]!;
     p.setIntent(EAST, c.recvKey);
     const own = p.predict(c)!;
     expect(p.window).toBe(10); // frames 10..19
-    expect(own.prevX).toBeGreaterThan(x0);
+    expect(own.prevX[0]).toBeGreaterThan(x0);
+    const predicted = own.world.cells.x[0];
     c.receive(6, new Map([[6, EAST]]));
     c.runTo(20);
-    expect(c.world.balls.x[0]).toBe(own.x);
-    // More than two keys further behind: the confirmed ball is drawn (the prediction would cost too much).
+    expect(c.world.cells.x[0]).toBe(predicted);
+    // More than two keys further behind: the confirmed cells are drawn (the prediction would cost too much).
     const far = new Confirmed();
     far.receive(8);
     far.runTo(10);
@@ -150,19 +153,51 @@ describe('OwnBallPredictor', () => {
     expect(smoother.offset(0)).toBeLessThan(0.01);
   });
 
-  it('draws a dead ball, or one a bot drives, as confirmed', () => {
+  it('shows a split at once: the new cell is in the prediction and lands where the confirmed one gets', () => {
+    const c = new Confirmed();
+    c.receive(3);
+    c.runTo(10);
+    // My cell is big enough to split (and too light to decay).
+    for (const w of [c.world, c.twin]) {
+      w.cells.mass[0] = 4800;
+      w.cells.radius[0] = radiusOf(4800);
+    }
+    const p = predictor(c);
+    const SPLIT: PlayerInput = { ...EAST, split: true };
+    p.setIntent(SPLIT, c.recvKey);
+    const own = p.predict(c)!;
+    // Two halves of 2400 (each may have eaten a pellet since).
+    expect(own.world.cells.mass[0]).toBeGreaterThanOrEqual(2400);
+    expect(own.world.cells.mass[1]).toBeGreaterThanOrEqual(2400);
+    expect(own.world.cells.mass[2]).toBe(0);
+    expect(c.world.cells.mass[1]).toBe(0); // the confirmed world has not split
+    // The new half is launched east, ahead of its parent.
+    expect(own.world.cells.x[1]).toBeGreaterThan(own.world.cells.x[0]!);
+    const predicted = [own.world.cells.x[0], own.world.cells.x[1], own.world.cells.y[1]];
+    c.receive(4, new Map([[4, SPLIT]]));
+    c.runTo(15);
+    expect([c.world.cells.x[0], c.world.cells.x[1], c.world.cells.y[1]]).toEqual(predicted);
+    p.predict(c);
+    expect(p.lastCorrection).toBe(0);
+    // Once the split is confirmed the press is not predicted again: one split, not two.
+    for (let k = 5; k < 8; k++) c.receive(k);
+    c.runTo(24);
+    expect(p.predict(c)?.world.cells.mass[2] ?? 0).toBe(0);
+  });
+
+  it('draws a player that is out, or one a bot drives, as confirmed', () => {
     const c = new Confirmed();
     c.receive(2);
     c.runTo(3);
     const bots = new Int32Array(3);
-    const p = new OwnBallPredictor(c.world, 0, 0, (slot) => slot, bots);
+    const p = new OwnCellsPredictor(c.world, 0, 0, (slot) => slot, bots);
     p.setIntent(EAST, c.recvKey);
     expect(p.predict(c)).not.toBeNull();
     bots[0] = 1;
     p.setIntent(WEST, c.recvKey);
     expect(p.predict(c)).toBeNull();
     bots[0] = 0;
-    c.world.balls.alive[0] = 0;
+    c.world.players.alive[0] = 0;
     p.setIntent(EAST, c.recvKey);
     expect(p.predict(c)).toBeNull();
   });

@@ -27,8 +27,8 @@ describe('offline recording and the replay session', () => {
     const m = offline((b) => (file = b));
     const hashes: number[] = [];
     for (let f = 0; !m.world.ended; f++) {
-      if (f % 45 === 0) m.submit({ move: MoveMode.Direction, angle: (f * 37) % 4096, targetX: 0, targetY: 0, dash: f % 90 === 0 });
-      if (f === 200) m.submit({ move: MoveMode.Target, angle: 0, targetX: 300, targetY: 200, dash: false });
+      if (f % 45 === 0) m.submit({ move: MoveMode.Direction, angle: (f * 37) % 4096, targetX: 0, targetY: 0, split: f % 90 === 0, eject: f % 135 === 0 });
+      if (f === 200) m.submit({ move: MoveMode.Target, angle: 0, targetX: 300, targetY: 200, split: false, eject: false });
       hashes.push(m.match.hash());
       m.stepOnce();
     }

@@ -5,7 +5,7 @@
  * Room) with the real simulation (SimGame) on arena-small: 3 players with seeded random input
  * (3 intent changes/s, each a new direction and sometimes a dash) and 5 behavior-tree bots, every
  * remote link a lossy LAN (1–5 ms each way, 5 % loss). Client 1's render ticks (60 a second) run
- * its OwnBallPredictor exactly as LockstepMatch does: the intent it sends, then a prediction from
+ * its OwnCellsPredictor exactly as LockstepMatch does: the intent it sends, then a prediction from
  * the confirmed world. Corrections are in cells; most are 0 (nobody else changed anything that
  * touched my ball), the rest come from others' inputs and bots I could not know yet.
  */
@@ -14,7 +14,7 @@ import { summarize } from '../../bench/lib';
 import { SimGame } from '../../core/lockstep';
 import { Room } from '../../core/lockstep/testing';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { confirmedView, OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { confirmedView, OwnCellsPredictor, type ConfirmedView } from './OwnPrediction';
 
 const GROUP = 'renderer/prediction';
 const SECONDS = 60;
@@ -33,7 +33,7 @@ export default function correctionBench(ctx: BenchContext): void {
     game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }),
   });
   const c = room.client(1);
-  let predictor: OwnBallPredictor | null = null;
+  let predictor: OwnCellsPredictor | null = null;
   let view: ConfirmedView | null = null;
   const next = c.script.next.bind(c.script);
   c.script.next = (dt: number) => {
@@ -53,7 +53,7 @@ export default function correctionBench(ctx: BenchContext): void {
     if (!game || !runner || !m) return;
     if (!predictor) {
       const sim = game;
-      predictor = new OwnBallPredictor(sim.world, sim.ball(1), 1, (slot) => sim.ball(slot), sim.bots.control);
+      predictor = new OwnCellsPredictor(sim.world, sim.ball(1), 1, (slot) => sim.ball(slot), sim.bots.control);
       view = confirmedView(sim.world, runner, m);
       startAt = now;
     }

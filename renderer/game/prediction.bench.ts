@@ -12,7 +12,7 @@ import type { BenchContext } from '../../bench/lib';
 import { summarize } from '../../bench/lib';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { ScriptedPlayers, mapInfoOf } from '../../core/sim';
-import { OwnBallPredictor, type ConfirmedView } from './OwnPrediction';
+import { OwnCellsPredictor, type ConfirmedView } from './OwnPrediction';
 import { createWorld, MoveMode, step, type KeyUpdate, type PlayerInput } from './simApi';
 
 const GROUP = 'renderer/prediction';
@@ -51,7 +51,7 @@ export default async function predictionBench(ctx: BenchContext): Promise<void> 
       },
     };
     // My ball: the first one alive, kept off the script (ball 0 would be steered by it too).
-    const predictor = new OwnBallPredictor(world, 0, 0, (slot) => slot, new Int32Array(50));
+    const predictor = new OwnCellsPredictor(world, 0, 0, (slot) => slot, new Int32Array(50));
     const samples: number[] = [];
     const cpu: number[] = [];
     /** The confirmed world's own step, timed the same way: the scale of this machine right now. */
@@ -63,11 +63,11 @@ export default async function predictionBench(ctx: BenchContext): Promise<void> 
       step(world, inputs);
       const stepUsed = process.cpuUsage(c0);
       frame++;
-      if (world.balls.alive[0] === 0) {
+      if (world.players.alive[0] === 0) {
         dead++;
         continue;
       }
-      const input: PlayerInput = { move: MoveMode.Direction, angle: (i & 1) * 2048, targetX: 0, targetY: 0, dash: false };
+      const input: PlayerInput = { move: MoveMode.Direction, angle: (i & 1) * 2048, targetX: 0, targetY: 0, split: false, eject: false };
       const c = process.cpuUsage();
       const t = performance.now();
       predictor.setIntent(input, confirmed.recvKey);

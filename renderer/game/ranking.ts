@@ -1,14 +1,16 @@
 /**
- * Ranking helpers for the HUD, matching core's scoreboard order exactly (mass descending — 0
- * while dead — then kills descending, deaths ascending, slot ascending) but allocation-free, so
- * the HUD can ask every frame.
+ * Ranking helpers for the HUD, matching core's scoreboard order exactly (mass over all a player's
+ * cells descending — 0 while dead — then kills descending, deaths ascending, slot ascending) but
+ * allocation-free, so the HUD can ask every frame.
  */
-import type { World } from './simApi';
+import { playerMass, type World } from './simApi';
 
 /** Whether `p` ranks above `q` on the scoreboard. */
 export function ranksAbove(w: World, p: number, q: number): boolean {
-  const B = w.balls;
-  if (B.mass[p] !== B.mass[q]) return B.mass[p]! > B.mass[q]!;
+  const B = w.players;
+  const mp = playerMass(w, p);
+  const mq = playerMass(w, q);
+  if (mp !== mq) return mp > mq;
   if (B.kills[p] !== B.kills[q]) return B.kills[p]! > B.kills[q]!;
   if (B.deaths[p] !== B.deaths[q]) return B.deaths[p]! < B.deaths[q]!;
   return p < q;

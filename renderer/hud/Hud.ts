@@ -72,7 +72,7 @@ export class Hud {
   /** Reads one logic frame's events (call after every step). */
   onStep(nowMs: number): void {
     const ev = this.session.world.events;
-    for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.BallEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
+    for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.PlayerEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
   }
 
   /** Per display frame. */

@@ -1,5 +1,6 @@
 /**
- * The kill feed: "A ate B" lines from the simulation's BallEaten events, newest at the bottom,
+ * The kill feed: "A ate B" lines from the simulation's PlayerEaten events (a player's last cell
+ * eaten; single cells eaten are not kills), newest at the bottom,
  * at most MAX_LINES, each fading out after LINE_MS. Player names are text nodes in the players'
  * colours; the sentence comes from the catalog, so word order follows the language.
  */

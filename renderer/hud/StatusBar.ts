@@ -5,7 +5,7 @@
 import { t } from '../i18n';
 import { h } from '../ui/dom';
 import { clockText, rankOf } from '../game/ranking';
-import { FRAME_RATE, type World } from '../game/simApi';
+import { FRAME_RATE, playerMass, type World } from '../game/simApi';
 import { TextCell } from './TextCell';
 
 export class StatusBar {
@@ -41,10 +41,10 @@ export class StatusBar {
     const left = w.settings.lengthFrames - w.frame;
     if (this.clock.changed(Math.ceil(left / FRAME_RATE))) this.clock.write(clockText(left, FRAME_RATE));
     if (this.mySlot === null) return;
-    this.mass.set(w.balls.mass[this.mySlot]!);
+    this.mass.set(playerMass(w, this.mySlot));
     const rank = rankOf(w, this.mySlot);
     if (this.rank.changed(rank)) this.rank.write(`#${rank} / ${w.settings.players}`);
-    const dead = w.balls.alive[this.mySlot] === 0;
+    const dead = w.players.alive[this.mySlot] === 0;
     if (this.dead.hidden === dead) this.dead.hidden = !dead;
   }
 }

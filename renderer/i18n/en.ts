@@ -1,7 +1,7 @@
 /** English strings. Every user-visible string lives in a catalog; zh-CN.ts must have the same keys (typed). */
 export const en = {
   'app.title': 'Ball Brawl',
-  'app.tagline': 'Eat, grow, dash — a LAN party brawl',
+  'app.tagline': 'Eat, grow, split — a LAN party brawl',
   'menu.offline': 'Play offline',
   'menu.host': 'Host LAN game',
   'menu.join': 'Join LAN game',
@@ -105,7 +105,8 @@ export const en = {
   'action.down': 'Move down',
   'action.left': 'Move left',
   'action.right': 'Move right',
-  'action.dash': 'Dash',
+  'action.split': 'Split',
+  'action.eject': 'Eject mass',
   'action.chat': 'Chat',
   'action.pause': 'Pause',
   'action.scoreboard': 'Scoreboard (hold)',

@@ -3,7 +3,7 @@ import type { MessageKey } from './en';
 
 export const zhCN: Record<MessageKey, string> = {
   'app.title': '球球大作战',
-  'app.tagline': '吞噬、成长、冲刺 —— 局域网派对乱斗',
+  'app.tagline': '吞噬、成长、分裂 —— 局域网派对乱斗',
   'menu.offline': '离线游戏',
   'menu.host': '创建局域网游戏',
   'menu.join': '加入局域网游戏',
@@ -107,7 +107,8 @@ export const zhCN: Record<MessageKey, string> = {
   'action.down': '向下移动',
   'action.left': '向左移动',
   'action.right': '向右移动',
-  'action.dash': '冲刺',
+  'action.split': '分裂',
+  'action.eject': '吐球',
   'action.chat': '聊天',
   'action.pause': '暂停',
   'action.scoreboard': '记分板（按住）',

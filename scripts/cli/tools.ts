@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DIFFICULTY_NAMES } from '../../core/ai';
 import { DEFAULT_SETTINGS, DELAY_UNIT_MS, MAX_DELAY_MS, MAX_KEY_INTERVAL, MAX_NAME_BYTES, MAX_SLOTS, MIN_DELAY_MS, MIN_KEY_INTERVAL, ROOM_NAME_BYTES } from '../../core/lockstep';
 import { validateMapManifest } from '../../core/map';
-import { FRAME_RATE, MAX_BALLS } from '../../core/sim';
+import { FRAME_RATE, MAX_PLAYERS } from '../../core/sim';
 import { findRepoRoot } from '../../electron/services/files/paths';
 import { Resources } from '../../electron/services/files/resources';
 import { parseAddress } from '../../core/net';
@@ -35,11 +35,11 @@ export const MATCH_TOOL = {
   options: {
     map: { kind: 'choice', choices: validateMapManifest(readMapJson('index.json'), 'index.json').map((e) => e.id), default: 'arena-small', help: 'shipped map' },
     seed: { kind: 'int', min: 0, max: 0xffffffff, default: 1, help: 'world seed' },
-    players: { kind: 'int', min: 1, max: MAX_BALLS, help: 'players in the match (default: 8, or --bots when more)' },
+    players: { kind: 'int', min: 1, max: MAX_PLAYERS, help: 'players in the match (default: 8, or --bots when more)' },
     minutes: { kind: 'decimal', min: 0.01, max: MAX_MINUTES, help: `match length in minutes (default ${DEFAULT_MINUTES})` },
     frames: { kind: 'int', min: 1, max: MAX_FRAMES, help: `match length in logic frames (${FRAME_RATE} a second), instead of --minutes` },
     record: { kind: 'file-out', help: 'write the match as a replay log with its final hash (not with --bots)' },
-    bots: { kind: 'int', min: 0, max: MAX_BALLS, default: 0, help: 'hand the last n slots to behavior-tree bots' },
+    bots: { kind: 'int', min: 0, max: MAX_PLAYERS, default: 0, help: 'hand the last n slots to behavior-tree bots' },
     difficulty: { kind: 'choice', choices: [...DIFFICULTY_NAMES, 'mixed'], default: 'mixed', help: 'bot difficulty (mixed: by slot)' },
     trees: { kind: 'dir-in', help: 'read <difficulty>.json bot trees from this folder (default resources/ai)' },
   },

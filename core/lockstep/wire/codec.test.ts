@@ -14,9 +14,9 @@ import { DEFAULT_SETTINGS, SlotKind } from '../types';
 import type { KeyUpdate } from '../types';
 import { normalizeInput, unwrap16 } from './wire';
 
-const dir = (angle: number, dash = false): PlayerInput => ({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, dash });
-const target = (x: number, y: number): PlayerInput => ({ move: MoveMode.Target, angle: 0, targetX: x, targetY: y, dash: false });
-const STOP: PlayerInput = { move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, dash: false };
+const dir = (angle: number, split = false, eject = false): PlayerInput => ({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, split, eject });
+const target = (x: number, y: number): PlayerInput => ({ move: MoveMode.Target, angle: 0, targetX: x, targetY: y, split: false, eject: false });
+const STOP: PlayerInput = { move: MoveMode.Stop, angle: 0, targetX: 0, targetY: 0, split: false, eject: false };
 
 function roundTrip(bytes: Uint8Array, ref = 0): LockstepMsg {
   const d = decodeDatagram(bytes, ref);
@@ -82,11 +82,11 @@ describe('datagram codec round trips', () => {
   });
 
   it('the compact input form round-trips the normalised input', () => {
-    const weird: PlayerInput = { move: MoveMode.Direction, angle: 5000, targetX: 7, targetY: 8, dash: true };
+    const weird: PlayerInput = { move: MoveMode.Direction, angle: 5000, targetX: 7, targetY: 8, split: true, eject: false };
     const enc = encodeClientFrame({ token: 1, inputs: [{ key: 1, slot: 2, input: weird }] });
     const m = roundTrip(enc.bytes) as ClientFrame;
     expect(m.inputs?.[0]?.input).toEqual(normalizeInput(weird));
-    expect(normalizeInput(weird)).toEqual({ move: MoveMode.Direction, angle: 904, targetX: 0, targetY: 0, dash: true });
+    expect(normalizeInput(weird)).toEqual({ move: MoveMode.Direction, angle: 904, targetX: 0, targetY: 0, split: true, eject: false });
   });
 });
 
@@ -134,10 +134,11 @@ describe('control messages round trip', () => {
 
 describe('version 2 compact forms', () => {
   const frameOf = (inputs: { slot: number; input: PlayerInput }[], key = 5): Uint8Array => encodeHostFrame({ updates: [{ key, inputs, events: [] }] }).bytes;
-  it('input entries take 1 (stop), 2 (direction), 3 (target within 64 cells) or 5 bytes and round-trip', () => {
+  it('input entries take 1 (stop), 2 (direction), 3 (target within 64 cells) or 5 bytes, a press one more, and round-trip', () => {
     const cases: [PlayerInput, number][] = [
-      [STOP, 1], [{ ...STOP, dash: true }, 1], [dir(0), 2], [dir(4095, true), 2], [target(0, 0), 3], [target(1023, 1023), 3],
-      [{ ...target(517, 9), dash: true }, 3], [target(1024, 0), 5], [target(0, 1024), 5], [target(65535, 65535), 5],
+      [STOP, 1], [{ ...STOP, split: true }, 2], [{ ...STOP, eject: true }, 2], [dir(0), 2], [dir(4095, true), 3], [dir(7, true, true), 3],
+      [target(0, 0), 3], [target(1023, 1023), 3], [{ ...target(517, 9), split: true }, 4], [{ ...target(1, 2), eject: true }, 4],
+      [target(1024, 0), 5], [target(0, 1024), 5], [target(65535, 65535), 5], [{ ...target(65535, 65535), split: true, eject: true }, 6],
     ];
     const base = frameOf([]).length;
     for (const [input, size] of cases) {
@@ -174,6 +175,13 @@ describe('version 2 compact forms', () => {
     const bad = Uint8Array.from(bytes);
     bad[bad.length - 1] = 0x08; // a stop with a payload bit
     expect(decodeDatagram(bad, 5)).toMatchObject({ ok: false, reason: 'malformed' });
+    // The action byte: zero (a flag with no action) and reserved bits are refused.
+    const split = frameOf([{ slot: 7, input: { ...STOP, split: true } }]);
+    for (const acts of [0, 4, 0x81]) {
+      const b = Uint8Array.from(split);
+      b[b.length - 1] = acts;
+      expect(decodeDatagram(b, 5), `actions ${acts}`).toMatchObject({ ok: false, reason: 'malformed' });
+    }
     const c = Uint8Array.from(encodeClientFrame({ token: 1, progress: { recvKey: 100, closedThrough: 102 }, hash: { key: 99, hash: 5 } }).bytes);
     c[8] = 1; // progress only, but the key's flag says packed
     expect(decodeDatagram(c.subarray(0, 12), 101).ok).toBe(false);

@@ -6,7 +6,7 @@ import { MAX_CTL_BYTES } from './frames';
 import { MAX_SLOTS } from '../types';
 import type { KeyUpdate } from '../types';
 
-const update = (key: number): KeyUpdate => ({ key, inputs: [{ slot: 1, input: { move: 1, angle: key % 4096, targetX: 0, targetY: 0, dash: false } }], events: [] });
+const update = (key: number): KeyUpdate => ({ key, inputs: [{ slot: 1, input: { move: 1, angle: key % 4096, targetX: 0, targetY: 0, split: false, eject: false } }], events: [] });
 
 describe('succession on the wire', () => {
   it('the order and the voters round-trip in the control stream, cut to MAX_SUCCESSORS and MAX_VOTERS; the longest fits a control message', () => {

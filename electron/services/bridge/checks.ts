@@ -97,7 +97,8 @@ export function playerInput(v: unknown, path: string): PlayerInput {
     angle: int(o['angle'], `${path}.angle`, 0, INPUT_ANGLE_STEPS - 1),
     targetX: int(o['targetX'], `${path}.targetX`, 0, 0xffff),
     targetY: int(o['targetY'], `${path}.targetY`, 0, 0xffff),
-    dash: bool(o['dash'], `${path}.dash`),
+    split: bool(o['split'], `${path}.split`),
+    eject: bool(o['eject'], `${path}.eject`),
   };
 }
 

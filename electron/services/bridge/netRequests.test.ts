@@ -8,7 +8,7 @@ import { groupOptions, resolveGameSocket } from '../session/gameSocket';
 import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS, validateLinkUp } from './netRequests';
 
 const V = { ...NET_VALIDATORS, link: validateLinkUp };
-const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, dash: true };
+const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, split: true, eject: false };
 
 const REPORT = {
   format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 255, name: 'Spec' },

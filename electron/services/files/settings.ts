@@ -18,7 +18,9 @@ export const DEFAULT_KEYS: Readonly<Record<Action, string>> = {
   down: 'KeyS',
   left: 'KeyA',
   right: 'KeyD',
-  dash: 'Space',
+  split: 'Space',
+  // agar's W is move-up here (WASD): eject sits beside it.
+  eject: 'KeyE',
   chat: 'Enter',
   pause: 'KeyP',
   scoreboard: 'Tab',
@@ -43,7 +45,12 @@ export const DEFAULT_SETTINGS: Settings = {
 
 const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
 /** Actions added after settings files were first written: absent in an older file, they get their default key. */
-const LATER_ACTIONS: readonly Action[] = ['mute'];
+const LATER_ACTIONS: readonly Action[] = ['mute', 'split', 'eject'];
+/**
+ * Actions retired since (issue 29: the dash gave way to split): an older file's binding for one
+ * goes to its successor when the file has none for that, so a player's rebound key keeps its place.
+ */
+const RETIRED_ACTIONS: Readonly<Record<string, Action>> = { dash: 'split' };
 const INTERFACE_NAME = /^[A-Za-z0-9_.:-]{1,32}$/;
 
 export type SettingsCheck = { ok: true; settings: Settings } | { ok: false; errors: string[] };
@@ -59,12 +66,13 @@ function checkKeys(raw: unknown, errors: string[]): Record<Action, string> {
     return keys;
   }
   for (const action of ACTIONS) {
-    const code = raw[action];
+    const retired = Object.keys(RETIRED_ACTIONS).find((k) => RETIRED_ACTIONS[k] === action);
+    const code = raw[action] ?? (retired === undefined ? undefined : raw[retired]);
     if (code === undefined && LATER_ACTIONS.includes(action)) continue; // a file from before it existed: its default key
     if (typeof code === 'string' && KEY_CODE.test(code)) keys[action] = code;
     else errors.push(`keys.${action}: expected a key code like "KeyW"`);
   }
-  for (const k of Object.keys(raw)) if (!(ACTIONS as readonly string[]).includes(k)) errors.push(`keys.${k}: unknown action`);
+  for (const k of Object.keys(raw)) if (!(ACTIONS as readonly string[]).includes(k) && !Object.hasOwn(RETIRED_ACTIONS, k)) errors.push(`keys.${k}: unknown action`);
   return keys;
 }
 

@@ -25,7 +25,7 @@ describe('desync reports with the real simulation', () => {
     const ball = victim.ball(1);
     // A simulated non-determinism that lasts (hashes are sampled every few keys: a state the
     // next frames would put back, such as a 1/1024-cell nudge at a wall, is no desync any more).
-    victim.world.balls.kills[ball] = (victim.world.balls.kills[ball] ?? 0) + 1;
+    victim.world.players.kills[ball] = (victim.world.players.kills[ball] ?? 0) + 1;
     room.run(1500);
     const reports = room.clients.map((c) => c.reports[0]);
     for (const r of reports) expect(r?.diverged).toEqual([2]);

@@ -45,7 +45,7 @@ function healOnce(seed: number, map: ReturnType<ReturnType<typeof mapLoader>>): 
   const c = room.client(2);
   const others = [room.client(0), room.client(1)];
   const blockedBefore = others.map((o) => o.runner?.stats.blockedMs ?? 0);
-  (c.anyGame as SimGame).world.balls.kills[2]! += 1;
+  (c.anyGame as SimGame).world.players.kills[2]! += 1;
   const at = room.sim.now;
   const cpu = meterTicks(c, () => eventOf(c, 'desync') !== undefined);
   let noticeAt = -1;

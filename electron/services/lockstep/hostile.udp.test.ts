@@ -67,7 +67,7 @@ function tap(auth: HostAuthority, from: string): Uint8Array[] {
 
 /** A client frame in `peer`'s name: its token, a steer of its ball to the far corner. */
 function steer(peer: ClientPeer): Uint8Array {
-  const input = { move: MoveMode.Target, angle: 0, targetX: 900, targetY: 900, dash: true };
+  const input = { move: MoveMode.Target, angle: 0, targetX: 900, targetY: 900, split: true, eject: false };
   return encodeClientFrame({ token: peer.sessionToken, inputs: [{ key: (peer.match?.recvKey ?? 0) + 3, slot: peer.slot, input }] }).bytes;
 }
 

@@ -92,7 +92,7 @@ async function loopbackLatency(): Promise<{ keys: number[]; ms: number[]; delay:
       if (me.match && me.match.execKey >= 0 && now >= nextChange) {
         angle = (angle % 4000) + 7;
         pending.set(angle, { at: now, key: me.match.execKey });
-        me.setIntent({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, dash: false });
+        me.setIntent({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, split: false, eject: false });
         nextChange = now + 150 + ((angle * 37) % 200);
       }
       if (host.host.lastResult) {

@@ -161,7 +161,7 @@ async function flood(port: number, relay: ImpairmentRelay, n: number): Promise<R
   const kinds: Record<string, number> = { total: 0 };
   const seen = relay.clients().filter((c) => c.token !== null);
   const frame = (token: number, slot: number) =>
-    encodeClientFrame({ token, progress: { recvKey: 10, closedThrough: 12 }, inputs: [{ key: 12, slot, input: { move: MoveMode.Direction, angle: rng.int(4096), targetX: 0, targetY: 0, dash: true } }] }).bytes;
+    encodeClientFrame({ token, progress: { recvKey: 10, closedThrough: 12 }, inputs: [{ key: 12, slot, input: { move: MoveMode.Direction, angle: rng.int(4096), targetX: 0, targetY: 0, split: true, eject: false } }] }).bytes;
   for (let i = 0; i < n; i++) {
     const kind = names[i % names.length] ?? 'random';
     const victim = seen[i % Math.max(1, seen.length)];

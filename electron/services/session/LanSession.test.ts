@@ -231,7 +231,7 @@ describe('LanSession', () => {
       detectedKey: 12, agreedKey: 11, diverged: [1], iDiverged: true, referenceSlot: 0, referenceHash: 5, myHash: 6,
       match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 1, kind: 2, difficulty: 0 }], trees: 1 },
       snapshot: { key: 11, base64: 'AAAA' }, detectedSnapshot: null,
-      updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, dash: false } }], events: [], delayMs: 35 }],
+      updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, split: false, eject: false } }], events: [], delayMs: 35 }],
       myHashes: { fromKey: 11, hashes: [3, 6] }, subHashes: { key: 12, mine: [{ name: 'balls', hash: 9 }], reference: null }, firstDifference: null,
     };
     const r = await a.services.bridge.handle('net:desyncReport', report);

@@ -98,7 +98,7 @@ export default async function (ctx: BenchContext): Promise<void> {
     while (!b.loop.match?.finished && performance.now() - t0 < (MATCH_SECONDS + 5) * 1000) {
       angle = (angle % 4000) + 7;
       pending.set(angle, performance.now());
-      b.loop.port?.setIntent({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, dash: false });
+      b.loop.port?.setIntent({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, split: false, eject: false });
       await new Promise((r) => setTimeout(r, 100 + ((angle * 37) % 150)));
     }
     const c = process.cpuUsage(c0);
