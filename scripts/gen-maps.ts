@@ -1,7 +1,7 @@
 /**
  * Generates the shipped maps as Tiled JSON (openable and editable in the Tiled editor):
- *   resources/maps/arena-small.tmj       48 x 32, open arena: wall clumps, crossing roads, a pond, bushes
- *   resources/maps/labyrinth-large.tmj   128 x 96, rooms joined by corridors (a maze with a few loops)
+ *   resources/maps/arena-small.tmj       48 x 32, open arena: wall clumps, crossing roads, a pond, bushes, 8 viruses
+ *   resources/maps/labyrinth-large.tmj   128 x 96, rooms joined by corridors (a maze with a few loops), 16 viruses
  *   resources/maps/index.json            the manifest core/map's validateMapManifest checks
  * Maps are designed as terrain/wall/bush grids, painted with core/map's paintBuiltinTiles (the same
  * art rules as createGameMap), checked (every free cell reachable from every spawn; for every ball
@@ -13,7 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { GridPoint, MapManifestEntry } from '../core/map';
 import { Terrain, parseTiledMap, validateMapManifest } from '../core/map';
-import { Design, cellOf, componentSizes, connectedForAllSizes, reachable, regionsPicture, sealPockets, spreadSpawns, standable, tryChange } from './mapgen/design';
+import { Design, cellOf, componentSizes, connectedForAllSizes, reachable, regionsPicture, sealPockets, spreadSpawns, spreadViruses, standable, tryChange } from './mapgen/design';
 import { prng } from './mapgen/prng';
 import { toTmj } from './mapgen/tiledOut';
 
@@ -43,6 +43,7 @@ function arenaSmall(): Design {
   ] as const) d.setBush(c0, r0, c1, r1);
   sealPockets(d, 16 * 48 + 24);
   d.spawns = spreadSpawns(d, { col: 24, row: 16 }, 28);
+  d.viruses = spreadViruses(d, { col: 24, row: 16 }, 8, 2);
   return d;
 }
 
@@ -78,6 +79,7 @@ function labyrinthLarge(): Design {
   rooms.forEach((m, k) => furnishRoom(d, m, k, rand));
   sealPockets(d, cellOf(d, centre(rooms[0]!)));
   d.spawns = spreadSpawns(d, centre(rooms[0]!), 80);
+  d.viruses = spreadViruses(d, centre(rooms[0]!), 16, 2);
   return d;
 }
 
@@ -176,7 +178,7 @@ function main(): void {
       throw new Error(`${entry.id}: a ball size class has separate regions (${sizes.join('; ')})\n${regionsPicture(d)}`);
     }
     writeFileSync(`${OUT_DIR}${entry.file}`, text);
-    console.log(`wrote ${entry.file}: ${map.cols}x${map.rows}, ${map.spawns.length} spawns`);
+    console.log(`wrote ${entry.file}: ${map.cols}x${map.rows}, ${map.spawns.length} spawns, ${map.viruses.length} viruses`);
   }
   const manifest = MAPS.map((m) => m.entry);
   validateMapManifest(manifest, 'index.json');

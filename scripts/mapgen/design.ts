@@ -12,6 +12,7 @@ export class Design {
   readonly wall: Uint8Array;
   readonly bush: Uint8Array;
   spawns: GridPoint[] = [];
+  viruses: GridPoint[] = [];
   constructor(readonly cols: number, readonly rows: number) {
     this.terrain = new Uint8Array(cols * rows).fill(Terrain.Grass);
     this.wall = new Uint8Array(cols * rows);
@@ -122,6 +123,39 @@ export function spreadSpawns(d: Design, first: GridPoint, count: number): GridPo
       if (best < 0 || dist[k]! > dist[best]!) best = k;
     }
     if (best < 0 || dist[best] === 0) throw new Error(`only ${picked.length} spawn cells available`);
+    next = best;
+  }
+  return picked;
+}
+
+/**
+ * Picks `count` virus places spread over the map (farthest-point sampling, as spreadSpawns) among
+ * free, bush-free cells with free cells all around (a virus is about a cell wide) and at least
+ * `keepOff` cells (Chebyshev) from every spawn, starting next to `first`.
+ */
+export function spreadViruses(d: Design, first: GridPoint, count: number, keepOff: number): GridPoint[] {
+  const roomy = (i: number): boolean => {
+    const c = i % d.cols, r = Math.floor(i / d.cols);
+    for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) if (!d.in(c + dc, r + dr) || d.blocked((r + dr) * d.cols + c + dc)) return false;
+    return d.bush[i] === 0 && d.spawns.every((s) => Math.max(Math.abs(s.col - c), Math.abs(s.row - r)) > keepOff);
+  };
+  const cand: number[] = [];
+  for (let i = 0; i < d.cols * d.rows; i++) if (roomy(i)) cand.push(i);
+  const dist = cand.map((i) => Math.hypot((i % d.cols) - first.col, Math.floor(i / d.cols) - first.row));
+  const picked: GridPoint[] = [];
+  let next = dist.indexOf(Math.min(...dist));
+  dist.fill(Infinity);
+  while (picked.length < count) {
+    const i = cand[next]!;
+    const p = { col: i % d.cols, row: Math.floor(i / d.cols) };
+    picked.push(p);
+    let best = -1;
+    for (let k = 0; k < cand.length; k++) {
+      const j = cand[k]!;
+      dist[k] = Math.min(dist[k]!, Math.hypot((j % d.cols) - p.col, Math.floor(j / d.cols) - p.row));
+      if (best < 0 || dist[k]! > dist[best]!) best = k;
+    }
+    if (best < 0 || dist[best] === 0) throw new Error(`only ${picked.length} virus places available`);
     next = best;
   }
   return picked;

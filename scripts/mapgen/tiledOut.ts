@@ -1,7 +1,7 @@
 /**
  * Writes a map design as Tiled JSON (format 1.10) that the Tiled editor opens and core/map's
  * parseTiledMap reads: tile layers ground / walls / bushes (CSV arrays, one map row per line),
- * an object layer of point spawns at cell centres, the external tileset tileset.tsj (firstgid 1)
+ * object layers of point spawns and point viruses at cell centres, the external tileset tileset.tsj (firstgid 1)
  * and map properties "name" and "description".
  */
 import type { MapManifestEntry } from '../../core/map';
@@ -21,18 +21,22 @@ function tileLayer(id: number, name: string, d: Design, data: number[]): Record<
 export function toTmj(d: Design, entry: MapManifestEntry): string {
   const art = paintBuiltinTiles(d.cols, d.rows, d.terrain, d.wall, d.bush);
   const { tileWidth: tw, tileHeight: th } = BUILTIN_TILESET;
-  const objects = d.spawns.map((p, k) => ({
-    height: 0, id: k + 1, name: `spawn${k + 1}`, point: true, rotation: 0, type: 'spawn', visible: true, width: 0,
-    x: (p.col + 0.5) * tw, y: (p.row + 0.5) * th,
-  }));
+  const points = (list: readonly { col: number; row: number }[], kind: string, firstId: number) =>
+    list.map((p, k) => ({
+      height: 0, id: firstId + k, name: `${kind}${k + 1}`, point: true, rotation: 0, type: kind, visible: true, width: 0,
+      x: (p.col + 0.5) * tw, y: (p.row + 0.5) * th,
+    }));
+  const objects = points(d.spawns, 'spawn', 1);
+  const viruses = points(d.viruses, 'virus', objects.length + 1);
   const layers = [
     tileLayer(1, 'ground', d, Array.from(art.ground, (t) => t + 1)),
     tileLayer(2, 'walls', d, gids(art.wallTiles)),
     tileLayer(3, 'bushes', d, gids(art.bushTiles)),
     { draworder: 'topdown', id: 4, name: 'spawns', objects, opacity: 1, type: 'objectgroup', visible: true, x: 0, y: 0 },
+    { draworder: 'topdown', id: 5, name: 'viruses', objects: viruses, opacity: 1, type: 'objectgroup', visible: true, x: 0, y: 0 },
   ];
   const map = {
-    compressionlevel: -1, height: d.rows, infinite: false, layers, nextlayerid: 5, nextobjectid: objects.length + 1,
+    compressionlevel: -1, height: d.rows, infinite: false, layers, nextlayerid: 6, nextobjectid: objects.length + viruses.length + 1,
     orientation: 'orthogonal',
     properties: [
       { name: 'description', type: 'string', value: entry.description },
