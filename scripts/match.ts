@@ -17,6 +17,7 @@ import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, 
 import { parseTiledMap, validateMapManifest, type GameMap } from '../core/map';
 import {
   FRAME_RATE,
+  EventKind,
   REPLAY_FORMAT,
   REPLAY_VERSION,
   ScriptedPlayers,
@@ -57,6 +58,17 @@ function difficultyOf(option: string, s: number): Difficulty {
   return (i >= 0 ? i : s % DIFFICULTY_NAMES.length) as Difficulty;
 }
 
+/** What the summary counts: the game's moves, each an event kind with its name in the line. */
+const COUNTED: readonly (readonly [number, string])[] = [
+  [EventKind.Split, 'splits'],
+  [EventKind.Ejected, 'ejects'],
+  [EventKind.VirusPopped, 'virus bursts'],
+  [EventKind.VirusShot, 'viruses shot'],
+  [EventKind.Merged, 'merges'],
+  [EventKind.CellEaten, 'cells eaten'],
+  [EventKind.PlayerEaten, 'players eaten'],
+];
+
 /** Merges two input lists sorted by slot into one sorted list. */
 function mergeBySlot(a: readonly SlotInput[], b: readonly SlotInput[]): SlotInput[] {
   const out: SlotInput[] = [];
@@ -87,12 +99,14 @@ function main(): void {
     console.log(`bots: slots ${humans}..${world.settings.players - 1} (${values.difficulty}), trees ${names}, fingerprint 0x${loaded.brains.fingerprint.toString(16).padStart(8, '0')}`);
   }
   const log: InputTuple[] = [];
+  const happened = new Map<number, number>(COUNTED.map(([kind]) => [kind, 0]));
   const t0 = performance.now();
   while (!world.ended) {
     const scripted = script.next();
     const inputs = driver === null ? scripted : mergeBySlot(scripted, driver.decide(world));
     if (driver === null) for (const i of inputs) log.push(toTuple(world.frame, i));
-    step(world, inputs);
+    const ev = step(world, inputs);
+    for (let i = 0; i < ev.count; i++) if (happened.has(ev.kind(i))) happened.set(ev.kind(i), happened.get(ev.kind(i))! + 1);
   }
   const ms = performance.now() - t0;
   const hash = hashWorld(world);
@@ -103,6 +117,7 @@ function main(): void {
     const who = bots > 0 ? `  ${d === null ? 'scripted' : `bot (${DIFFICULTY_NAMES[d]})`}` : '';
     console.log(`${String(r.rank).padStart(4)}  ${String(r.slot).padStart(4)}  ${String(r.mass).padStart(8)}  ${String(r.kills).padStart(5)}  ${String(r.deaths).padStart(6)}${who}`);
   }
+  console.log(`happened: ${COUNTED.map(([kind, name]) => `${happened.get(kind)} ${name}`).join(', ')}`);
   console.log(`final hash: ${hash} (0x${hash.toString(16).padStart(8, '0')})`);
   if (values.record !== undefined) {
     const replay: ReplayLog = {
