@@ -1,5 +1,5 @@
 /**
- * System 10: ejected blobs are eaten. Each live blob, in ascending id, feeds the first virus that
+ * System 9: ejected blobs are eaten. Each live blob, in ascending id, feeds the first virus that
  * covers its centre (viruses.ts feedVirus), else goes to the lowest-id cell whose circle holds its
  * centre strictly inside (any player's, the one that spat it too: feeding your own split half is a
  * classic), which gains RULES.blobMass (radii as updated so far this frame).

@@ -1,5 +1,5 @@
 /**
- * System 11: cells eating other players' cells. Cell A eats cell B of another player when B's
+ * System 10: cells eating other players' cells. Cell A eats cell B of another player when B's
  * mass ≤ A's mass / 1.25 (canEatMass) and B's centre lies strictly inside A's circle. Resolution is
  * sequential and deterministic: eaters in ascending id, each taking its candidates (cell
  * broadphase, ascending id) in turn; an eaten cell leaves play at once, so a cell eaten this frame

@@ -3,7 +3,7 @@
  * Ids 0..homes−1 are the map's own (MapInfo.virusCells, from its "viruses" object layer), each at
  * its place; the others are shot ones.
  *
- * System 12, popViruses: each virus, in ascending id, is eaten by the lowest-id cell that can eat
+ * System 11, popViruses: each virus, in ascending id, is eaten by the lowest-id cell that can eat
  * it (canEatMass: at least RULES.virusMass × 1.25) and holds its centre strictly inside. That cell
  * takes the virus's mass and bursts: with f free cell slots its player gets
  * p = min(f, ⌊M / popPieceMass⌋ − 1) new cells of ⌊M / (p + 1)⌋ each (OgarII's "monotone" pops:
@@ -99,7 +99,7 @@ function eaterAt(w: World, x: number, y: number, mass: number): number {
   return -1;
 }
 
-/** System 12: cells big enough burst on the viruses they cover (see the file header). */
+/** System 11: cells big enough burst on the viruses they cover (see the file header). */
 export function popViruses(w: World): void {
   const V = w.viruses;
   let fresh = false;
