@@ -5,6 +5,7 @@
  * so they are equal on every engine and platform.
  */
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
+import { CELL_SHIFT } from './cellOps';
 import { COMPONENTS, type Component, type EntityKind } from './components';
 import type { State, World } from './World';
 
@@ -57,6 +58,13 @@ export interface Difference {
   readonly index: number;
   readonly a: number;
   readonly b: number;
+}
+
+/** Where a difference is, in words for a desync report: "cell 37 (player 2, its cell 5)", "player 4", "blob 12". */
+export function differenceWhere(d: Difference): string {
+  if (d.kind === 'scalar') return `${d.component}.${d.column}`;
+  const at = d.kind === 'cell' ? `cell ${d.entity} (player ${d.entity >> CELL_SHIFT}, its cell ${d.entity & ((1 << CELL_SHIFT) - 1)})` : `${d.kind} ${d.entity}`;
+  return `${at}: ${d.component}.${d.column}`;
 }
 
 /**

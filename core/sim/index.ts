@@ -29,7 +29,7 @@ export { checkInvariants } from './invariants';
 export type { Component, EntityKind } from './components';
 export { COMPONENTS } from './components';
 export type { Difference } from './hash';
-export { componentHash, firstDifference, firstStateDifference, hashWorld, subHashes } from './hash';
+export { componentHash, differenceWhere, firstDifference, firstStateDifference, hashWorld, subHashes } from './hash';
 export type { SnapshotHeader } from './snapshot';
 export { SNAPSHOT_VERSION, SnapshotError, copyWorldInto, readSnapshotHeader, restore, restoreInto, snapshot } from './snapshot';
 export type { InputTuple, ReplayFrameCallback, ReplayLog } from './replay';

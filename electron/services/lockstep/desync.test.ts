@@ -40,7 +40,8 @@ describe('desync reports with the real simulation', () => {
       if (!bad || !good) throw new Error('reports missing');
       expect(bad.firstDifference?.component).toBe('scores');
       const d = diffReports(good, bad, loadMap);
-      expect(d.firstDifference).toMatchObject({ component: 'scores', column: 'kills', entity: ball });
+      expect(d.firstDifference).toMatchObject({ component: 'scores', column: 'kills', kind: 'player', entity: ball });
+      expect(d.where).toBe(`player ${ball}: scores.kills`);
       expect(d.botsDiffer).toBe(false);
     } finally {
       rmSync(dir, { recursive: true, force: true });

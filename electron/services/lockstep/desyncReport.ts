@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DesyncReport } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
-import { firstDifference, restore } from '../../../core/sim';
+import { differenceWhere, firstDifference, restore } from '../../../core/sim';
 import type { Difference, World } from '../../../core/sim';
 
 /** Writes `report` into `dir` (created if missing); returns the file's path. */
@@ -24,10 +24,11 @@ export async function writeDesyncReport(dir: string, report: DesyncReport, now: 
  * snapshots (the world part; SimGame appends bot columns after it) and returns core/sim's first
  * difference, and whether the bot columns differ. Throws when a report has no such snapshot.
  */
-export function diffReports(a: DesyncReport, b: DesyncReport, loadMap: (id: string) => GameMap): { key: number; firstDifference: Difference | null; botsDiffer: boolean } {
+export function diffReports(a: DesyncReport, b: DesyncReport, loadMap: (id: string) => GameMap): { key: number; firstDifference: Difference | null; where: string | null; botsDiffer: boolean } {
   const wa = worldOf(a, loadMap);
   const wb = worldOf(b, loadMap);
-  return { key: a.detectedKey, firstDifference: firstDifference(wa.world, wb.world), botsDiffer: !wa.rest.equals(wb.rest) };
+  const first = firstDifference(wa.world, wb.world);
+  return { key: a.detectedKey, firstDifference: first, where: first === null ? null : differenceWhere(first), botsDiffer: !wa.rest.equals(wb.rest) };
 }
 
 function worldOf(r: DesyncReport, loadMap: (id: string) => GameMap): { world: World; rest: Buffer } {
