@@ -1,18 +1,21 @@
 /**
  * The minimap: a canvas 2D picture of the whole map — terrain, walls and water, bushes — drawn
- * once, with the balls you can see (the view's visibility, so bushes hide on the minimap too) and
- * the camera's view rectangle redrawn ~10 times a second. Colour strings are precomputed: the
- * redraw allocates nothing.
+ * once, with the cells you can see (the view's visibility, so bushes hide on the minimap too; your
+ * own ringed in white), the viruses, and the camera's view rectangle redrawn ~10 times a second.
+ * Cells are drawn as the view draws them (DisplayCells: my predicted ones among the confirmed).
+ * Colour strings are precomputed: the redraw allocates nothing.
  * Units: canvas px = cells × scale.
  */
 import { FX_ONE } from '../../core/math';
 import { Terrain, type GameMap } from '../../core/map';
+import type { DisplayCells } from '../game/DisplayCells';
 import type { PlayerInfo } from '../game/session';
-import type { World } from '../game/simApi';
+import { MAX_CELLS, VIRUS_CAPACITY, ownerOf, virusRadius, type World } from '../game/simApi';
 import { h } from '../ui/dom';
 import type { ViewRect } from '../view/PelletLayer';
 
 const MAX_PX = 200;
+const VIRUS_FILL = 'rgba(63, 211, 90, 0.8)';
 const REFRESH_MS = 100;
 const TERRAIN_RGB: Record<number, readonly [number, number, number]> = {
   [Terrain.Grass]: [70, 128, 62],
@@ -63,27 +66,35 @@ export class Minimap {
     this.fills = players.map((p) => p.color);
   }
 
-  /** Redraws (at most every REFRESH_MS) with the balls `shown` and the camera's `view`. */
-  update(w: World, shown: Uint8Array, view: Readonly<ViewRect>, nowMs: number): void {
+  /**
+   * Redraws (at most every REFRESH_MS) with the cells `shown` (per cell id, the view's CellLayer),
+   * the viruses of `w` and the camera's `view`.
+   */
+  update(w: World, cells: DisplayCells, shown: Uint8Array, view: Readonly<ViewRect>, nowMs: number): void {
     if (nowMs - this.lastMs < REFRESH_MS) return;
     this.lastMs = nowMs;
     const g = this.g;
     const s = this.scale;
     g.imageSmoothingEnabled = false;
     g.drawImage(this.bg, 0, 0, this.el.width, this.el.height);
-    const B = w.balls;
-    for (let i = 0; i < this.players.length; i++) {
-      if (shown[i] === 0) continue;
-      const r = Math.max(2, (B.radius[i]! / FX_ONE) * s);
+    const V = w.viruses;
+    g.fillStyle = VIRUS_FILL;
+    for (let v = 0; v < VIRUS_CAPACITY; v++) {
+      if (V.mass[v] === 0) continue;
       g.beginPath();
-      g.arc((B.x[i]! / FX_ONE) * s, (B.y[i]! / FX_ONE) * s, r, 0, Math.PI * 2);
-      g.fillStyle = this.fills[i]!;
+      g.arc((V.x[v]! / FX_ONE) * s, (V.y[v]! / FX_ONE) * s, Math.max(1.5, (virusRadius(V.mass[v]!) / FX_ONE) * s), 0, Math.PI * 2);
       g.fill();
-      if (i === this.mySlot) {
-        g.lineWidth = 2;
-        g.strokeStyle = '#ffffff';
-        g.stroke();
-      }
+    }
+    g.lineWidth = 1.5;
+    g.strokeStyle = '#ffffff';
+    for (let c = 0; c < MAX_CELLS; c++) {
+      if (shown[c] === 0 || cells.mass[c] === 0) continue;
+      const p = ownerOf(c);
+      g.beginPath();
+      g.arc((cells.x[c]! / FX_ONE) * s, (cells.y[c]! / FX_ONE) * s, Math.max(1.5, (cells.radius[c]! / FX_ONE) * s), 0, Math.PI * 2);
+      g.fillStyle = this.fills[p] ?? '#9aa0a8';
+      g.fill();
+      if (p === this.mySlot) g.stroke();
     }
     g.lineWidth = 1;
     g.strokeStyle = 'rgba(255,255,255,0.8)';

@@ -1,12 +1,14 @@
 /**
  * Short-lived effects driven by the simulation's model→view events (seed 003): a pop ring where a
- * pellet is eaten, a burst ring where a ball is eaten, a flash column ring where a ball respawns,
- * a marker where you right-click, and a trail of puffs behind a dashing ball. Two fixed pools —
- * rings and puffs — each ONE additive InstancedMesh; an effect fades by darkening its colour
- * (additive black is invisible). Spawning overwrites the oldest slot; nothing is allocated.
+ * pellet is eaten, a burst ring where a cell is eaten (its colour and size), a ring closing in
+ * where a player respawns, a green ring and flash where a virus bursts a cell, a puff where a
+ * cell splits or spits a blob, and a marker where you right-click. Two fixed pools — rings and
+ * puffs — each ONE additive InstancedMesh; an effect fades by darkening its colour (additive
+ * black is invisible). Spawning overwrites the oldest slot; nothing is allocated.
  * Units: world units (cells), seconds of real time for lifetimes.
  */
 import * as THREE from 'three';
+import { VIRUS_COLOR } from './VirusLayer';
 
 const RINGS = 96;
 const PUFFS = 128;
@@ -99,12 +101,12 @@ export class EffectsLayer {
     this.rings.spawn(now, x, 0.05, z, 0.1, 0.6, 0.35, this.c.copy(color));
   }
 
-  /** A ball of radius r was eaten at (x, z). */
+  /** A cell of radius r was eaten at (x, z). */
   burst(now: number, x: number, z: number, r: number, color: THREE.Color): void {
     this.rings.spawn(now, x, 0.06, z, r, r * 2.6 + 1, 0.7, this.c.copy(color));
   }
 
-  /** A ball respawned at (x, z): a bright ring closing in. */
+  /** A player respawned at (x, z): a bright ring closing in. */
   respawn(now: number, x: number, z: number, color: THREE.Color): void {
     this.rings.spawn(now, x, 0.07, z, 2.5, 0.3, 0.6, this.c.copy(color).lerp(WHITE, 0.5));
   }
@@ -114,9 +116,15 @@ export class EffectsLayer {
     this.rings.spawn(now, x, 0.05, z, 0.7, 0.15, 0.45, this.c.setRGB(1, 1, 1));
   }
 
-  /** One puff of a dash trail behind a ball at (x, y, z). */
-  puff(now: number, x: number, y: number, z: number, r: number, color: THREE.Color): void {
-    this.puffs.spawn(now, x, y, z, r * 0.55, r * 0.1, 0.4, this.c.copy(color));
+  /** A cell of radius r at (x, z) split or spat a blob: a soft puff of its colour. */
+  puff(now: number, x: number, z: number, r: number, color: THREE.Color): void {
+    this.puffs.spawn(now, x, r, z, r * 0.7, r * 1.25, 0.3, this.c.copy(color).multiplyScalar(0.45));
+  }
+
+  /** A virus of radius r at (x, z) burst a cell: a green ring thrown wide and a flash. */
+  virusPop(now: number, x: number, z: number, r: number): void {
+    this.rings.spawn(now, x, 0.08, z, r, r * 3.2 + 1.5, 0.6, this.c.copy(VIRUS));
+    this.puffs.spawn(now, x, r, z, r * 1.1, r * 2.2, 0.35, this.c.copy(VIRUS).multiplyScalar(0.6));
   }
 
   update(now: number): void {
@@ -133,3 +141,4 @@ export class EffectsLayer {
 }
 
 const WHITE = new THREE.Color(1, 1, 1);
+const VIRUS = new THREE.Color(VIRUS_COLOR);

@@ -1,9 +1,12 @@
 /**
  * The grid layer (G toggles it): the simulation's own grid made visible over the ground —
  * cell lines, the blocked mask (walls and water, tinted red), bush cells (tinted green) — drawn by
- * ONE shader plane, plus the current A* paths of every ball as ONE LineSegments: your
- * click-to-move path in white, each bot's in its colour, from the ball to its remaining waypoints
- * (World's waypoint column through core/sim's waypointX/Y, pathIdx..pathLen-1).
+ * ONE shader plane, plus ONE LineSegments for two things: the current paths of every player —
+ * planned once for a player, followed by all its cells — your click-to-move path in white, each
+ * bot's in its colour, from the player's biggest shown cell to its remaining waypoints (World's
+ * waypoint column through core/sim's waypointX/Y, pathIdx..pathLen-1); and the grid cell each
+ * cell of the player in focus (you, or whom the camera follows) stands in, outlined — the sim's
+ * grid coordinate of every one of its cells, beside the readout's world and map-pixel ones.
  * Units: world units = cells; the plane's cell lookup is floor(x), floor(z) like core/map's worldToGrid.
  */
 import * as THREE from 'three';
@@ -12,8 +15,7 @@ import type { GameMap } from '../../core/map';
 import { GROUND_VERTEX } from './GroundLayer';
 import type { PlayerInfo } from '../game/session';
 import type { Smoother } from '../game/Smoother';
-import { PATH_CAPACITY, PathState, waypointX, waypointY, type World } from '../game/simApi';
-
+import { CELLS_PER_PLAYER, PATH_CAPACITY, PathState, firstCell, waypointX, waypointY, type World } from '../game/simApi';
 
 const FRAGMENT = /* glsl */ `
 uniform sampler2D uMask; // R: blocked, G: bush (0 or 255)
@@ -32,7 +34,9 @@ void main() {
   #include <colorspace_fragment>
 }`;
 
-const SEGMENTS_PER_BALL = PATH_CAPACITY + 1;
+const SEGMENTS_PER_PLAYER = PATH_CAPACITY + 1;
+/** The outline of a grid cell under a cell in focus. */
+const CELL_MARK = new THREE.Color(1, 0.85, 0.3);
 
 export class GridLayer {
   readonly group = new THREE.Group();
@@ -44,6 +48,8 @@ export class GridLayer {
   private readonly colors: THREE.Color[];
   /** Path segments drawn at the last update (the hook reports it). */
   segments = 0;
+  /** Grid cells outlined at the last update (one per shown cell of the player in focus). */
+  cellMarks = 0;
   private v = 0;
 
   constructor(map: GameMap, players: readonly PlayerInfo[], mySlot: number | null) {
@@ -69,7 +75,7 @@ export class GridLayer {
     this.plane = new THREE.Mesh(geometry, material);
     this.plane.renderOrder = 1;
     this.plane.name = 'grid';
-    const max = players.length * SEGMENTS_PER_BALL * 2;
+    const max = (players.length * SEGMENTS_PER_PLAYER + CELLS_PER_PLAYER * 4) * 2;
     this.pos = new THREE.BufferAttribute(new Float32Array(max * 3), 3).setUsage(THREE.DynamicDrawUsage);
     this.col = new THREE.BufferAttribute(new Float32Array(max * 3), 3).setUsage(THREE.DynamicDrawUsage);
     const lines = new THREE.BufferGeometry();
@@ -93,38 +99,59 @@ export class GridLayer {
     this.group.visible = on;
   }
 
-  /** Rewrites the path lines (only while visible) of the balls the viewer sees (`shown`: a bush hides its path too). */
-  update(w: World, smooth: Smoother, shown: Uint8Array): void {
+  /**
+   * Rewrites the lines (only while visible): the paths of the players the viewer sees, from their
+   * biggest shown cell (`lead`, CellLayer's: a bush hides a path too), and the grid cells under
+   * the shown cells of player `focus` (null: none).
+   */
+  update(w: World, smooth: Smoother, lead: Int16Array, shown: Uint8Array, focus: number | null): void {
     if (!this.group.visible) return;
-    const B = w.balls;
+    const P = w.players;
     this.v = 0;
-    for (let b = 0; b < this.colors.length; b++) {
-      if (B.alive[b] === 0 || shown[b] === 0) continue;
-      const state = B.pathState[b]!;
+    for (let p = 0; p < this.colors.length; p++) {
+      const c = lead[p]!;
+      if (P.alive[p] === 0 || c < 0) continue;
+      const state = P.pathState[p]!;
       // Points in Fx until written (integers pass between functions without boxing).
-      let fx = Math.round(smooth.x[b]! * FX_ONE);
-      let fz = Math.round(smooth.z[b]! * FX_ONE);
-      if (state === PathState.NeedsPlan) this.segment(fx, fz, B.targetX[b]!, B.targetY[b]!, b);
+      let fx = Math.round(smooth.x[c]! * FX_ONE);
+      let fz = Math.round(smooth.z[c]! * FX_ONE);
+      if (state === PathState.NeedsPlan) this.segment(fx, fz, P.targetX[p]!, P.targetY[p]!, this.colors[p]!);
       if (state !== PathState.Following && state !== PathState.Partial) continue;
-      for (let k = B.pathIdx[b]!; k < B.pathLen[b]!; k++) {
-        const x = waypointX(w, b, k);
-        const z = waypointY(w, b, k);
-        this.segment(fx, fz, x, z, b);
+      for (let k = P.pathIdx[p]!; k < P.pathLen[p]!; k++) {
+        const x = waypointX(w, p, k);
+        const z = waypointY(w, p, k);
+        this.segment(fx, fz, x, z, this.colors[p]!);
         fx = x;
         fz = z;
       }
     }
     this.segments = this.v / 2;
+    let marks = 0;
+    if (focus !== null) {
+      for (let c = firstCell(focus), end = c + CELLS_PER_PLAYER; c < end; c++) {
+        if (shown[c] === 0 || smooth.ghostTo[c]! >= 0) continue;
+        // The grid cell (col, row) = (floor x, floor z), as core/map's worldToGrid; its corners in Fx.
+        const x0 = Math.floor(smooth.x[c]!) * FX_ONE;
+        const z0 = Math.floor(smooth.z[c]!) * FX_ONE;
+        const x1 = x0 + FX_ONE;
+        const z1 = z0 + FX_ONE;
+        this.segment(x0, z0, x1, z0, CELL_MARK);
+        this.segment(x1, z0, x1, z1, CELL_MARK);
+        this.segment(x1, z1, x0, z1, CELL_MARK);
+        this.segment(x0, z1, x0, z0, CELL_MARK);
+        marks++;
+      }
+    }
+    this.cellMarks = marks;
     this.paths.geometry.setDrawRange(0, this.v);
     this.pos.needsUpdate = true;
     this.col.needsUpdate = true;
   }
 
-  /** One segment from (x0, z0) to (x1, z1), in Fx, in ball `b`'s path colour. */
-  private segment(x0: number, z0: number, x1: number, z1: number, b: number): void {
+  /** One segment from (x0, z0) to (x1, z1), in Fx, in colour `c`. */
+  private segment(x0: number, z0: number, x1: number, z1: number, c: THREE.Color): void {
     const pos = this.pos.array as Float32Array;
     const col = this.col.array as Float32Array;
-    const c = this.colors[b]!;
     const i = this.v * 3;
     pos[i] = x0 / FX_ONE;
     pos[i + 1] = pos[i + 4] = 0.06;

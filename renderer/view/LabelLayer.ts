@@ -1,15 +1,15 @@
 /**
- * Name labels above the balls: ONE draw call for all of them. Each name is drawn once into a
- * slot of a canvas atlas with fillText — text is rasterised, never parsed as HTML — and an
- * instanced quad per ball samples its slot. The vertex shader keeps every label the same size on
- * screen (LABEL_PX tall) and centred above its ball, whatever the zoom.
+ * Name labels: ONE draw call for all of them, one name a player, above its biggest shown cell
+ * (CellLayer.lead — agar's habit: the name rides the cell that matters; a player with no cell in
+ * sight has none). Each name is drawn once into a slot of a canvas atlas with fillText — text is
+ * rasterised, never parsed as HTML — and an instanced quad per player samples its slot. The
+ * vertex shader keeps every label the same size on screen (LABEL_PX tall) and centred above its
+ * cell, whatever the zoom.
  * Units: anchor positions in world units; sizes in CSS pixels.
  */
 import * as THREE from 'three';
-import { FX_ONE } from '../../core/math';
 import type { PlayerInfo } from '../game/session';
 import type { Smoother } from '../game/Smoother';
-import type { World } from '../game/simApi';
 
 const SLOT_W = 256;
 const SLOT_H = 48;
@@ -57,6 +57,8 @@ export class LabelLayer {
   private readonly uPx = new THREE.Vector2(0.001, 0.001);
   /** The text drawn for each slot (what the atlas holds), for the test hook. */
   readonly texts: string[] = [];
+  /** Per slot: the cell its name is on after the last update, -1 when none. */
+  readonly on: Int16Array;
 
   constructor(players: readonly PlayerInfo[]) {
     this.canvas.width = SLOT_W * GRID_COLS;
@@ -65,6 +67,7 @@ export class LabelLayer {
     this.texture.flipY = false;
     this.texture.colorSpace = THREE.SRGBColorSpace;
     const n = players.length;
+    this.on = new Int16Array(n).fill(-1);
     const geometry = new THREE.InstancedBufferGeometry();
     const quad = new THREE.PlaneGeometry(1, 1);
     geometry.index = quad.index;
@@ -119,18 +122,20 @@ export class LabelLayer {
     this.texture.needsUpdate = true;
   }
 
-  /** Anchors each shown ball's label above it; `shown` comes from BallLayer. */
-  update(w: World, smooth: Smoother, shown: Uint8Array, viewportW: number, viewportH: number): void {
+  /** Anchors each player's label above cell `lead[slot]` (its biggest shown cell, -1: no label; CellLayer.lead). */
+  update(smooth: Smoother, lead: Int16Array, viewportW: number, viewportH: number): void {
     this.uPx.set(2 / Math.max(1, viewportW), 2 / Math.max(1, viewportH));
-    const B = w.balls;
     const anchor = this.anchor.array as Float32Array;
     const show = this.show.array as Float32Array;
-    for (let i = 0; i < shown.length; i++) {
+    for (let i = 0; i < this.on.length; i++) {
+      const c = lead[i]!;
+      this.on[i] = c;
+      show[i] = c < 0 ? 0 : 1;
+      if (c < 0) continue;
       // Direct array writes: setXYZ would box its float arguments every frame.
-      anchor[i * 3] = smooth.x[i]!;
-      anchor[i * 3 + 1] = (2 * B.radius[i]!) / FX_ONE + 0.15;
-      anchor[i * 3 + 2] = smooth.z[i]!;
-      show[i] = shown[i]!;
+      anchor[i * 3] = smooth.x[c]!;
+      anchor[i * 3 + 1] = 2 * smooth.r[c]! + 0.15;
+      anchor[i * 3 + 2] = smooth.z[c]!;
     }
     this.anchor.needsUpdate = true;
     this.show.needsUpdate = true;

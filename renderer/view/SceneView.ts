@@ -1,22 +1,29 @@
 /**
  * The match scene without a GPU: the three coordinate systems' layers — the 2D map layer
- * (GroundLayer), the 3D layer (walls, bushes, balls, labels, pellets, effects) and the grid layer —
- * the lights and the 2.5D camera rig, kept in step with the session's World. It READS the World and
- * never writes it: `onStep` turns each logic frame's model→view events into effects, `update`
- * prepares one display frame between the last two logic frames. MatchView adds the WebGL renderer;
- * the benchmark runs `update` alone in Node.
- * Draw calls (50 balls, 1000 pellets, any map): ground 1, shadow catcher 1, walls 1, bushes 1,
- * balls 2 (others + own), labels 1, pellets 1, effects 2, grid 2 when shown, plus the shadow pass
- * (balls, own ball, walls, bushes) — about 16, budget 30.
+ * (GroundLayer), the 3D layer (walls, bushes, cells, blobs, viruses, labels, pellets, effects) and
+ * the grid layer — the lights and the 2.5D camera rig, kept in step with the session's World. It
+ * READS the World and never writes it: `beforeStep` and `onStep` bracket each logic frame (the
+ * smoother's previous positions; the frame's model→view events turned into births, merges and
+ * effects), `update` prepares one display frame between the last two logic frames from this
+ * frame's DisplayCells — the confirmed cells with my predicted ones (OwnPrediction) — so a split
+ * of mine shows on the next display frame. MatchView adds the WebGL renderer; the benchmark runs
+ * `update` alone in Node.
+ * Draw calls (800 cells, 1000 pellets, 200 blobs, 30 viruses, any map): ground 1, shadow catcher
+ * 1, walls 1, bushes 1, cells 2 (others + own; 3 while some of yours hide in a bush), own markers
+ * 1, shields 1, labels 1, pellets 1, blobs 1, viruses 1, effects 2, grid 2 when shown, plus the
+ * shadow pass (cells, own cells, viruses, walls, bushes) — about 22, budget 30. A layer with
+ * nothing to draw is skipped (no call).
  * Units: world units = cells (x east, y up, z south); times in ms of real time.
  */
 import * as THREE from 'three';
 import { FX_ONE } from '../../core/math';
+import { DisplayCells } from '../game/DisplayCells';
 import type { MatchSession } from '../game/session';
 import { Smoother } from '../game/Smoother';
-import { EventKind, RULES, pelletX, pelletY } from '../game/simApi';
-import { BallLayer } from './BallLayer';
-import { CameraRig } from './CameraRig';
+import { CELLS_PER_PLAYER, EventKind, firstCell, ownerOf, pelletX, pelletY, radiusOf } from '../game/simApi';
+import { BlobLayer } from './BlobLayer';
+import { CameraRig, frameCells, viewDistanceFor, type Framing } from './CameraRig';
+import { CellLayer } from './CellLayer';
 import { EffectsLayer } from './EffectsLayer';
 import { GridLayer } from './GridLayer';
 import { GroundLayer } from './GroundLayer';
@@ -24,6 +31,7 @@ import { LabelLayer } from './LabelLayer';
 import { PelletLayer, type ViewRect } from './PelletLayer';
 import { ShieldLayer } from './ShieldLayer';
 import { buildBushes, buildShadowCatcher, buildWalls, disposeMesh, type SeeThrough } from './StaticLayers';
+import { VirusLayer } from './VirusLayer';
 
 export interface SceneOptions {
   readonly shadows: boolean;
@@ -33,27 +41,31 @@ export interface SceneOptions {
   readonly labels: boolean;
 }
 
-/** Milliseconds between two puffs of a dash trail. */
-const PUFF_EVERY_MS = 35;
-
 export class SceneView {
   readonly scene = new THREE.Scene();
   readonly rig: CameraRig;
-  readonly smoother: Smoother;
-  readonly balls: BallLayer;
+  /** The cells as this display frame draws them (confirmed, mine predicted): every layer reads these. */
+  readonly display = new DisplayCells();
+  readonly smoother = new Smoother();
+  readonly cells: CellLayer;
+  readonly blobs: BlobLayer;
+  readonly viruses = new VirusLayer();
   readonly labels: LabelLayer | null;
   readonly pellets = new PelletLayer();
   readonly grid: GridLayer;
   readonly effects = new EffectsLayer();
-  readonly shields: ShieldLayer;
+  readonly shields = new ShieldLayer();
   readonly sun = new THREE.DirectionalLight(0xffffff, 2.2);
   /** Which slot's eyes the view sees through (bush visibility); null sees everything. */
   viewer: number | null;
   /** While fast-forwarding, events change state but spawn no effects. */
   quiet = false;
+  /** The followed player's cells this frame (valid while `framed`). */
+  readonly framing: Framing = { x: 0, z: 0, mass: 0, extent: 0 };
+  framed = false;
   private readonly ground: GroundLayer;
   private readonly walls: THREE.InstancedMesh;
-  /** Where walls between the camera and your ball turn see-through (StaticLayers.ts). */
+  /** Where walls between the camera and your biggest cell turn see-through (StaticLayers.ts). */
   private readonly seeThrough: SeeThrough = { value: new THREE.Vector4() };
   private readonly bushes: THREE.InstancedMesh;
   private readonly catcher: THREE.Mesh;
@@ -61,24 +73,20 @@ export class SceneView {
   private readonly view: ViewRect = { x0: 0, z0: 0, x1: 0, z1: 0 };
   private readonly hit = new THREE.Vector3();
   readonly ground0 = new THREE.Plane(new THREE.Vector3(0, 1, 0), 0);
-  private readonly lastPuff: Float64Array;
   private now = 0;
   private shadowSpan = 0;
 
   constructor(readonly session: MatchSession, opts: SceneOptions) {
-    const { map, players, mySlot } = session;
+    const { map, players, mySlot, world } = session;
     this.viewer = mySlot;
     this.rig = new CameraRig(map.cols, map.rows);
-    this.rig.follow(mySlot);
-    this.smoother = new Smoother(players.length);
     this.colors = players.map((p) => new THREE.Color(p.color));
-    this.lastPuff = new Float64Array(players.length);
     this.ground = new GroundLayer(map, opts.tileset);
     this.walls = buildWalls(map, this.seeThrough);
     this.bushes = buildBushes(map);
     this.catcher = buildShadowCatcher(map);
-    this.balls = new BallLayer(players, mySlot);
-    this.shields = new ShieldLayer(players.length);
+    this.cells = new CellLayer(players, mySlot);
+    this.blobs = new BlobLayer(players);
     this.labels = opts.labels ? new LabelLayer(players) : null;
     this.grid = new GridLayer(map, players, mySlot);
     this.scene.background = new THREE.Color(0x0b0f16);
@@ -87,29 +95,60 @@ export class SceneView {
     this.sun.shadow.mapSize.set(1024, 1024);
     this.sun.shadow.bias = -0.0015;
     this.catcher.visible = opts.shadows;
-    this.scene.add(this.ground.mesh, this.catcher, this.walls, this.bushes, this.balls.others, this.balls.own, this.balls.marker, this.shields.mesh, this.pellets.mesh, this.effects.group, this.grid.group);
+    const c = this.cells;
+    this.scene.add(this.ground.mesh, this.catcher, this.walls, this.bushes, c.others, c.own, c.ownHidden, c.markers, this.blobs.mesh, this.viruses.mesh, this.shields.mesh, this.pellets.mesh, this.effects.group, this.grid.group);
     if (this.labels) this.scene.add(this.labels.mesh);
-    if (mySlot !== null) this.rig.jumpTo(session.world.balls.x[mySlot]! / FX_ONE, session.world.balls.y[mySlot]! / FX_ONE);
+    if (mySlot !== null) this.followPlayer(mySlot);
+    this.display.update(world, null);
+  }
+
+  /**
+   * Follows player `slot` and jumps to its centre (the camera stays put while it has no cell);
+   * null: free camera where it is.
+   */
+  followPlayer(slot: number | null): void {
+    const C = this.session.world.cells;
+    if (slot !== null && frameCells(C.x, C.y, null, C.mass, null, firstCell(slot), CELLS_PER_PLAYER, 1 / FX_ONE, this.framing)) this.rig.followNow(slot, this.framing.x, this.framing.z);
+    else this.rig.follow(slot);
+  }
+
+  /** Call before every logic step: the positions this display's interpolation starts from. */
+  beforeStep(): void {
+    this.smoother.capture(this.session.world);
   }
 
   /** Consumes one logic frame's events (call after every step, before the next). */
   onStep(): void {
     const w = this.session.world;
     const ev = w.events;
-    const B = w.balls;
+    const sm = this.smoother;
+    const shown = this.cells.shown;
     for (let i = 0; i < ev.count; i++) {
       const kind = ev.kind(i);
+      const a = ev.arg(i, 0);
+      const b = ev.arg(i, 1);
+      // What the smoother must know of every step, effects or not.
       if (kind === EventKind.PelletEaten || kind === EventKind.PelletSpawned) this.pellets.markDirty();
-      if (kind === EventKind.Respawned) this.smoother.snap(ev.arg(i, 0));
+      else if (kind === EventKind.Respawned) sm.snapPlayer(a);
+      else if (kind === EventKind.CellEaten) sm.vanish(b, -1);
+      else if (kind === EventKind.Merged) sm.vanish(b, a);
+      else if (kind === EventKind.Split) sm.bornFrom(b, a);
+      else if (kind === EventKind.VirusPopped) sm.bornOf(w, a);
+      else if (kind === EventKind.Ejected) sm.blobFrom(b, a);
+      else if (kind === EventKind.VirusShot) sm.virusFrom(b, a);
       if (this.quiet) continue;
-      if (kind === EventKind.PelletEaten && this.balls.shown[ev.arg(i, 1)] === 1) {
-        const word = this.pellets.words[ev.arg(i, 0)]!;
-        if (word !== 0) this.effects.pop(this.now, pelletX(word) / FX_ONE, pelletY(word) / FX_ONE, this.colors[ev.arg(i, 1)]!);
-      } else if (kind === EventKind.BallEaten) {
-        const v = ev.arg(i, 1);
-        this.effects.burst(this.now, B.x[v]! / FX_ONE, B.y[v]! / FX_ONE, Math.sqrt(ev.arg(i, 2) * RULES.radiusK) / FX_ONE, this.colors[v]!);
+      // Effects, where the viewer saw the cell at the last display frame.
+      if (kind === EventKind.PelletEaten && shown[b] === 1) {
+        const word = this.pellets.words[a]!;
+        if (word !== 0) this.effects.pop(this.now, pelletX(word) / FX_ONE, pelletY(word) / FX_ONE, this.colors[ownerOf(b)]!);
+      } else if (kind === EventKind.CellEaten && shown[b] === 1) {
+        this.effects.burst(this.now, sm.x[b]!, sm.z[b]!, radiusOf(ev.arg(i, 2)) / FX_ONE, this.colors[ownerOf(b)]!);
       } else if (kind === EventKind.Respawned) {
-        this.effects.respawn(this.now, ev.arg(i, 2) / FX_ONE, ev.arg(i, 3) / FX_ONE, this.colors[ev.arg(i, 0)]!);
+        this.effects.respawn(this.now, ev.arg(i, 2) / FX_ONE, ev.arg(i, 3) / FX_ONE, this.colors[a]!);
+      } else if (kind === EventKind.VirusPopped && shown[a] === 1) {
+        this.effects.virusPop(this.now, sm.virusX[b]!, sm.virusZ[b]!, sm.virusR[b]!);
+      } else if ((kind === EventKind.Split || kind === EventKind.Ejected) && shown[a] === 1) {
+        this.effects.puff(this.now, sm.x[a]!, sm.z[a]!, sm.r[a]!, this.colors[ownerOf(a)]!);
       }
     }
   }
@@ -121,18 +160,20 @@ export class SceneView {
   update(alpha: number, dtMs: number, timeScale: number, width: number, height: number): void {
     this.now += dtMs / 1000;
     const w = this.session.world;
-    this.smoother.update(w.balls, alpha, dtMs, timeScale, this.session.ownPrediction?.() ?? null);
-    const f = this.rig.following;
-    const followed = f !== null && w.balls.alive[f] !== 0;
-    this.rig.update(dtMs, followed ? this.smoother.x[f]! : null, followed ? this.smoother.z[f]! : null, width / Math.max(1, height));
+    const cells = this.cells;
+    this.display.update(w, this.session.ownPrediction?.() ?? null);
+    this.smoother.update(this.display, w, alpha, dtMs, timeScale);
+    cells.see(w, this.display, this.smoother, this.viewer);
+    this.frameFollowed(dtMs, width / Math.max(1, height));
     this.viewRect();
-    this.balls.update(w, this.smoother, this.viewer);
-    this.shields.update(w, this.smoother, this.balls.shown, this.now);
+    cells.update(this.display, this.smoother, this.view);
+    this.blobs.update(w, this.smoother, this.view);
+    this.viruses.update(this.smoother, this.view, this.now);
+    this.shields.update(w, this.smoother, cells.shown, this.now);
     this.placeSeeThrough();
-    this.labels?.update(w, this.smoother, this.balls.shown, width, height);
+    this.labels?.update(this.smoother, cells.lead, width, height);
     this.pellets.update(w, this.view);
-    this.grid.update(w, this.smoother, this.balls.shown);
-    this.dashTrails();
+    this.grid.update(w, this.smoother, cells.lead, cells.shown, this.rig.following ?? this.session.mySlot);
     this.effects.update(this.now);
     this.placeSun();
   }
@@ -150,7 +191,9 @@ export class SceneView {
   dispose(): void {
     this.ground.dispose();
     for (const m of [this.walls, this.bushes, this.catcher]) disposeMesh(m);
-    this.balls.dispose();
+    this.cells.dispose();
+    this.blobs.dispose();
+    this.viruses.dispose();
     this.shields.dispose();
     this.labels?.dispose();
     this.pellets.dispose();
@@ -185,28 +228,32 @@ export class SceneView {
     v.z1 = z1;
   }
 
-  /** Walls in front of your (shown) ball, up to a cell beyond its edge, turn see-through. */
+  /**
+   * The camera follows the followed player's shown cells — their mass-weighted centre — from the
+   * distance its total mass and spread ask for (CameraRig.viewDistanceFor); with nobody to
+   * follow it stays, at the wheel's distance.
+   */
+  private frameFollowed(dtMs: number, aspect: number): void {
+    const rig = this.rig;
+    const f = rig.following;
+    const sm = this.smoother;
+    this.framed = f !== null && frameCells(sm.x, sm.z, sm.r, this.display.mass, this.cells.shown, firstCell(f), CELLS_PER_PLAYER, 1, this.framing);
+    if (!this.framed) return rig.update(dtMs, null, null, aspect);
+    const fr = this.framing;
+    rig.update(dtMs, fr.x, fr.z, aspect, viewDistanceFor(rig.distance, fr.mass, fr.extent, rig.fitDistance(aspect)));
+  }
+
+  /** Walls in front of your biggest shown cell, up to a cell beyond its edge, turn see-through. */
   private placeSeeThrough(): void {
     const me = this.session.mySlot;
     const v = this.seeThrough.value;
-    if (me === null || this.balls.shown[me] === 0) {
+    const c = me === null ? -1 : this.cells.lead[me]!;
+    if (c < 0) {
       v.w = 0;
       return;
     }
-    const r = this.session.world.balls.radius[me]! / FX_ONE;
-    v.set(this.smoother.x[me]!, r, this.smoother.z[me]!, r + 1);
-  }
-
-  /** Puffs behind every visible ball that is dashing. */
-  private dashTrails(): void {
-    if (this.quiet) return;
-    const B = this.session.world.balls;
-    for (let b = 0; b < this.lastPuff.length; b++) {
-      if (B.dashLeft[b] === 0 || this.balls.shown[b] === 0 || (this.now - this.lastPuff[b]!) * 1000 < PUFF_EVERY_MS) continue;
-      this.lastPuff[b] = this.now;
-      const r = B.radius[b]! / FX_ONE;
-      this.effects.puff(this.now, this.smoother.x[b]!, r, this.smoother.z[b]!, r, this.colors[b]!);
-    }
+    const r = this.smoother.r[c]!;
+    v.set(this.smoother.x[c]!, r, this.smoother.z[c]!, r + 1);
   }
 
   /** Keeps the sun (and its shadow box) over the part of the map in view. */
@@ -215,7 +262,7 @@ export class SceneView {
     this.sun.position.set(f.x - 10, 30, f.z + 14);
     this.sun.target.position.copy(f);
     this.sun.target.updateMatrixWorld();
-    const span = Math.ceil(this.rig.distance * 0.9);
+    const span = Math.ceil(this.rig.viewDistance * 0.9);
     if (span !== this.shadowSpan) {
       this.shadowSpan = span;
       const cam = this.sun.shadow.camera;

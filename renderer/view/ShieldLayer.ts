@@ -1,16 +1,16 @@
 /**
- * Spawn protection, shown: a shimmering shell around every ball the simulation protects (its
- * `shield` column > 0) — a pale rim of light with bands running up it, additive, ONE instanced
- * draw call for all balls. It fades out over the last half second of protection, so a newcomer
- * (and whoever eyes them) sees when it is about to end; it vanishes at once when the protection
- * is cancelled (eating a ball, dashing).
- * Reads radii and shields from World and display positions from the Smoother; writes only
- * Three.js objects, without allocating per frame. Units: world units = cells, seconds.
+ * Spawn protection, shown: a shimmering shell around every shown cell of a player the simulation
+ * protects (its `shield` column > 0) — a pale rim of light with bands running up it, additive,
+ * ONE instanced draw call for all cells (packed: instance k ≠ cell id). It fades out over the
+ * last half second of protection, so a newcomer (and whoever eyes them) sees when it is about to
+ * end; it vanishes at once when the protection is cancelled (eating a cell, splitting, ejecting).
+ * Reads shields from World, display positions and radii from the Smoother and what is shown
+ * from the CellLayer; writes only Three.js objects, without allocating per frame.
+ * Units: world units = cells, seconds.
  */
 import * as THREE from 'three';
-import { FX_ONE } from '../../core/math';
 import type { Smoother } from '../game/Smoother';
-import type { World } from '../game/simApi';
+import { MAX_CELLS, ownerOf, type World } from '../game/simApi';
 
 /** Shell radius over the ball's. */
 const SHELL = 1.14;
@@ -52,7 +52,7 @@ export class ShieldLayer {
   private readonly glow: THREE.InstancedBufferAttribute;
   private readonly time = { value: 0 };
 
-  constructor(count: number) {
+  constructor(count = MAX_CELLS) {
     const geometry = new THREE.SphereGeometry(1, 24, 16);
     this.glow = new THREE.InstancedBufferAttribute(new Float32Array(count), 1);
     this.glow.setUsage(THREE.DynamicDrawUsage);
@@ -68,30 +68,36 @@ export class ShieldLayer {
     this.mesh = new THREE.InstancedMesh(geometry, material, count);
     this.mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
     this.mesh.frustumCulled = false;
+    this.mesh.count = 0;
+    this.mesh.visible = false;
     this.mesh.renderOrder = 4;
     this.mesh.name = 'shields';
   }
 
-  /** Places a shell on every shown, protected ball; `now` in seconds drives the shimmer. */
+  /** Places a shell on every shown cell of a protected player; `now` in seconds drives the shimmer. */
   update(w: World, smooth: Smoother, shown: Uint8Array, now: number): void {
     this.time.value = now % 1000;
-    const B = w.balls;
+    const shields = w.players.shield;
     const m = this.mesh.instanceMatrix.array as Float32Array;
     const glow = this.glow.array as Float32Array;
-    let drawn = 0;
-    for (let i = 0; i < shown.length; i++) {
-      const shield = B.shield[i]!;
-      const on = shown[i] === 1 && shield > 0;
-      const r = on ? (B.radius[i]! / FX_ONE) * SHELL : 0;
-      const o = i * 16;
-      m[o] = m[o + 5] = m[o + 10] = r;
-      m[o + 12] = smooth.x[i]!;
-      m[o + 13] = B.radius[i]! / FX_ONE;
-      m[o + 14] = smooth.z[i]!;
-      glow[i] = shield >= FADE_FRAMES ? 1 : shield / FADE_FRAMES;
-      if (on) drawn++;
+    const capacity = this.glow.count;
+    let k = 0;
+    for (let c = 0; c < shown.length && k < capacity; c++) {
+      if (shown[c] === 0) continue;
+      const shield = shields[ownerOf(c)]!;
+      if (shield <= 0) continue;
+      const r = smooth.r[c]!;
+      const o = k * 16;
+      m[o] = m[o + 5] = m[o + 10] = r * SHELL;
+      m[o + 12] = smooth.x[c]!;
+      m[o + 13] = r;
+      m[o + 14] = smooth.z[c]!;
+      glow[k] = shield >= FADE_FRAMES ? 1 : shield / FADE_FRAMES;
+      k++;
     }
-    this.drawn = drawn;
+    this.drawn = k;
+    this.mesh.count = k;
+    this.mesh.visible = k > 0;
     this.mesh.instanceMatrix.needsUpdate = true;
     this.glow.needsUpdate = true;
   }

@@ -1,8 +1,10 @@
 /**
  * A GPU-free harness around SceneView for the benchmark: the per-display-frame work of the view
- * (smoothing, camera, ball and pellet instances, A* path lines with the grid shown, effects) over a
- * running session, without WebGL or a DOM, so Node can time it and count its allocations once the
- * code is optimised. It runs no simulation steps itself.
+ * (display cells, smoothing, visibility, camera, cell, blob, virus, shield and pellet instances,
+ * path lines and grid-cell outlines with the grid shown, effects) over a running session, without
+ * WebGL or a DOM, so Node can time it and count its allocations once the code is optimised. It
+ * runs no simulation steps itself: the world stands still, captured once as both ends of the
+ * interpolation.
  */
 import type { MatchSession } from '../game/session';
 import { SceneView } from './SceneView';
@@ -16,6 +18,7 @@ export interface ViewUpdateRig {
 export function viewUpdateRig(session: MatchSession): ViewUpdateRig {
   const scene = new SceneView(session, { shadows: true, tileset: null, labels: false });
   scene.grid.visible = true;
+  scene.beforeStep();
   scene.rig.zoomBy(Math.log(30 / scene.rig.distance) / 0.001);
   let alpha = 0;
   return {

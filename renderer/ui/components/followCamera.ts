@@ -1,11 +1,12 @@
 /**
- * The camera control of a viewer who does not steer a ball (the replay viewer, a spectator in a
- * networked match): a picker to follow any player or none, and a free camera — drag the ground
- * with the left button (CameraRig.dragBy; the direction keys pan too, see matchInput). Dragging
- * stops following, and the picker shows it. Player names are text from the network: option text.
+ * The camera control of a viewer who does not steer cells (the replay viewer, a spectator in a
+ * networked match): a picker to follow any player or none — the camera jumps to the centre of the
+ * player's cells, then frames them as they move and grow (SceneView.followPlayer) — and a free
+ * camera: drag the ground with the left button (CameraRig.dragBy; the direction keys pan too, see
+ * matchInput). Dragging stops following, and the picker shows it. Player names are text from the
+ * network: option text.
  */
 import type { PlayerInfo } from '../../game/session';
-import type { World } from '../../game/simApi';
 import { t } from '../../i18n';
 import type { MatchView } from '../../view/MatchView';
 import { h } from '../dom';
@@ -13,19 +14,17 @@ import { h } from '../dom';
 export interface FollowCamera {
   /** The picker (a <select>), to place in a bar. */
   readonly select: HTMLSelectElement;
-  /** Follows ball `slot` and jumps there (null: free camera where it is). */
+  /** Follows player `slot` and jumps to its centre (null: free camera where it is). */
   follow(slot: number | null): void;
   /** Keeps the picker in step with the camera (call once per display frame). */
   refresh(): void;
   dispose(): void;
 }
 
-export function followCamera(view: MatchView, world: World, players: readonly PlayerInfo[], testId: string): FollowCamera {
+export function followCamera(view: MatchView, players: readonly PlayerInfo[], testId: string): FollowCamera {
   const select = h('select', { testId }, h('option', { attrs: { value: '' } }, t('replay.free')), ...players.map((p) => h('option', { attrs: { value: String(p.slot) } }, p.name)));
   const follow = (slot: number | null): void => {
-    const B = world.balls;
-    if (slot === null) view.rig.follow(null);
-    else view.rig.followNow(slot, B.x[slot]! / 1024, B.y[slot]! / 1024);
+    view.followPlayer(slot);
     select.value = slot === null ? '' : String(slot);
   };
   select.addEventListener('change', () => follow(select.value === '' ? null : Number(select.value)));
@@ -60,8 +59,8 @@ export function followCamera(view: MatchView, world: World, players: readonly Pl
 }
 
 /** A spectator's bar over a networked match: "Spectating", and whom the camera follows. */
-export function spectatorBar(view: MatchView, world: World, players: readonly PlayerInfo[]): { el: HTMLElement; dispose: () => void } {
-  const camera = followCamera(view, world, players, 'spectate-follow');
+export function spectatorBar(view: MatchView, players: readonly PlayerInfo[]): { el: HTMLElement; dispose: () => void } {
+  const camera = followCamera(view, players, 'spectate-follow');
   const el = h('div', { className: 'replay-bar', testId: 'spectate-bar' }, h('span', {}, t('match.spectating')), h('label', {}, t('replay.follow'), ' ', camera.select));
   let raf = 0;
   const refresh = (): void => {
