@@ -79,7 +79,7 @@ export class Hud {
   update(view: MatchView, costs: FrameCosts, nowMs: number): void {
     const w = this.session.world;
     this.status.update(w);
-    this.minimap.update(w, view.balls.shown, view.viewBounds, nowMs);
+    this.minimap.update(w, view.display, view.cells.shown, view.viewBounds, nowMs);
     this.feed.update(nowMs);
     this.scoreboard.update(w, nowMs);
     this.net.update(this.session.net(), costs, nowMs);

@@ -73,7 +73,7 @@ export class MatchController {
     before: (): void => {
       const s = this.opts.session;
       if (!s.drive) this.pollControls();
-      this.view.smoother.capture(s.world.balls);
+      this.view.beforeStep();
       this.stepStart = performance.now();
     },
     after: (): void => {

@@ -68,7 +68,7 @@ export const netMatchScreen: Screen = (root, ctx) => {
         ctx.show('menu');
       },
     });
-    const bar = match.mySlot === null ? spectatorBar(mounted.ctrl.view, match.world, match.players) : null;
+    const bar = match.mySlot === null ? spectatorBar(mounted.ctrl.view, match.players) : null;
     if (bar) mounted.ctrl.el.append(bar.el);
     stop = () => {
       bar?.dispose();

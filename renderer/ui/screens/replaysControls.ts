@@ -60,7 +60,7 @@ export function replayControls(ctrl: MatchController, session: ReplaySession, ho
   for (const ev of ['pointerup', 'pointercancel', 'change'] as const) bar.addEventListener(ev, () => (holding = false));
   const endNote = h('span', { className: 'replay-ended', testId: 'replay-ended' }, t('replay.ended'));
   const time = h('span', { className: 'replay-time', testId: 'replay-time' });
-  const camera = followCamera(view, session.world, session.players, 'replay-follow');
+  const camera = followCamera(view, session.players, 'replay-follow');
   const follow = camera.follow;
   const grid = h('button', { className: 'small-button', testId: 'replay-grid', onClick: () => ctrl.toggleGrid() }, t('replay.grid'));
   const notice = h('span', { className: 'error', testId: 'replay-notice' });
