@@ -82,6 +82,8 @@ export class Smoother {
   readonly r = new Float64Array(MAX_CELLS);
   /** Per cell: the cell a ghost glides into (-1: not a ghost). */
   readonly ghostTo = new Int16Array(MAX_CELLS).fill(-1);
+  /** Ghosts drawn after the last update. */
+  ghosts = 0;
   /** Display positions of blobs (life 0: stale) and of viruses, with the viruses' radii (0: none). */
   readonly blobX = new Float64Array(BLOB_CAPACITY);
   readonly blobZ = new Float64Array(BLOB_CAPACITY);
@@ -216,9 +218,12 @@ export class Smoother {
     const grow = 1 - Math.exp(-(dtMs * timeScale) / RADIUS_MS);
     this.step[0] = dtMs * timeScale;
     const ownEnd = own < 0 ? -1 : own + CELLS_PER_PLAYER;
+    let ghosts = 0;
     for (let i = 0; i < MAX_CELLS; i++) {
       if (cells.mass[i] === 0) {
-        if (this.state[i] !== Gone) this.fade(i, cells);
+        if (this.state[i] === Gone) continue;
+        this.fade(i, cells);
+        if (this.state[i] === Ghost) ghosts++;
         continue;
       }
       const state = this.state[i]!;
@@ -262,6 +267,7 @@ export class Smoother {
       this.x[i] = tx + ox;
       this.z[i] = tz + oz;
     }
+    this.ghosts = ghosts;
     this.bodies(w, alpha, grow);
   }
 

@@ -51,8 +51,7 @@ export class BlobLayer {
       col[k * 3 + 2] = this.rgb[p + 2]!;
       k++;
     }
-    show(this.mesh, k);
-    this.mesh.instanceColor!.needsUpdate = true;
+    if (show(this.mesh, k)) this.mesh.instanceColor!.needsUpdate = true;
     this.drawn = k;
   }
 

@@ -85,8 +85,9 @@ export class CellLayer {
       let on = 0;
       if (smooth.r[c]! > 0 && cells.mass[c] !== 0) {
         const p = ownerOf(c);
-        // The confirmed world decides others' cells; mine may be predicted ones it does not have yet.
-        on = viewer === null || p === viewer || isVisibleTo(w, viewer, c) ? 1 : 0;
+        // The confirmed world decides others' cells (out of a bush: seen by all); mine may be
+        // predicted ones it does not have yet.
+        on = viewer === null || p === viewer || w.cells.inBush[c] === 0 || isVisibleTo(w, viewer, c) ? 1 : 0;
         if (on === 1) {
           this.playerShown[p] = 1;
           const l = lead[p]!;
@@ -96,7 +97,7 @@ export class CellLayer {
       shown[c] = on;
     }
     // Ghosts: seen when the cell they glide into is.
-    for (let c = 0; c < MAX_CELLS; c++) {
+    for (let c = 0; c < MAX_CELLS && smooth.ghosts > 0; c++) {
       const into = smooth.ghostTo[c]!;
       if (into >= 0 && smooth.r[c]! > 0) shown[c] = shown[into]!;
     }
@@ -136,8 +137,7 @@ export class CellLayer {
       col[n * 3 + 2] = this.rgb[p + 2]!;
       n++;
     }
-    show(this.others, n);
-    this.others.instanceColor!.needsUpdate = true;
+    if (show(this.others, n)) this.others.instanceColor!.needsUpdate = true;
     show(this.own, o);
     show(this.ownHidden, h);
     show(this.markers, m);

@@ -10,7 +10,8 @@
  */
 import * as THREE from 'three';
 import type { Smoother } from '../game/Smoother';
-import { MAX_CELLS, ownerOf, type World } from '../game/simApi';
+import { CELLS_PER_PLAYER, MAX_CELLS, MAX_PLAYERS, firstCell, type World } from '../game/simApi';
+import { show } from './instances';
 
 /** Shell radius over the ball's. */
 const SHELL = 1.14;
@@ -82,24 +83,23 @@ export class ShieldLayer {
     const glow = this.glow.array as Float32Array;
     const capacity = this.glow.count;
     let k = 0;
-    for (let c = 0; c < shown.length && k < capacity; c++) {
-      if (shown[c] === 0) continue;
-      const shield = shields[ownerOf(c)]!;
+    for (let p = 0; p < MAX_PLAYERS; p++) {
+      const shield = shields[p]!;
       if (shield <= 0) continue;
-      const r = smooth.r[c]!;
-      const o = k * 16;
-      m[o] = m[o + 5] = m[o + 10] = r * SHELL;
-      m[o + 12] = smooth.x[c]!;
-      m[o + 13] = r;
-      m[o + 14] = smooth.z[c]!;
-      glow[k] = shield >= FADE_FRAMES ? 1 : shield / FADE_FRAMES;
-      k++;
+      for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end && k < capacity; c++) {
+        if (shown[c] === 0) continue;
+        const r = smooth.r[c]!;
+        const o = k * 16;
+        m[o] = m[o + 5] = m[o + 10] = r * SHELL;
+        m[o + 12] = smooth.x[c]!;
+        m[o + 13] = r;
+        m[o + 14] = smooth.z[c]!;
+        glow[k] = shield >= FADE_FRAMES ? 1 : shield / FADE_FRAMES;
+        k++;
+      }
     }
     this.drawn = k;
-    this.mesh.count = k;
-    this.mesh.visible = k > 0;
-    this.mesh.instanceMatrix.needsUpdate = true;
-    this.glow.needsUpdate = true;
+    if (show(this.mesh, k)) this.glow.needsUpdate = true;
   }
 
   dispose(): void {

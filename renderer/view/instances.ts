@@ -17,9 +17,14 @@ export function place(m: Float32Array, k: number, x: number, y: number, z: numbe
   m[i + 14] = z;
 }
 
-/** Draws the first `count` instances of `mesh` (none: the mesh is skipped). */
-export function show(mesh: THREE.InstancedMesh, count: number): void {
+/**
+ * Draws the first `count` instances of `mesh` (none: the mesh is skipped); returns whether the
+ * instances were rewritten and must be uploaded (nothing to draw now or before: no upload).
+ */
+export function show(mesh: THREE.InstancedMesh, count: number): boolean {
+  const upload = count > 0 || mesh.count > 0;
   mesh.count = count;
   mesh.visible = count > 0;
-  mesh.instanceMatrix.needsUpdate = true;
+  if (upload) mesh.instanceMatrix.needsUpdate = true;
+  return upload;
 }
