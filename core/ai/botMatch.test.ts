@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arena } from '../../test/fixtures/ai/botWorld';
-import { BOT_MEMORY_WORDS, RULES, createWorld, firstDifference, hashWorld, restore, snapshot, step, subHashes, type World } from '../sim';
+import { BOT_MEMORY_WORDS, RULES, createWorld, firstDifference, hashWorld, playerMass, restore, snapshot, step, subHashes, type World } from '../sim';
 import { BotDriver, allocBotState, botDifficulty, setSlotControl } from './BotDriver';
 import { Difficulty, defaultBrains } from './brains';
 import { AGENT_WORDS, Bb } from './layout';
@@ -95,7 +95,7 @@ describe('bot matches', () => {
     expect(playBots(b.w, b.d, 450)).toEqual(ha);
     expect(firstDifference(a.w, b.w)).toBe(null);
     let grew = 0;
-    for (let s = 0; s < 8; s++) if (a.w.balls.mass[s]! > RULES.startMass || a.w.balls.kills[s]! > 0) grew++;
+    for (let s = 0; s < 8; s++) if (playerMass(a.w, s) > RULES.startMass || a.w.players.kills[s]! > 0) grew++;
     expect(grew).toBeGreaterThanOrEqual(6);
   });
 

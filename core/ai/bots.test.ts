@@ -1,28 +1,16 @@
 /**
- * Bots in a world: what the game leaves perceive and want (visibility, fleeing around walls,
- * chasing through A*, dashing, giving up on unreachable goals) and input emission (changes only).
+ * Bots in a world of cells: what the game leaves perceive and want (visibility, fleeing around
+ * walls, chasing through the path planner, giving up on unreachable goals) and input emission
+ * (changes only). Split attacks, split threats and viruses: cellNodes.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import { OPEN, place, worldOn } from '../../test/fixtures/ai/botWorld';
+import { OPEN, decideSlot0, driverFor, place, placeCell, worldOn } from '../../test/fixtures/ai/botWorld';
 import { FX_HALF, FX_ONE } from '../math';
-import { MoveMode, radiusOf, setMass, step, type SlotInput, type World } from '../sim';
-import { BotDriver, setSlotControl } from './BotDriver';
-import { Difficulty, brainsOf } from './brains';
-import { loadTree } from './compileTree';
+import { MoveMode, radiusOf, step } from '../sim';
+import { setSlotControl } from './BotDriver';
+import { Difficulty } from './brains';
 import { Bb } from './layout';
-import { nearestBall } from './senses';
-
-/** A driver whose every difficulty runs the one tree `root` (current editor format). */
-function driverFor(root: unknown): BotDriver {
-  const t = loadTree('t.json', { name: 't', root });
-  return new BotDriver(brainsOf([t, t, t]));
-}
-
-/** Decides at the next frame a Hard bot (think every 3 frames) in slot 0 decides. */
-function decideSlot0(d: BotDriver, w: World): readonly SlotInput[] {
-  while ((w.frame + 0) % 3 !== 0) w.clock[0]!++;
-  return d.decide(w);
-}
+import { nearestCell } from './senses';
 
 describe('perception and actions', () => {
   const fleeTree = { id: 1, name: 'Sequence', children: [{ id: 2, name: 'ThreatNear', args: { range: 10 } }, { id: 3, name: 'Flee', args: { range: 10, probe: 4 } }] };
@@ -33,11 +21,11 @@ describe('perception and actions', () => {
     const bots = w.bots;
     setSlotControl(bots, 0, Difficulty.Hard);
     place(w, 0, 10, 0, 1000);
-    place(w, 1, 21, 0, 4000);
-    w.balls.inBush[1] = 1;
+    const threat = place(w, 1, 21, 0, 4000);
+    w.cells.inBush[threat] = 1;
     const d = driverFor(fleeTree);
     expect(decideSlot0(d, w)).toEqual([]);
-    w.balls.inBush[1] = 0;
+    w.cells.inBush[threat] = 0;
     const out = decideSlot0(d, w);
     expect(out).toHaveLength(1);
     expect(out[0]!.input.move).toBe(MoveMode.Direction);
@@ -59,57 +47,53 @@ describe('perception and actions', () => {
     expect(a === 1024 || a === 3072 || (a > 512 && a < 1536) || (a > 2560 && a < 3584)).toBe(true); // north or south, not east into the wall
   });
 
-  it('chases a smaller ball behind a wall through the path planner, straight when clear', () => {
+  it('chases a smaller cell behind a wall through the path planner, straight when clear', () => {
     const wall = OPEN.split('\n').map((l, r) => (r >= 1 && r <= 8 ? l.slice(0, 15) + '#' + l.slice(16) : l)).join('\n');
     const w = worldOn(wall, 2);
     const bots = w.bots;
     setSlotControl(bots, 0, Difficulty.Hard);
     place(w, 0, 12, 4, 4000);
-    place(w, 1, 19, 4, 1000);
+    const prey = place(w, 1, 19, 4, 1000);
     const d = driverFor({ id: 1, name: 'Sequence', children: [{ id: 2, name: 'SmallerTargetNear', args: { range: 12 } }, { id: 3, name: 'Chase', args: { retarget: 3, range: 12 } }] });
     const blocked = decideSlot0(d, w);
     expect(blocked[0]!.input.move).toBe(MoveMode.Target);
-    expect(bots.mem[Bb.Target]).toBe(2);
+    expect(bots.mem[Bb.Target]).toBe(prey + 1);
     place(w, 1, 12, 8, 1000);
     w.clock[0]! += 3;
     const clear = decideSlot0(d, w);
     expect(clear[0]!.input.move).toBe(MoveMode.Direction);
   });
 
-  it('leaves a spawn-protected ball alone: not prey, and a chase of one gives up', () => {
+  it('leaves a spawn-protected player alone: not prey, and a chase of one gives up', () => {
     const w = worldOn(OPEN, 2);
     setSlotControl(w.bots, 0, Difficulty.Hard);
-    place(w, 0, 10, 5, 4000);
-    place(w, 1, 14, 5, 1000);
-    expect(nearestBall(w, 0, 8 * FX_ONE, true)).toBe(1);
+    const hunter = place(w, 0, 10, 5, 4000);
+    const prey = place(w, 1, 14, 5, 1000);
+    expect(nearestCell(w, 0, 8 * FX_ONE, true)).toBe(prey);
     // MemSequence: the second decision resumes the running Chase without looking for prey again.
     const d = driverFor({ id: 1, name: 'MemSequence', children: [{ id: 2, name: 'SmallerTargetNear', args: { range: 8 } }, { id: 3, name: 'Chase', args: { retarget: 3, range: 12 } }] });
     expect(decideSlot0(d, w)).toHaveLength(1);
-    expect(w.bots.mem[Bb.Target]).toBe(2);
-    w.balls.shield[1] = 30;
-    expect(nearestBall(w, 0, 8 * FX_ONE, true)).toBe(-1);
-    expect(nearestBall(w, 1, 8 * FX_ONE, false)).toBe(0); // the protected ball still sees its threat
+    expect(w.bots.mem[Bb.Target]).toBe(prey + 1);
+    w.players.shield[1] = 30;
+    expect(nearestCell(w, 0, 8 * FX_ONE, true)).toBe(-1);
+    expect(nearestCell(w, 1, 8 * FX_ONE, false)).toBe(hunter); // the protected player still sees its threat
     w.clock[0]! += 3;
     decideSlot0(d, w);
     expect(w.bots.mem[Bb.Target]).toBe(0);
   });
 
-  it('dashes to catch a close smaller ball only when heavy enough and off cooldown', () => {
+  it('hunts the smallest cell of a split player, and fears the big one guarding it', () => {
     const w = worldOn(OPEN, 2);
-    const bots = w.bots;
-    setSlotControl(bots, 0, Difficulty.Hard);
+    setSlotControl(w.bots, 0, Difficulty.Hard);
     place(w, 0, 10, 5, 3000);
-    place(w, 1, 13, 5, 1000);
-    const d = driverFor({ id: 1, name: 'Sequence', children: [{ id: 2, name: 'SmallerTargetNear', args: { range: 8 } }, { id: 3, name: 'DashWhenItPays', args: { catch: 3, escape: 0, minMass: 1500 } }] });
-    const out = decideSlot0(d, w);
-    expect(out[0]!.input.dash).toBe(true);
-    w.balls.dashCooldown[0] = 10;
-    w.clock[0]! += 3;
-    expect(decideSlot0(d, w)).toEqual([]);
-    w.balls.dashCooldown[0] = 0;
-    setMass(w, 0, 1400);
-    w.clock[0]! += 3;
-    expect(decideSlot0(d, w).some((i) => i.input.dash)).toBe(false);
+    const big = place(w, 1, 17, 2, 9000);
+    const small = placeCell(w, 1, 3, 14, 5, 1200);
+    expect(nearestCell(w, 0, 8 * FX_ONE, true)).toBe(small);
+    expect(nearestCell(w, 0, 8 * FX_ONE, false)).toBe(big);
+    // Player 1 guards its smallest cell: 3000 threatens its 1200, not its 2600.
+    expect(nearestCell(w, 1, 8 * FX_ONE, false)).toBe(0);
+    placeCell(w, 1, 3, 14, 5, 2600);
+    expect(nearestCell(w, 1, 8 * FX_ONE, false)).toBe(-1);
   });
 
   it('emits only changes: the same wanted input twice is sent once', () => {
@@ -129,7 +113,7 @@ describe('perception and actions', () => {
     expect(decideSlot0(wander, w)).toEqual([]);
   });
 
-  it('MoveTo succeeds, and forgets the goal, once the ball is on it', () => {
+  it('MoveTo succeeds, and forgets the goal, once the lead cell is on it', () => {
     const w = worldOn(OPEN, 1);
     const bots = w.bots;
     setSlotControl(bots, 0, Difficulty.Hard);
@@ -144,7 +128,7 @@ describe('perception and actions', () => {
 });
 
 describe('unreachable goals', () => {
-  it('MoveTo gives up on a point the ball does not fit into and remembers to avoid it', () => {
+  it('MoveTo gives up on a point the lead cell does not fit into and remembers to avoid it', () => {
     const pocket = `
 ##############################
 #............................#
@@ -172,7 +156,7 @@ describe('unreachable goals', () => {
     expect(failedAt).toBeGreaterThan(0);
     expect(w.bots.mem[Bb.Avoid]).toBe(goalCell + 1);
     expect(w.bots.mem[Bb.GoalKind]).toBe(0);
-    expect(w.balls.x[0]! >> 10).not.toBe(15); // it never got into the pocket: it gave up
+    expect(w.cells.x[0]! >> 10).not.toBe(15); // it never got into the pocket: it gave up
   });
 });
 
@@ -184,7 +168,7 @@ describe('death', () => {
     const d = driverFor({ id: 1, name: 'Sequence', children: [{ id: 2, name: 'Wait', args: { frames: 100 } }] });
     decideSlot0(d, w);
     expect(w.bots.mem[Bb.Tick]).toBe(1);
-    w.balls.alive[0] = 0;
+    w.players.alive[0] = 0;
     d.decide(w);
     expect(w.bots.mem.every((v) => v === 0)).toBe(true);
     expect(w.bots.control[0]).toBe(Difficulty.Hard + 1);

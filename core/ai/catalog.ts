@@ -148,15 +148,15 @@ const CONTROL: readonly NodeSpec[] = [
   },
 ];
 
-/** ThreatNear's and Flee's `splits`: whether a cell that could reach this one by splitting counts. */
+/** ThreatNear's and Flee's `splits`: whether a cell that could reach this one by splitting counts as nearer. */
 const SPLITS: ArgSpec = {
-  name: 'splits', type: 'enum', desc: 'Also fear a cell whose split half could eat this one (agar\'s split kill)', options: ['ignore', 'fear'], default: 'ignore',
+  name: 'splits', type: 'enum', desc: 'fear: a cell whose split half could eat mine counts 4 cells nearer (agar\'s split kill)', options: ['ignore', 'fear'], default: 'ignore',
 };
 
 const GAME: readonly NodeSpec[] = [
   {
     name: 'ThreatNear', aliases: [], kind: NodeKind.ThreatNear, type: 'Condition', children: 'none', desc: 'A cell that can eat one of mine is near',
-    doc: 'Success when a visible cell of another player heavy enough to eat this bot\'s smallest cell (with `splits` = fear: or to eat it with one split half) has its edge within `range` cells of the bot\'s lead cell\'s edge; remembers the nearest as the threat.',
+    doc: 'Success when a visible cell of another player heavy enough to eat this bot\'s smallest cell has its edge within `range` cells of the bot\'s lead cell\'s edge; remembers the nearest as the threat. With `splits` = fear, a cell that could eat it with one split half (2.5 times its mass or more, 3200 or more, its player below 16 cells) counts 4 cells nearer: about how far a half flies before a bot can react.',
     args: [range('Edge-to-edge distance in cells', 6), SPLITS],
   },
   {
@@ -176,7 +176,7 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'Flee', aliases: [], kind: NodeKind.Flee, type: 'Action', children: 'none', desc: 'Run away from threats, around walls',
-    doc: 'Of 16 directions with a clear line, picks the one that ends farthest from every threat within `range` cells (with `splits` = fear: cells that could split onto this one count too). Running while fleeing; failure when no threat is in range.',
+    doc: 'Of 16 directions with a clear line, picks the one that ends farthest from every threat within `range` cells (with `splits` = fear, a cell that could split onto this bot counts 4 cells nearer, as in ThreatNear). Running while fleeing; failure when no threat is in range.',
     args: [range('Threats within this many cells count', 8), { name: 'probe', type: 'int', desc: 'How far ahead each direction is tested, in cells', min: 1, max: 16, default: 4 }, SPLITS],
   },
   {
@@ -186,9 +186,9 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'SplitAttack', aliases: [], kind: NodeKind.SplitAttack, type: 'Action', children: 'none', desc: 'Split to shoot a half onto the target',
-    doc: 'Splits towards where the target will be when it is within `reach` cells (edge to edge), the line is clear, and the lead cell\'s half would still eat it; only with a lead cell of at least `minMass` (and big enough to split) and fewer than 16 cells. Success when it splits, failure otherwise.',
+    doc: 'Splits towards where the target (SmallerTargetNear) will be when its edge is within `reach` cells of the lead cell\'s, the line is clear and the lead cell\'s half would still eat it; only with a lead cell of at least `minMass` (and 3200, to split at all), fewer than 16 cells, and no other visible cell able to eat a half within 5 cells. Success when it splits, failure otherwise.',
     args: [
-      { name: 'reach', type: 'int', desc: 'Split at a target this close (cells, edge to edge); a half flies about 5 cells', min: 1, max: 8, default: 3 },
+      { name: 'reach', type: 'int', desc: 'Split at a target this close (cells, edge to edge); a half flies about 4 cells in a quarter second', min: 1, max: 6, default: 3, why: 'a split half flies about 5.5 cells' },
       { name: 'minMass', type: 'int', desc: 'Least lead-cell mass to split for a catch', min: 0, max: 40000, default: 3200 },
     ],
   },
@@ -209,20 +209,20 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'AvoidViruses', aliases: [], kind: NodeKind.AvoidViruses, type: 'Action', children: 'none', desc: 'Keep a big cell off the viruses',
-    doc: 'When the lead cell is big enough to burst on a virus (8000 and up) and one is within `range` cells (edge to edge), steers the way of 16 with a clear line that ends farthest from such viruses. Running while it steers clear; failure when no such virus is near (or the cell is small).',
+    doc: 'When the lead cell is big enough to burst on a virus (8000 and up), one is within `range` cells (edge to edge) and the way the bot is heading would take the lead cell over its centre, turns to the nearest of 16 directions with a clear line that passes it (or the one passing farthest). Running while it turns; failure when no such virus is near or the course already passes them, so the branches after it go on steering.',
     args: [range('Viruses within this many cells count', 2, 16)],
   },
   {
-    name: 'HideBehindVirus', aliases: [], kind: NodeKind.HideBehindVirus, type: 'Action', children: 'none', desc: 'Hide under a virus from the threat',
-    doc: 'With a remembered threat (ThreatNear) big enough to burst on a virus, and a virus within `range` cells that this bot\'s lead cell is small enough to pass under, moves to the virus\'s far side from the threat. Running while hiding; failure without such a threat or virus.',
+    name: 'HideBehindVirus', aliases: [], kind: NodeKind.HideBehindVirus, type: 'Action', children: 'none', desc: 'Hide behind a virus from the threat',
+    doc: 'With a remembered threat (ThreatNear) big enough to burst on a virus, and a virus within `range` cells that this bot\'s lead cell is small enough to pass under, goes to the virus\'s far side from the threat (half a virus radius past its centre), so the threat would burst before it reached the bot. Running while hiding; failure without such a threat or virus, or when the threat is nearer that spot than the bot.',
     args: [range('Viruses within this many cells count', 6, 32)],
   },
   {
     name: 'EjectFeed', aliases: [], kind: NodeKind.EjectFeed, type: 'Action', children: 'none', desc: 'Feed a virus to shoot it at a big enemy',
-    doc: 'When a virus is within `range` cells (edge to edge) and a visible enemy cell big enough to burst on it stands within 8 cells beyond it (within 22° of the line from this bot through the virus), aims at the virus and ejects (7 blobs shoot it). Only with a lead cell of at least `minMass`. Success when it ejects, failure otherwise.',
+    doc: 'When a virus is within `range` cells (edge to edge) with a clear line to it, and a visible enemy cell big enough to burst on it stands on the line from this bot through it, its near edge within 5 cells of the virus (where the new virus flies), aims at the virus and ejects (the 7th blob fed shoots it); it stands still while it feeds once it faces the virus. Only while the lead cell keeps at least `minMass` after the blobs this virus still needs (400 each). Success when it ejects, failure otherwise.',
     args: [
-      range('A virus within this many cells', 6, 16),
-      { name: 'minMass', type: 'int', desc: 'Least lead-cell mass to feed with (ejecting costs 400 a blob)', min: 2000, max: 40000, default: 4000 },
+      { name: 'range', type: 'int', desc: 'A virus within this many cells (edge to edge)', min: 1, max: 6, default: 4, why: 'an ejected blob flies about 6 cells' },
+      { name: 'minMass', type: 'int', desc: 'Lead-cell mass to keep after feeding', min: 1600, max: 40000, default: 3000 },
     ],
   },
 ];

@@ -2,11 +2,13 @@
  * The built-in bot trees, one per difficulty, in the behavior3 editor's file format (the same
  * shape as resources/ai/*.json). The match falls back to these when a tree file is missing or
  * invalid; a test proves each one compiles. Ranges in cells, times in frames (30 a second).
- *   Easy: slow to notice threats, eats or wanders (half and half), never hunts — a casual human
- *   beats it (bench/strength.bench.ts).
- *   Normal: flees (hiding in a close bush when it can), hunts smaller balls with a short catching
- *   dash, eats clusters.
- *   Hard: dashes to escape or to catch, flees around walls, hunts wide, eats the best clusters.
+ *   Easy: slow to notice threats, eats or wanders (half and half), never hunts, no splits and no
+ *   virus tricks — a casual human beats it (bench/strength.bench.ts).
+ *   Normal: flees (hiding in a close bush when it can), steers a big cell round viruses, hunts
+ *   smaller cells with a split at close range, eats clusters.
+ *   Hard: hides behind a virus from a big threat or flees around walls, also from cells that could
+ *   split onto it; steers round viruses; shoots a virus at a big enemy (EjectFeed); split-attacks
+ *   and hunts wide, eats the best clusters.
  * Plus CASUAL_TREE, the strength bench's stand-in for a casual human (not a difficulty).
  */
 
@@ -42,8 +44,8 @@ type N = Omit<EditorNode, 'id'>;
 const node = (name: string, desc: string, args?: EditorNode['args'], children?: readonly N[]): N => ({ name, desc, ...(args ? { args } : {}), ...(children ? { children: children as EditorNode[] } : {}) });
 
 const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, never hunts', node('Selector', 'Easy bot', undefined, [
-  node('Sequence', 'Run from a big ball once it is very close', undefined, [
-    node('ThreatNear', 'A bigger ball within 2 cells', { range: 2 }),
+  node('Sequence', 'Run from a big cell once it is very close', undefined, [
+    node('ThreatNear', 'A bigger cell within 2 cells', { range: 2 }),
     node('Flee', 'Run away', { range: 4, probe: 3 }),
   ]),
   node('WeightedRandom', 'Eat or wander, half and half', { weights: [1, 1] }, [
@@ -56,18 +58,19 @@ const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, ne
   node('Wander', 'Nothing else to do', { range: 8, frames: 120 }),
 ]));
 
-const NORMAL = tree('normal', 'Normal bot: flees or hides, hunts smaller balls with a short dash, eats clusters', node('Selector', 'Normal bot', undefined, [
-  node('Sequence', 'Escape a bigger ball', undefined, [
-    node('ThreatNear', 'A bigger ball within 4 cells', { range: 4 }),
+const NORMAL = tree('normal', 'Normal bot: flees or hides, keeps a big cell off viruses, split-attacks close prey, eats clusters', node('Selector', 'Normal bot', undefined, [
+  node('Sequence', 'Escape a bigger cell', undefined, [
+    node('ThreatNear', 'A bigger cell within 4 cells', { range: 4 }),
     node('Selector', 'Hide if a bush is right here, else run', undefined, [
       node('HideInBushes', 'Bush within 2 cells', { range: 2 }),
       node('Flee', 'Run away around walls', { range: 5, probe: 4 }),
     ]),
   ]),
-  node('Sequence', 'Hunt a smaller ball', undefined, [
-    node('SmallerTargetNear', 'A smaller ball within 6 cells', { range: 6 }),
-    node('Selector', 'Dash in when touching distance, else chase', undefined, [
-      node('DashWhenItPays', 'Catching dash', { catch: 1, escape: 0, minMass: 1600 }),
+  node('AvoidViruses', 'Steer a big cell round viruses within 2 cells', { range: 2 }),
+  node('Sequence', 'Hunt a smaller cell', undefined, [
+    node('SmallerTargetNear', 'A smaller cell within 6 cells', { range: 6 }),
+    node('Selector', 'Split onto it when it is close, else chase', undefined, [
+      node('SplitAttack', 'Split at 2 cells', { reach: 2, minMass: 3200 }),
       node('Chase', 'Chase it', { retarget: 4, range: 9 }),
     ]),
   ]),
@@ -78,18 +81,24 @@ const NORMAL = tree('normal', 'Normal bot: flees or hides, hunts smaller balls w
   node('Wander', 'Roam', { range: 10, frames: 150 }),
 ]));
 
-const HARD = tree('hard', 'Hard bot: dashes to escape or catch, flees around walls, hunts wide', node('Selector', 'Hard bot', undefined, [
-  node('Sequence', 'Escape a bigger ball', undefined, [
-    node('ThreatNear', 'A bigger ball within 7 cells', { range: 7 }),
-    node('Selector', 'Dash away when it is close, else run', undefined, [
-      node('DashWhenItPays', 'Escape dash', { catch: 0, escape: 2, minMass: 0 }),
-      node('Flee', 'Run away around walls', { range: 8, probe: 5 }),
+const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threats too), shoots viruses at big enemies, split-attacks, hunts wide', node('Selector', 'Hard bot', undefined, [
+  node('Sequence', 'Escape a bigger cell', undefined, [
+    node('ThreatNear', 'A bigger cell within 7 cells', { range: 7 }),
+    node('Selector', 'Hide behind a virus from a big one, else run', undefined, [
+      node('HideBehindVirus', 'Virus within 5 cells', { range: 5 }),
+      node('Flee', 'Run away around walls (split threats too)', { range: 8, probe: 5, splits: 'fear' }),
     ]),
   ]),
-  node('Sequence', 'Hunt a smaller ball', undefined, [
-    node('SmallerTargetNear', 'A smaller ball within 10 cells', { range: 10 }),
-    node('Selector', 'Dash in when it pays, else chase', undefined, [
-      node('DashWhenItPays', 'Catching dash', { catch: 2, escape: 0, minMass: 1400 }),
+  node('Sequence', 'Keep out of split range', undefined, [
+    node('ThreatNear', 'A cell that could split onto mine within 4 cells', { range: 4, splits: 'fear' }),
+    node('Flee', 'Back off', { range: 6, probe: 4, splits: 'fear' }),
+  ]),
+  node('AvoidViruses', 'Steer a big cell round viruses within 3 cells', { range: 3 }),
+  node('EjectFeed', 'Shoot a virus at a big enemy beyond it', { range: 5, minMass: 3000 }),
+  node('Sequence', 'Hunt a smaller cell', undefined, [
+    node('SmallerTargetNear', 'A smaller cell within 10 cells', { range: 10 }),
+    node('Selector', 'Split onto it when it pays, else chase', undefined, [
+      node('SplitAttack', 'Split at 3 cells', { reach: 3, minMass: 3200 }),
       node('Chase', 'Chase it (A* around walls)', { retarget: 3, range: 14 }),
     ]),
   ]),
@@ -106,19 +115,20 @@ export const DEFAULT_TREES: readonly EditorTree[] = [EASY, NORMAL, HARD];
 /**
  * Not a difficulty: a casual human, as the strength bench's yardstick (`npm run bench -- ai`; the
  * bots are tuned so that it beats Easy and loses to Hard). What a first-evening player does: eats
- * the pellets in sight, runs from a big ball once they notice it (no escape dash), goes after a
- * small ball that is close and dashes only when it is right there. Reacts every
+ * the pellets in sight, runs from a big cell once they notice it (never minding its split), goes
+ * after a small cell that is close and splits only when it is right there, never feeds a virus.
+ * Reacts every
  * CASUAL_THINK_FRAMES (BotDriver.ts). Shipped as resources/ai/casual.json, for designers to try.
  */
 export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what it sees, runs when it notices danger, grabs easy prey', node('Selector', 'Casual human', undefined, [
-  node('Sequence', 'Run from a big ball once it is noticed', undefined, [
-    node('ThreatNear', 'A bigger ball within 3 cells', { range: 3 }),
+  node('Sequence', 'Run from a big cell once it is noticed', undefined, [
+    node('ThreatNear', 'A bigger cell within 3 cells', { range: 3 }),
     node('Flee', 'Run away', { range: 5, probe: 2 }),
   ]),
-  node('Sequence', 'Go after a small ball close by', undefined, [
-    node('SmallerTargetNear', 'A smaller ball within 3 cells', { range: 3 }),
-    node('Selector', 'Dash when it is right there, else follow it', undefined, [
-      node('DashWhenItPays', 'Catching dash', { catch: 1, escape: 0, minMass: 2400 }),
+  node('Sequence', 'Go after a small cell close by', undefined, [
+    node('SmallerTargetNear', 'A smaller cell within 3 cells', { range: 3 }),
+    node('Selector', 'Split when it is right there, else follow it', undefined, [
+      node('SplitAttack', 'Point-blank split', { reach: 1, minMass: 3200 }),
       node('Chase', 'Follow it', { retarget: 9, range: 7 }),
     ]),
   ]),

@@ -2,7 +2,8 @@
  * Tree files nobody here wrote (issue 17): whatever the input, only TreeError leaves the loader;
  * a message quotes at most QUOTE_CHARS characters of the file; duplicate ids and negative
  * durations are refused naming the node; the current behavior3 editor's stock Wait (`time` in
- * seconds, `random`) loads; a file the caller could not read is reported like any other.
+ * seconds, `random`) loads; a file the caller could not read is reported like any other; the
+ * cells game's nodes (issue 29) with bad arguments are refused naming the node.
  */
 import { describe, expect, it } from 'vitest';
 import { ARG_SLOTS, NodeKind } from './catalog';
@@ -157,4 +158,26 @@ describe('a file the caller could not read', () => {
     expect(loaded.errors.map((e) => [e.file, e.nodeId, e.problem])).toEqual([['normal.json', null, 'could not be read (1572864 bytes, more than the 1 MiB a tree file may have)']]);
     expect(loaded.brains.trees[Difficulty.Normal]!.fingerprint).toBe(defaultTree(Difficulty.Normal).fingerprint);
   });
+});
+
+describe("the cells game's nodes with bad arguments", () => {
+  const cases: [string, Json, string][] = [
+    ['SplitAttack reach 99', { name: 'SplitAttack', args: { reach: 99 } }, 'argument "reach" = 99 is out of range 1..6 (a split half flies about 5.5 cells)'],
+    ['SplitAttack minMass -5', { name: 'SplitAttack', args: { minMass: -5 } }, 'argument "minMass" = -5 must not be negative'],
+    ['EjectFeed minMass "x"', { name: 'EjectFeed', args: { minMass: 'x' } }, 'argument "minMass" must be an integer, got "x"'],
+    ['EjectFeed range 7', { name: 'EjectFeed', args: { range: 7 } }, 'argument "range" = 7 is out of range 1..6 (an ejected blob flies about 6 cells)'],
+    ['ThreatNear splits "always"', { name: 'ThreatNear', args: { range: 4, splits: 'always' } }, 'argument "splits" must be one of "ignore", "fear", got "always"'],
+    ['Flee splits 1', { name: 'Flee', args: { splits: 1 } }, 'argument "splits" must be one of "ignore", "fear", got 1'],
+    ['AvoidViruses range 0', { name: 'AvoidViruses', args: { range: 0 } }, 'argument "range" = 0 is out of range 1..16'],
+    ['HideBehindVirus unknown argument', { name: 'HideBehindVirus', args: { virus: 3 } }, 'unknown argument "virus" for HideBehindVirus (expected range)'],
+    ['the retired DashWhenItPays', { name: 'DashWhenItPays', args: { catch: 2 } }, 'unknown node name "DashWhenItPays"'],
+  ];
+  for (const [what, node, problem] of cases) {
+    it(`${what}: one line naming the node, and the built-in tree plays`, () => {
+      expect(refusal(treeWith(node))).toMatchObject({ nodeId: '3', problem });
+      const loaded = loadBotBrains([undefined, undefined, { file: 'hard.json', source: JSON.stringify(treeWith(node)) }]);
+      expect(loaded.notices).toEqual([`hard.json: node 3: ${problem} — using the built-in Hard tree`]);
+      expect(loaded.brains.trees[Difficulty.Hard]!.fingerprint).toBe(defaultTree(Difficulty.Hard).fingerprint);
+    });
+  }
 });

@@ -7,24 +7,23 @@
  * the target and threat it remembers are other players' cells. Units: cells for ranges (converted
  * to Fx here), frames, mass units.
  */
-import { FX_HALF, FX_ONE, FX_SHIFT, ilength, rngRange } from '../math';
-import {
-  CELLS_PER_PLAYER, MAX_RADIUS, RULES, canEatMass, cellCount, leadCell, ownerOf, pelletX, pelletY, playerMass, virusRadius, type World,
-} from '../sim';
+import { FX_HALF, FX_ONE, FX_SHIFT, rngRange } from '../math';
+import { CELLS_PER_PLAYER, RULES, canEatMass, cellCount, leadCell, ownerOf, pelletX, pelletY, playerMass, type World } from '../sim';
 import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
 import { arrived, headTo, stalled } from './motion';
-import { Danger, angleTo, clampToMap, fleeAngle, gapBetween, lineClear, nearestBush, nearestCell, nearestVirus, seesCell } from './senses';
+import { angleTo, clampToMap, fleeAngle, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
+import { avoidViruses, ejectFeed, hideBehindVirus } from './virusLeaves';
 
-/** Frames of target motion Chase and a split attack lead by. */
+/** Frames of target motion Chase leads by. */
 const LEAD_FRAMES = 4;
+/** …and a split attack: about the frames a half takes to fly 3 cells (splitSpeed, fading). */
+const SPLIT_LEAD_FRAMES = 6;
+/** SplitAttack holds back while a cell that could eat a half is this near (edge to edge, Fx). */
+const SPLIT_SAFE_FX = 5 * FX_ONE;
 /** Random cells Wander tries before giving up for this decision. */
 const WANDER_TRIES = 8;
-/** EjectFeed: the enemy must stand within this of the virus (Fx, edge to edge)… */
-const FEED_REACH = 8 * FX_ONE;
-/** …and within this many angle steps of the line through it (22.5°). */
-const FEED_CONE = 256;
 
 /** Ticks the game leaf c.node; the LeafHandler of every bot. */
 export function tickGameLeaf(c: BotContext): Status {
@@ -40,7 +39,7 @@ export function tickGameLeaf(c: BotContext): Status {
     case NodeKind.MoveTo:
       return args[a] === 0 ? moveToGoal(c) : moveToTarget(c);
     case NodeKind.Flee:
-      return flee(c, args[a]!, args[a + 1]!, args[a + 2] === 1 ? Danger.CellsAndSplits : Danger.Cells);
+      return flee(c, args[a]!, args[a + 1]!, args[a + 2] === 1);
     case NodeKind.Chase:
       return chase(c, args[a]!, args[a + 1]!);
     case NodeKind.SplitAttack:
@@ -52,7 +51,7 @@ export function tickGameLeaf(c: BotContext): Status {
     case NodeKind.MassAbove:
       return playerMass(c.world, c.slot) >= args[a]! ? Status.Success : Status.Failure;
     case NodeKind.AvoidViruses:
-      return nearestVirus(c.world, c.slot, args[a]! * FX_ONE, true) < 0 ? Status.Failure : flee(c, args[a]!, 3, Danger.Viruses);
+      return avoidViruses(c, args[a]!);
     case NodeKind.HideBehindVirus:
       return hideBehindVirus(c, args[a]!);
     case NodeKind.EjectFeed:
@@ -123,21 +122,21 @@ function moveToTarget(c: BotContext): Status {
   return Status.Running;
 }
 
-function flee(c: BotContext, range: number, probe: number, danger: Danger): Status {
-  const a = fleeAngle(c.world, c.slot, range * FX_ONE, probe * FX_ONE, danger);
+function flee(c: BotContext, range: number, probe: number, splits: boolean): Status {
+  const a = fleeAngle(c.world, c.slot, range * FX_ONE, probe * FX_ONE, splits);
   if (a < 0) return Status.Failure;
   c.wantDirection(a);
   return Status.Running;
 }
 
-/** Where cell `t` will be in LEAD_FRAMES frames, clamped into the map (Fx). */
-function leadX(c: BotContext, t: number): number {
+/** Where cell `t` will be in `frames` frames, clamped into the map (Fx). */
+function leadX(c: BotContext, t: number, frames: number): number {
   const C = c.world.cells;
-  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * LEAD_FRAMES, true);
+  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * frames, true);
 }
-function leadY(c: BotContext, t: number): number {
+function leadY(c: BotContext, t: number, frames: number): number {
   const C = c.world.cells;
-  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * LEAD_FRAMES, false);
+  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * frames, false);
 }
 
 /** The remembered target if it is still one the bot's lead cell can chase, else -1 (and forgotten). */
@@ -169,7 +168,7 @@ function chase(c: BotContext, retarget: number, range: number): Status {
     return Status.Failure;
   }
   if (c.fresh || c.frame >= m[c.base + Bb.ChaseAt]!) {
-    headTo(c, leadX(c, id), leadY(c, id));
+    headTo(c, leadX(c, id, LEAD_FRAMES), leadY(c, id, LEAD_FRAMES));
     m[c.base + Bb.ChaseAt] = c.frame + retarget;
   }
   return Status.Running;
@@ -183,12 +182,23 @@ function splitAttack(c: BotContext, reach: number, minMass: number): Status {
   if (mass < minMass || mass < RULES.minSplitMass || cellCount(w, me) >= CELLS_PER_PLAYER) return Status.Failure;
   const t = chaseable(c, reach);
   if (t < 0 || !canEatMass(mass >> 1, w.cells.mass[t]!)) return Status.Failure;
-  const x = leadX(c, t);
-  const y = leadY(c, t);
-  if (!lineClear(w, me, x, y)) return Status.Failure;
+  const x = leadX(c, t, SPLIT_LEAD_FRAMES);
+  const y = leadY(c, t, SPLIT_LEAD_FRAMES);
+  if (!lineClear(w, me, x, y) || halvesInDanger(w, me, lead, mass >> 1)) return Status.Failure;
   c.wantDirection(angleTo(w.cells.x[lead]!, w.cells.y[lead]!, x, y));
   c.split = true;
   return Status.Success;
+}
+
+/** Whether a visible cell of another player that could eat a half of `half` has its edge within SPLIT_SAFE_FX of the lead cell's. */
+function halvesInDanger(w: World, me: number, lead: number, half: number): boolean {
+  const out = w.scratch.query;
+  const n = queryAround(w, lead, SPLIT_SAFE_FX);
+  for (let k = 0; k < n; k++) {
+    const e = out[k]!;
+    if (ownerOf(e) !== me && canEatMass(w.cells.mass[e]!, half) && gapBetween(w, lead, e) <= SPLIT_SAFE_FX && seesCell(w, me, e)) return true;
+  }
+  return false;
 }
 
 function hide(c: BotContext, range: number): Status {
@@ -211,60 +221,6 @@ function hide(c: BotContext, range: number): Status {
   }
   headTo(c, m[c.base + Bb.GoalX]!, m[c.base + Bb.GoalY]!);
   return Status.Running;
-}
-
-function hideBehindVirus(c: BotContext, range: number): Status {
-  const w = c.world;
-  const h = cellIn(c, Bb.Threat);
-  if (h < 0 || !canEatMass(w.cells.mass[h]!, RULES.virusMass)) return Status.Failure;
-  const v = nearestVirus(w, c.slot, range * FX_ONE, false);
-  if (v < 0) return Status.Failure;
-  const V = w.viruses;
-  const C = w.cells;
-  // The far side: from the threat through the virus, half a virus radius past its centre.
-  const dx = V.x[v]! - C.x[h]!;
-  const dy = V.y[v]! - C.y[h]!;
-  const len = ilength(dx, dy) || 1;
-  const r = virusRadius(V.mass[v]!) >> 1;
-  const x = clampToMap(w, V.x[v]! + Math.trunc((dx * r) / len), true);
-  const y = clampToMap(w, V.y[v]! + Math.trunc((dy * r) / len), false);
-  if (arrived(c, x, y)) c.wantStop();
-  else headTo(c, x, y);
-  return Status.Running;
-}
-
-function ejectFeed(c: BotContext, range: number, minMass: number): Status {
-  const w = c.world;
-  const me = c.slot;
-  const lead = leadCell(w, me);
-  if (w.cells.mass[lead]! < minMass) return Status.Failure;
-  const C = w.cells;
-  const V = w.viruses;
-  const v = nearestVirus(w, me, range * FX_ONE, false);
-  if (v < 0) return Status.Failure;
-  const aim = angleTo(C.x[lead]!, C.y[lead]!, V.x[v]!, V.y[v]!);
-  if (!lineClear(w, me, V.x[v]!, V.y[v]!) || !enemyBeyond(w, me, v, aim)) return Status.Failure;
-  c.wantDirection(aim);
-  c.eject = true;
-  return Status.Success;
-}
-
-/** Whether a visible enemy cell that would burst on virus `v` stands beyond it along `aim`. */
-function enemyBeyond(w: World, me: number, v: number, aim: number): boolean {
-  const V = w.viruses;
-  const C = w.cells;
-  const out = w.scratch.query;
-  const reach = FEED_REACH + virusRadius(V.mass[v]!) + MAX_RADIUS;
-  const n = w.scratch.cells.queryRect(V.x[v]! - reach, V.y[v]! - reach, V.x[v]! + reach, V.y[v]! + reach, out);
-  for (let k = 0; k < n; k++) {
-    const e = out[k]!;
-    if (ownerOf(e) === me || !canEatMass(C.mass[e]!, RULES.virusMass) || !seesCell(w, me, e)) continue;
-    const gap = ilength(C.x[e]! - V.x[v]!, C.y[e]! - V.y[v]!) - C.radius[e]! - virusRadius(V.mass[v]!);
-    if (gap > FEED_REACH) continue;
-    const off = ((angleTo(V.x[v]!, V.y[v]!, C.x[e]!, C.y[e]!) - aim + 2048) & 4095) - 2048;
-    if (off <= FEED_CONE && off >= -FEED_CONE) return true;
-  }
-  return false;
 }
 
 function wander(c: BotContext, range: number, frames: number): Status {

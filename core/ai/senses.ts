@@ -11,8 +11,7 @@
 import { ANGLE_STEPS, FX_ONE, FX_SHIFT, TRIG_SHIFT, angleOf, cosA, ilength, sinA } from '../math';
 import { segmentClear } from '../nav';
 import {
-  CELLS_PER_PLAYER, MAX_CELLS, MAX_RADIUS, RULES, VIRUS_CAPACITY, canEatMass, firstCell, isVisibleTo, leadCell, ownerOf, sizeClassOf,
-  virusRadius, type World,
+  CELLS_PER_PLAYER, MAX_CELLS, MAX_RADIUS, RULES, canEatMass, cellCount, firstCell, isVisibleTo, leadCell, ownerOf, sizeClassOf, type World,
 } from '../sim';
 
 /** Directions Flee considers. */
@@ -38,17 +37,30 @@ export function smallestMass(w: World, me: number): number {
 }
 
 /**
- * Whether a cell of mass `their` threatens a cell of mass `mine`: it can eat it, or — `splits` —
- * one of its halves could, after a split (agar's split kill).
+ * How much nearer a cell that could split onto a bot's cell is than its edge (Fx): about how far
+ * its half flies in the quarter second a bot needs to see it coming (splitSpeed, fading).
  */
-export function threatens(their: number, mine: number, splits: boolean): boolean {
-  return canEatMass(their, mine) || (splits && their >= RULES.minSplitMass && canEatMass(their >> 1, mine));
+export const SPLIT_REACH_FX = 4 * FX_ONE;
+
+/**
+ * How cell `c` (another player's) threatens a cell of mass `mine`: -1 not at all, 0 it can eat
+ * it, SPLIT_REACH_FX — only with `splits` — one of its halves could eat it after a split (agar's
+ * split kill: big enough to split, its player has a free cell slot), so it is that much nearer
+ * than it looks. (A cell whose half could eat `mine` can eat it whole too: what a split changes
+ * is the reach.)
+ */
+export function threatReach(w: World, c: number, mine: number, splits: boolean): number {
+  const their = w.cells.mass[c]!;
+  if (!canEatMass(their, mine)) return -1;
+  const split = splits && their >= RULES.minSplitMass && canEatMass(their >> 1, mine) && cellCount(w, ownerOf(c)) < CELLS_PER_PLAYER;
+  return split ? SPLIT_REACH_FX : 0;
 }
 
 /**
- * The nearest visible cell of another player within `rangeFx` (edge to edge from `me`'s lead
- * cell) that threatens `me`'s smallest cell (prey = false; `splits`: split threats too) or that
- * the lead cell can eat (prey = true: not while its player is spawn-protected); -1 when none.
+ * The nearest visible cell of another player that threatens `me`'s smallest cell with its edge
+ * within `rangeFx` of the lead cell's edge (prey = false; `splits`: a cell that could split onto
+ * it counts SPLIT_REACH_FX nearer), or that the lead cell can eat within `rangeFx` (prey = true:
+ * not while its player is spawn-protected); -1 when none.
  */
 export function nearestCell(w: World, me: number, rangeFx: number, prey: boolean, splits = false): number {
   const lead = leadCell(w, me);
@@ -56,24 +68,37 @@ export function nearestCell(w: World, me: number, rangeFx: number, prey: boolean
   const C = w.cells;
   const mine = prey ? C.mass[lead]! : smallestMass(w, me);
   const out = w.scratch.query;
-  const reach = rangeFx + C.radius[lead]! + MAX_RADIUS;
-  const x = C.x[lead]!;
-  const y = C.y[lead]!;
-  const n = w.scratch.cells.queryRect(x - reach, y - reach, x + reach, y + reach, out);
+  const n = queryAround(w, lead, rangeFx + (splits ? SPLIT_REACH_FX : 0));
   let best = -1;
   let bestGap = rangeFx + 1;
   for (let k = 0; k < n; k++) {
     const c = out[k]!;
     const them = ownerOf(c);
     if (them === me) continue;
-    if (prey ? !canEatMass(mine, C.mass[c]!) || w.players.shield[them] !== 0 : !threatens(C.mass[c]!, mine, splits)) continue;
-    const gap = gapBetween(w, lead, c);
+    let nearer = 0;
+    if (prey) {
+      if (!canEatMass(mine, C.mass[c]!) || w.players.shield[them] !== 0) continue;
+    } else {
+      nearer = threatReach(w, c, mine, splits);
+      if (nearer < 0) continue;
+    }
+    const gap = gapBetween(w, lead, c) - nearer;
     if (gap < bestGap && isVisibleTo(w, me, c)) {
       best = c;
       bestGap = gap;
     }
   }
   return best;
+}
+
+/**
+ * Cells near cell `c` into scratch.query (ascending id): every cell whose edge may be within
+ * `rangeFx` of c's edge (and some beyond). Returns the count.
+ */
+export function queryAround(w: World, c: number, rangeFx: number): number {
+  const C = w.cells;
+  const reach = rangeFx + C.radius[c]! + MAX_RADIUS;
+  return w.scratch.cells.queryRect(C.x[c]! - reach, C.y[c]! - reach, C.x[c]! + reach, C.y[c]! + reach, w.scratch.query);
 }
 
 /**
@@ -100,21 +125,44 @@ export function clampToMap(w: World, v: number, isX: boolean): number {
   return v < FX_ONE / 2 ? FX_ONE / 2 : v > hi ? hi : v;
 }
 
-/** What a flee runs from: other players' cells that threaten it, or viruses it would burst on. */
-export const Danger = { Cells: 0, CellsAndSplits: 1, Viruses: 2 } as const;
-export type Danger = (typeof Danger)[keyof typeof Danger];
+/** The threats fleeAngle weighs: ids of the cells it found (scratch, rewritten by every call). */
+const threats = new Int32Array(MAX_CELLS);
+
+/** SPLIT_REACH_FX or 0 for each of `threats` (scratch, as `threats`). */
+const threatNearer = new Int32Array(MAX_CELLS);
 
 /**
  * The flee heading (angle in steps) for `me`: of FLEE_DIRECTIONS directions, one whose probe
  * point `probeFx` ahead (or half that) is reachable in a straight line, maximising the smallest
- * edge distance from the probe to any danger within `rangeFx`. -1 when no danger is in range;
- * straight away from the nearest one when every direction is walled.
+ * edge distance from the probe to any visible threat whose edge is within `rangeFx` of the lead
+ * cell's (`splits`: a cell that could split onto it counts SPLIT_REACH_FX nearer, for both). -1
+ * when no threat is in range; straight away from the nearest one when every direction is walled.
+ * The threats are gathered once (one broadphase query), then each direction is scored on them.
  */
-export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number, danger: Danger = Danger.Cells): number {
+export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number, splits = false): number {
   const lead = leadCell(w, me);
-  const nearest = danger === Danger.Viruses ? nearestVirus(w, me, rangeFx, true) : nearestCell(w, me, rangeFx, false, danger === Danger.CellsAndSplits);
-  if (nearest < 0 || lead < 0) return -1;
+  if (lead < 0) return -1;
   const C = w.cells;
+  const mine = smallestMass(w, me);
+  const out = w.scratch.query;
+  const n = queryAround(w, lead, rangeFx + (splits ? SPLIT_REACH_FX : 0));
+  let count = 0;
+  let nearest = -1;
+  let nearestGap = rangeFx + 1;
+  for (let k = 0; k < n; k++) {
+    const c = out[k]!;
+    const nearer = ownerOf(c) === me ? -1 : threatReach(w, c, mine, splits);
+    if (nearer < 0) continue;
+    const gap = gapBetween(w, lead, c) - nearer;
+    if (gap > rangeFx || !isVisibleTo(w, me, c)) continue;
+    threatNearer[count] = nearer;
+    threats[count++] = c;
+    if (gap < nearestGap) {
+      nearest = c;
+      nearestGap = gap;
+    }
+  }
+  if (count === 0) return -1;
   let bestAngle = -1;
   let bestScore = -0x7fffffff;
   for (let k = 0; k < FLEE_DIRECTIONS; k++) {
@@ -123,7 +171,12 @@ export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number
       const px = clampToMap(w, C.x[lead]! + ((len * cosA(a)) >> TRIG_SHIFT), true);
       const py = clampToMap(w, C.y[lead]! + ((len * sinA(a)) >> TRIG_SHIFT), false);
       if (!lineClear(w, me, px, py)) continue;
-      const score = dangerClearance(w, me, px, py, rangeFx, danger);
+      let score = 0x7fffffff;
+      for (let i = 0; i < count; i++) {
+        const t = threats[i]!;
+        const d = ilength(C.x[t]! - px, C.y[t]! - py) - C.radius[t]! - threatNearer[i]!;
+        if (d < score) score = d;
+      }
       if (score > bestScore) {
         bestScore = score;
         bestAngle = a;
@@ -131,71 +184,7 @@ export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number
       break;
     }
   }
-  if (bestAngle >= 0) return bestAngle;
-  const V = w.viruses;
-  return danger === Danger.Viruses
-    ? angleTo(V.x[nearest]!, V.y[nearest]!, C.x[lead]!, C.y[lead]!)
-    : angleTo(C.x[nearest]!, C.y[nearest]!, C.x[lead]!, C.y[lead]!);
-}
-
-/** Smallest distance from (px, py) to the edge of any danger of `me` within range. */
-function dangerClearance(w: World, me: number, px: number, py: number, rangeFx: number, danger: Danger): number {
-  let worst = 0x7fffffff;
-  const lead = leadCell(w, me);
-  if (danger === Danger.Viruses) {
-    const V = w.viruses;
-    const mine = w.cells.mass[lead]!;
-    for (let v = 0; v < VIRUS_CAPACITY; v++) {
-      const m = V.mass[v]!;
-      if (m === 0 || !canEatMass(mine, m)) continue;
-      const d = ilength(V.x[v]! - px, V.y[v]! - py) - virusRadius(m);
-      if (d < worst && virusGap(w, lead, v) <= rangeFx) worst = d;
-    }
-    return worst;
-  }
-  const C = w.cells;
-  const mine = smallestMass(w, me);
-  const out = w.scratch.query;
-  const reach = rangeFx + C.radius[lead]! + MAX_RADIUS;
-  const n = w.scratch.cells.queryRect(C.x[lead]! - reach, C.y[lead]! - reach, C.x[lead]! + reach, C.y[lead]! + reach, out);
-  for (let k = 0; k < n; k++) {
-    const c = out[k]!;
-    if (ownerOf(c) === me || !threatens(C.mass[c]!, mine, danger === Danger.CellsAndSplits)) continue;
-    if (gapBetween(w, lead, c) > rangeFx || !isVisibleTo(w, me, c)) continue;
-    const d = ilength(C.x[c]! - px, C.y[c]! - py) - C.radius[c]!;
-    if (d < worst) worst = d;
-  }
-  return worst;
-}
-
-/** Edge-to-edge distance from cell `c` to virus `v`. */
-export function virusGap(w: World, c: number, v: number): number {
-  const C = w.cells;
-  const V = w.viruses;
-  return ilength(V.x[v]! - C.x[c]!, V.y[v]! - C.y[c]!) - C.radius[c]! - virusRadius(V.mass[v]!);
-}
-
-/**
- * The nearest virus within `rangeFx` of `me`'s lead cell (edge to edge) that the lead cell would
- * burst on (`bursts`), or that it could hide under (not); -1 when none.
- */
-export function nearestVirus(w: World, me: number, rangeFx: number, bursts: boolean): number {
-  const lead = leadCell(w, me);
-  if (lead < 0) return -1;
-  const V = w.viruses;
-  const mine = w.cells.mass[lead]!;
-  let best = -1;
-  let bestGap = rangeFx + 1;
-  for (let v = 0; v < VIRUS_CAPACITY; v++) {
-    const m = V.mass[v]!;
-    if (m === 0 || canEatMass(mine, m) !== bursts) continue;
-    const gap = virusGap(w, lead, v);
-    if (gap < bestGap) {
-      best = v;
-      bestGap = gap;
-    }
-  }
-  return best;
+  return bestAngle >= 0 ? bestAngle : angleTo(C.x[nearest]!, C.y[nearest]!, C.x[lead]!, C.y[lead]!);
 }
 
 /** Angle of the vector from (x0, y0) to (x1, y1). */
