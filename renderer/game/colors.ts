@@ -1,6 +1,7 @@
 /**
  * Player colours: the local player keeps the colour from Settings; other slots get well-spread
- * hues (golden-angle steps) that stay clear of the local player's hue so nobody is mistaken for you.
+ * hues (golden-angle steps) that stay clear of the local player's hue so nobody is mistaken for you,
+ * and of the viruses' green (renderer/view/VirusLayer.ts) so a big bot is not taken for one.
  * Output is #rrggbb strings (the form Settings uses).
  */
 
@@ -30,14 +31,17 @@ export function hueOf(color: string): number {
   return ((h / 6) % 1 + 1) % 1;
 }
 
-/** `count` colours for the other players, avoiding hues within 0.05 turn of `mine`. */
+/** Hue (turns) of the viruses' green, #3fd35a. */
+export const VIRUS_HUE = hueOf('#3fd35a');
+
+/** `count` colours for the other players, avoiding hues within 0.05 turn of `mine` and of VIRUS_HUE. */
 export function otherColors(count: number, mine: string): string[] {
   const avoid = hueOf(mine);
+  const gapTo = (h: number, to: number): number => Math.min(Math.abs(h - to), 1 - Math.abs(h - to));
   const out: string[] = [];
   for (let i = 0; out.length < count; i++) {
     const h = (0.08 + i * 0.618034) % 1;
-    const gap = Math.min(Math.abs(h - avoid), 1 - Math.abs(h - avoid));
-    if (gap < 0.05 && i < count * 4) continue;
+    if ((gapTo(h, avoid) < 0.05 || gapTo(h, VIRUS_HUE) < 0.05) && i < count * 4) continue;
     const light = i % 3 === 0 ? 0.55 : i % 3 === 1 ? 0.62 : 0.48;
     out.push(hsl(h, 0.75, light));
   }

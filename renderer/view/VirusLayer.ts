@@ -20,6 +20,7 @@ const SPIKE_LENGTH = 0.42;
 const SPIKE_BASE = 0.17;
 /** Radians a second a virus turns. */
 const SPIN = 0.35;
+/** The viruses' green (bots' colours keep clear of its hue: renderer/game/colors.ts VIRUS_HUE). */
 export const VIRUS_COLOR = 0x3fd35a;
 
 /** The spiky ball of radius 1 (spike tips at 1 + SPIKE_LENGTH − a little): one non-indexed geometry. */
