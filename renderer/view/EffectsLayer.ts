@@ -23,6 +23,9 @@ class Pool {
   private readonly rgb: Float32Array;
   private readonly m = new THREE.Matrix4();
   private readonly c = new THREE.Color();
+  /** When the last effect spawned ends (s); past it, and once cleared, an update does nothing. */
+  private until = -Infinity;
+  private cleared = true;
 
   constructor(geometry: THREE.BufferGeometry, readonly capacity: number, name: string) {
     // Front faces only: three.js draws a transparent double-sided material in two passes and
@@ -57,9 +60,19 @@ class Pool {
     this.rgb[i * 3] = color.r;
     this.rgb[i * 3 + 1] = color.g;
     this.rgb[i * 3 + 2] = color.b;
+    if (now + life > this.until) this.until = now + life;
+    this.cleared = false;
   }
 
+  /** Draws the live effects at `now`; returns how many. Idle pools (all ended and hidden) cost nothing. */
   update(now: number): number {
+    if (this.cleared) return 0;
+    if (now >= this.until) {
+      for (let i = 0; i < this.capacity; i++) this.mesh.setMatrixAt(i, this.m.makeScale(0, 0, 0));
+      this.mesh.instanceMatrix.needsUpdate = true;
+      this.cleared = true;
+      return 0;
+    }
     let active = 0;
     for (let i = 0; i < this.capacity; i++) {
       const t = (now - this.born[i]!) / this.life[i]!;
