@@ -137,20 +137,28 @@ export class SceneView {
       else if (kind === EventKind.Ejected) sm.blobFrom(b, a);
       else if (kind === EventKind.VirusShot) sm.virusFrom(b, a);
       if (this.quiet) continue;
-      // Effects, where the viewer saw the cell at the last display frame.
+      // Effects, where the viewer saw the cell at the last display frame, inside the view.
       if (kind === EventKind.PelletEaten && shown[b] === 1) {
         const word = this.pellets.words[a]!;
-        if (word !== 0) this.effects.pop(this.now, pelletX(word) / FX_ONE, pelletY(word) / FX_ONE, this.colors[ownerOf(b)]!);
+        const x = pelletX(word) / FX_ONE;
+        const z = pelletY(word) / FX_ONE;
+        if (word !== 0 && this.inView(x, z)) this.effects.pop(this.now, x, z, this.colors[ownerOf(b)]!);
       } else if (kind === EventKind.CellEaten && shown[b] === 1) {
         this.effects.burst(this.now, sm.x[b]!, sm.z[b]!, radiusOf(ev.arg(i, 2)) / FX_ONE, this.colors[ownerOf(b)]!);
       } else if (kind === EventKind.Respawned) {
         this.effects.respawn(this.now, ev.arg(i, 2) / FX_ONE, ev.arg(i, 3) / FX_ONE, this.colors[a]!);
       } else if (kind === EventKind.VirusPopped && shown[a] === 1) {
         this.effects.virusPop(this.now, sm.virusX[b]!, sm.virusZ[b]!, sm.virusR[b]!);
-      } else if ((kind === EventKind.Split || kind === EventKind.Ejected) && shown[a] === 1) {
+      } else if ((kind === EventKind.Split || kind === EventKind.Ejected) && shown[a] === 1 && this.inView(sm.x[a]!, sm.z[a]!)) {
         this.effects.puff(this.now, sm.x[a]!, sm.z[a]!, sm.r[a]!, this.colors[ownerOf(a)]!);
       }
     }
+  }
+
+  /** Whether ground point (x, z) is inside the view rectangle of the last display frame (the many small effects spawn only there). */
+  private inView(x: number, z: number): boolean {
+    const v = this.view;
+    return x >= v.x0 && x <= v.x1 && z >= v.z0 && z <= v.z1;
   }
 
   /**
