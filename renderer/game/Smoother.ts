@@ -149,8 +149,9 @@ export class Smoother {
   }
 
   /**
-   * Player `slot`'s cells made during the last step other than by a split (a burst's pieces, out of
-   * `parent`): every cell of it live in `w` that was free, or emptied, before the step.
+   * The cells of `parent`'s player made during the last step other than by a split (a burst's
+   * pieces, out of `parent`): every cell of the player live in `w` that was free, or emptied,
+   * before the step.
    */
   bornOf(w: Bodies, parent: number): void {
     const mass = w.cells.mass;
