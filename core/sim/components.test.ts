@@ -67,7 +67,13 @@ function played(mapId: string, players: number, frames: number, until: (w: World
  * path search in flight at the end of a frame (rare with JPS: played until one is), one
  * snapshotted and restored.
  */
+let made: World[] | null = null;
 function worlds(): World[] {
+  made ??= makeWorlds(); // read only below: made once for both tests
+  return made;
+}
+
+function makeWorlds(): World[] {
   const restored = played('arena-small', 10, 150);
   restoreInto(restored, snapshot(restored));
   const searching = played('labyrinth-large', 50, 3000, (w) => w.scratch.searchResult !== null);
@@ -84,11 +90,15 @@ describe('COMPONENTS covers every typed array of the world', () => {
   it('names a planted column that COMPONENTS does not list, at any depth', () => {
     const w = played('arena-small', 10, 150);
     expect(unlistedArrays({ ...w, shield: new Int32Array(4) }, w)).toEqual(['shield (Int32Array)']);
-    expect(unlistedArrays({ ...w, balls: { ...w.balls, shield: new Uint8Array(4) } }, w)).toEqual(['balls.shield (Uint8Array)']);
+    expect(unlistedArrays({ ...w, players: { ...w.players, dash: new Uint8Array(4) } }, w)).toEqual(['players.dash (Uint8Array)']);
+    expect(unlistedArrays({ ...w, cells: { ...w.cells, spin: new Int32Array(4) } }, w)).toEqual(['cells.spin (Int32Array)']);
+    expect(unlistedArrays({ ...w, blobs: { ...w.blobs, mass: new Int32Array(4) } }, w)).toEqual(['blobs.mass (Int32Array)']);
+    expect(unlistedArrays({ ...w, viruses: { ...w.viruses, home: new Int32Array(4) } }, w)).toEqual(['viruses.home (Int32Array)']);
     expect(unlistedArrays({ ...w, scratch: { ...w.scratch, spare: new Float64Array(1) } }, w)).toEqual(['scratch.spare (Float64Array)']);
     expect(unlistedArrays({ ...w, bots: { ...w.bots, plans: [new Int32Array(2)] } }, w)).toEqual(['bots.plans.0 (Int32Array)']);
     // A copy of a column is not the column: it would be neither hashed nor snapshotted.
-    expect(unlistedArrays({ ...w, balls: { ...w.balls, x: w.balls.x.slice() } }, w)).toEqual(['balls.x (Int32Array)']);
+    expect(unlistedArrays({ ...w, cells: { ...w.cells, x: w.cells.x.slice() } }, w)).toEqual(['cells.x (Int32Array)']);
+    expect(unlistedArrays({ ...w, viruses: { ...w.viruses, feeds: w.viruses.feeds.slice() } }, w)).toEqual(['viruses.feeds (Int32Array)']);
     // A class instance could hide a column: it must be listed too.
     expect(unlistedArrays({ ...w, extra: new Map() }, w)).toEqual(['extra (a Map: list it in NOT_STATE, its insides cannot be checked)']);
   });

@@ -4,10 +4,13 @@ import { HASH_SEED, hashFinish, hashInts } from '../math';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { OPEN_ROOM, asciiMap } from '../../test/fixtures/sim/scenario';
 import {
+  BLOB_CAPACITY,
   BOT_MEMORY_WORDS,
+  CELLS_PER_PLAYER,
   COMPONENTS,
   PATH_CAPACITY,
   PELLET_CAPACITY,
+  RULES,
   ScriptedPlayers,
   SnapshotError,
   copyWorldInto,
@@ -22,6 +25,7 @@ import {
   snapshot,
   step,
   subHashes,
+  VIRUS_CAPACITY,
   type World,
 } from './index';
 
@@ -32,6 +36,12 @@ function playedWorld(frames = 300, seed = 3): World {
   const script = new ScriptedPlayers(seed, 10, mapInfoOf(map));
   for (let f = 0; f < frames; f++) step(w, script.next());
   return w;
+}
+
+/** Every column word of cell `c` set to 0 (a free slot), as [word, value] edits of a blob of `w`. */
+function freeCellEdits(w: World, c: number): [number, number][] {
+  const cols: [string, string][] = [['positions', 'x'], ['positions', 'y'], ['velocities', 'vx'], ['velocities', 'vy'], ['velocities', 'bx'], ['velocities', 'by'], ['masses', 'mass'], ['masses', 'radius'], ['timers', 'merge'], ['timers', 'noCollide'], ['timers', 'inBush']];
+  return cols.map(([k, col]) => [columnOffset(w, k, col) + c, 0]);
 }
 
 /** `blob` with word `i` replaced and the checksum recomputed (a well-formed lie). */
@@ -82,8 +92,9 @@ describe('snapshot', () => {
     expect(readSnapshotHeader(blob)).toMatchObject({ mapId: 'arena-small', settings: w.settings, mapFingerprint: mapInfoOf(map).fingerprint });
   });
 
-  it('refuses every single flipped byte with a SnapshotError (never a corrupt world)', () => {
-    for (let i = 0; i < blob.length; i += 7) {
+  it('refuses a flipped byte anywhere (all the header, a sample of every component) with a SnapshotError (never a corrupt world)', () => {
+    // Every 23rd byte (all of the header, a sample of every component; the cells made the blob 4× longer).
+    for (let i = 0; i < blob.length; i += i < 64 ? 1 : 23) {
       const bad = blob.slice();
       bad[i]! ^= 1 << (i % 8);
       expect(() => restore(bad, map), `byte ${i}`).toThrow(SnapshotError);
@@ -108,10 +119,10 @@ describe('snapshot', () => {
 
   it('refuses well-formed blobs that describe an impossible world', () => {
     const pos = componentOffset(w, 'positions');
-    const alive = w.balls.alive.indexOf(1);
-    expect(() => restore(forge(blob, pos + alive, -5), map)).toThrow(/impossible state \(ball \d+: position off the map\)/);
+    const live = w.cells.mass.findIndex((m) => m !== 0);
+    expect(() => restore(forge(blob, pos + live, -5), map)).toThrow(/impossible state \(cell \d+: position off the map\)/);
     const masses = componentOffset(w, 'masses');
-    expect(() => restore(forge(blob, masses + alive, 999999), map)).toThrow(/impossible state \(ball \d+: mass/);
+    expect(() => restore(forge(blob, masses + live, 999999), map)).toThrow(/impossible state \(cell \d+: mass/);
     const pellets = componentOffset(w, 'pellets');
     const p = w.pellets.word.findIndex((v) => v !== 0);
     expect(() => restore(forge(blob, pellets + p, 0x7fffffff), map)).toThrow(/pellet/);
@@ -143,37 +154,71 @@ describe('snapshot', () => {
   });
 
   describe('names every kind of impossible state, through restore and restoreInto alike', () => {
-    const a = w.balls.alive.indexOf(1);
+    const p = w.players.alive.indexOf(1); // a live player
+    const c = w.cells.mass.findIndex((m) => m !== 0); // a live cell
+    const owner = c >> 4;
     const col = (component: string, column: string, entity = 0): number => columnOffset(w, component, column) + entity;
+    const ownCells = (q: number): [number, number][] =>
+      Array.from({ length: CELLS_PER_PLAYER }, (_, k) => q * CELLS_PER_PLAYER + k).filter((k) => w.cells.mass[k] !== 0).flatMap((k) => freeCellEdits(w, k));
+    const homes = mapInfoOf(map).virusCells.length;
+    const freeBlob = w.blobs.life.indexOf(0);
+    const blobAt = (x: number, y: number, life = 10, owner = 1): [number, number][] => [
+      [col('blobs', 'x', freeBlob), x], [col('blobs', 'y', freeBlob), y], [col('blobs', 'life', freeBlob), life], [col('blobs', 'owner', freeBlob), owner],
+    ];
+    const shot = homes + 3; // a free shot-virus slot
     const cases: [string, [number, number][], RegExp][] = [
       ['a frame past the end', [[col('clock', 'clock'), -1]], /clock: frame -1 outside/],
       ['a wrong ended flag', [[col('clock', 'clock', 1), 1]], /clock: ended flag 1/],
       ['a planner cursor out of range', [[col('planner', 'planner', 6), 99]], /planner: cursor out of range/],
-      ['a velocity out of range', [[col('velocities', 'vx', a), 99999]], new RegExp(`ball ${a}: velocity out of range`)],
-      ['an alive flag of 7', [[col('timers', 'alive', a), 7]], new RegExp(`ball ${a}: alive flag 7`)],
-      ['a radius that does not match the mass', [[col('masses', 'radius', a), w.balls.radius[a]! + 1]], /radius does not match mass/],
-      ['a centre inside a wall', [[col('positions', 'x', a), 512], [col('positions', 'y', a), 512]], /centre inside a wall/],
-      ['a live ball with a respawn timer', [[col('timers', 'respawn', a), 5]], /alive with a respawn timer/],
-      ['a dead ball with mass', [[col('timers', 'alive', a), 0]], /dead with mass/],
-      [
-        'a dead ball without a respawn timer',
-        [[col('timers', 'alive', a), 0], [col('masses', 'mass', a), 0], [col('masses', 'radius', a), 0], [col('timers', 'inBush', a), 0]],
-        new RegExp(`ball ${a}: respawn timer 0`),
-      ],
-      ['a negative dash cooldown', [[col('timers', 'dashCooldown', a), -1]], /dash timers/],
-      ['an inBush flag of 2', [[col('timers', 'inBush', a), 2]], /inBush flag/],
-      ['a negative kill count', [[col('scores', 'deaths', a), -1]], /negative score/],
-      ['an angle out of range', [[col('intents', 'angle', a), 5000]], /intent mode\/angle/],
-      ['a target off the map', [[col('intents', 'targetY', a), -1]], /target off the map/],
-      ['a path state of 9', [[col('paths', 'pathState', a), 9]], /path state\/length/],
-      ['a path longer than its capacity', [[col('paths', 'pathLen', a), PATH_CAPACITY + 1]], /path state\/length/],
-      ['a path index past the path', [[col('paths', 'pathLen', a), 1], [col('paths', 'pathIdx', a), 1]], /path index\/stuck/],
+      // players
+      ['an alive flag of 7', [[col('players', 'alive', p), 7]], new RegExp(`player ${p}: alive flag`)],
+      ['a live player with a respawn timer', [[col('players', 'respawn', p), 5]], new RegExp(`player ${p}: alive with a respawn timer`)],
+      ['a dead player that owns cells', [[col('players', 'alive', p), 0], [col('players', 'respawn', p), 5]], new RegExp(`player ${p}: dead but owns cells`)],
+      ['a dead player without a respawn timer', [[col('players', 'alive', p), 0], ...ownCells(p), [col('players', 'shield', p), 0]], new RegExp(`player ${p}: respawn timer out of range`)],
+      ['a live player without a cell', ownCells(p), new RegExp(`player ${p}: alive without a cell`)],
+      ['spawn protection past its length', [[col('players', 'shield', p), RULES.spawnShieldFrames + 1]], new RegExp(`player ${p}: spawn protection out of range`)],
+      ['a heading out of range', [[col('players', 'heading', p), 4096]], new RegExp(`player ${p}: heading out of range`)],
+      ['a negative death count', [[col('scores', 'deaths', p), -1]], /negative score/],
+      ['an angle out of range', [[col('intents', 'angle', p), 5000]], /intent mode\/angle/],
+      ['a target off the map', [[col('intents', 'targetY', p), -1]], /target off the map/],
+      ['a path state of 9', [[col('paths', 'pathState', p), 9]], /path state\/length/],
+      ['a path longer than its capacity', [[col('paths', 'pathLen', p), PATH_CAPACITY + 1]], /path state\/length/],
+      ['a path index past the path', [[col('paths', 'pathLen', p), 1], [col('paths', 'pathIdx', p), 1]], /path index\/stuck/],
       [
         'a waypoint off the map',
-        [[col('paths', 'pathLen', a), 3], [col('paths', 'pathIdx', a), 0], [col('paths', 'waypoints', a * PATH_CAPACITY), 5], [col('paths', 'waypoints', a * PATH_CAPACITY + 1), 5], [col('paths', 'waypoints', a * PATH_CAPACITY + 2), 1 << 20]],
-        new RegExp(`ball ${a}: waypoint 2 off the map`),
+        [[col('paths', 'pathLen', p), 3], [col('paths', 'pathIdx', p), 0], [col('paths', 'waypoints', p * PATH_CAPACITY), 5], [col('paths', 'waypoints', p * PATH_CAPACITY + 1), 5], [col('paths', 'waypoints', p * PATH_CAPACITY + 2), 1 << 20]],
+        new RegExp(`player ${p}: waypoint off the map`),
       ],
-      ['state on a slot nobody plays', [[col('masses', 'mass', 12), 5000]], /ball 12: not playing but has state/],
+      ['a cell on a slot nobody plays', [[col('masses', 'mass', 12 * CELLS_PER_PLAYER + 3), 5000]], /player 12: not playing but has state/],
+      // cells
+      ['a velocity out of range', [[col('velocities', 'vx', c), 99999]], new RegExp(`cell ${c}: velocity out of range`)],
+      ['a boost out of range', [[col('velocities', 'by', c), -99999]], new RegExp(`cell ${c}: velocity out of range`)],
+      ['a mass over the maximum', [[col('masses', 'mass', c), RULES.maxMass + 1]], new RegExp(`cell ${c}: mass out of range`)],
+      ['a radius that does not match the mass', [[col('masses', 'radius', c), w.cells.radius[c]! + 1]], new RegExp(`cell ${c}: radius does not match mass`)],
+      ['a centre inside a wall', [[col('positions', 'x', c), 512], [col('positions', 'y', c), 512]], new RegExp(`cell ${c}: centre inside a wall`)],
+      ['a negative merge timer', [[col('timers', 'merge', c), -1]], new RegExp(`cell ${c}: timers out of range`)],
+      ['a pass-through timer past its length', [[col('timers', 'noCollide', c), RULES.noCollideFrames + 1]], new RegExp(`cell ${c}: timers out of range`)],
+      ['an inBush flag of 2', [[col('timers', 'inBush', c), 2]], new RegExp(`cell ${c}: inBush flag`)],
+      ['a free cell slot with a position', [[col('positions', 'x', owner * CELLS_PER_PLAYER + 15), 2048]], new RegExp(`cell ${owner * CELLS_PER_PLAYER + 15}: free slot with state`)],
+      // blobs
+      ['a blob off the map', blobAt(-3, 2048), new RegExp(`blob ${freeBlob}: position off the map`)],
+      ['a blob inside a wall', blobAt(512, 512), new RegExp(`blob ${freeBlob}: centre inside a wall`)],
+      ['a blob living too long', blobAt(5 * 1024 + 512, 5 * 1024 + 512, RULES.blobLifeFrames + 1), new RegExp(`blob ${freeBlob}: timers out of range`)],
+      ['a blob nobody spat', blobAt(5 * 1024 + 512, 5 * 1024 + 512, 10, 0), new RegExp(`blob ${freeBlob}: owner out of range`)],
+      ['a free blob slot with a velocity', [[col('blobs', 'vx', freeBlob), 3]], new RegExp(`blob ${freeBlob}: free slot with state`)],
+      // viruses
+      ['a virus of the wrong mass', [[col('viruses', 'mass', 0), 100]], /virus 0: mass out of range/],
+      ['a virus fed too often', [[col('viruses', 'feeds', 0), RULES.virusFeeds]], /virus 0: mass out of range/],
+      ['a virus inside a wall', [[col('viruses', 'x', 0), 512], [col('viruses', 'y', 0), 512]], /virus 0: centre inside a wall/],
+      ['a virus both there and coming back', [[col('viruses', 'respawn', 0), 5]], /virus 0: alive with a respawn timer/],
+      [
+        'a map virus gone without a way back',
+        (['x', 'y', 'vx', 'vy', 'mass', 'feeds', 'aim', 'respawn'] as const).map((k) => [col('viruses', k, 0), 0] as [number, number]),
+        /virus 0: respawn timer out of range/,
+      ],
+      ['a shot virus with a respawn timer', [[col('viruses', 'respawn', shot), 5]], new RegExp(`virus ${shot}: respawn timer out of range`)],
+      ['a free virus slot with a position', [[col('viruses', 'x', shot), 5]], new RegExp(`virus ${shot}: free slot with state`)],
+      // pellets, bots
       ['a malformed pellet', [[col('pellets', 'word', 1000), 0x7fffffff]], /pellet 1000: malformed word/],
       ['a pellet off the map', [[col('pellets', 'word', 1000), packPellet(map.cols * 64 + 5, 40, false)]], /pellet 1000: off the map/],
       ['a pellet inside a wall', [[col('pellets', 'word', 1000), packPellet(32, 32, false)]], /pellet 1000: inside a wall/],
@@ -181,6 +226,14 @@ describe('snapshot', () => {
       ['a bot on a slot nobody plays', [[col('bots', 'control', 12), 1]], /bots: slot 12 control 1/],
       ['bot memory on a human slot', [[col('bots', 'memory', 3 * BOT_MEMORY_WORDS + 27), 1]], /bots: human slot 3 has bot memory/],
     ];
+    it('is played on a map with viruses, with a free blob slot and a free virus slot to forge into', () => {
+      expect(homes).toBeGreaterThan(0);
+      expect(freeBlob).toBeGreaterThanOrEqual(0);
+      expect(w.viruses.mass[0]).toBe(RULES.virusMass);
+      expect([w.viruses.mass[shot], w.viruses.respawn[shot]]).toEqual([0, 0]);
+      expect(w.cells.mass[owner * CELLS_PER_PLAYER + 15]).toBe(0);
+      expect([BLOB_CAPACITY, VIRUS_CAPACITY].every((n) => n > shot)).toBe(true);
+    });
     const target = playedWorld(100);
     for (const [what, edits, message] of cases) {
       it(what, () => {
@@ -280,21 +333,30 @@ describe('snapshot', () => {
 describe('desync reports', () => {
   const w = playedWorld(200, 9);
 
-  const cases: [string, (c: World) => void, string, string, number][] = [
-    ['a velocity', (c) => void (c.balls.vx[7]! += 1), 'velocities', 'vx', 7],
-    ['a position', (c) => void (c.balls.y[4]! -= 1), 'positions', 'y', 4],
-    ['a pellet', (c) => void (c.pellets.word[321] = c.pellets.word[321] === 0 ? 1 << 29 : 0), 'pellets', 'word', 321],
-    ['a waypoint', (c) => void (c.balls.wp[5 * PATH_CAPACITY + 3]! += 1), 'paths', 'waypoints', 5],
-    ['the rng', (c) => void (c.rng[2]! ^= 1), 'rng', 'rng', 2],
-    ['the frame', (c) => void (c.clock[0]! += 1), 'clock', 'clock', 0],
-    ['a kill count', (c) => void (c.balls.kills[9]! += 1), 'scores', 'kills', 9],
+  const blob = w.blobs.life.findIndex((l) => l !== 0);
+  const cases: [string, (c: World) => void, string, string, string, number][] = [
+    ['a velocity', (c) => void (c.cells.vx[7 * CELLS_PER_PLAYER]! += 1), 'velocities', 'vx', 'cell', 7 * CELLS_PER_PLAYER],
+    ['a boost', (c) => void (c.cells.bx[37]! += 1), 'velocities', 'bx', 'cell', 37],
+    ['a position', (c) => void (c.cells.y[4 * CELLS_PER_PLAYER + 2]! -= 1), 'positions', 'y', 'cell', 4 * CELLS_PER_PLAYER + 2],
+    ['a merge timer', (c) => void (c.cells.merge[99]! += 1), 'timers', 'merge', 'cell', 99],
+    ['a spawn protection', (c) => void (c.players.shield[6]! += 1), 'players', 'shield', 'player', 6],
+    ['a pellet', (c) => void (c.pellets.word[321] = c.pellets.word[321] === 0 ? 1 << 29 : 0), 'pellets', 'word', 'pellet', 321],
+    ['a waypoint', (c) => void (c.players.wp[5 * PATH_CAPACITY + 3]! += 1), 'paths', 'waypoints', 'player', 5],
+    ['the rng', (c) => void (c.rng[2]! ^= 1), 'rng', 'rng', 'scalar', 2],
+    ['the frame', (c) => void (c.clock[0]! += 1), 'clock', 'clock', 'scalar', 0],
+    ['a kill count', (c) => void (c.players.kills[9]! += 1), 'scores', 'kills', 'player', 9],
+    ['a blob', (c) => void (c.blobs.x[blob]! += 1), 'blobs', 'x', 'blob', blob],
+    ['a virus', (c) => void (c.viruses.feeds[2]! += 1), 'viruses', 'feeds', 'virus', 2],
+    ['a bot', (c) => void (c.bots.control[4] = 1), 'bots', 'control', 'player', 4],
   ];
 
-  for (const [what, perturb, component, column, entity] of cases) {
-    it(`firstDifference names ${what}: ${component}.${column} of entity ${entity}`, () => {
+  it('is played long enough to have a live blob', () => expect(blob).toBeGreaterThanOrEqual(0));
+
+  for (const [what, perturb, component, column, kind, entity] of cases) {
+    it(`firstDifference names ${what}: ${component}.${column} of ${kind} ${entity}`, () => {
       const copy = restore(snapshot(w), map);
       perturb(copy);
-      expect(firstDifference(w, copy)).toMatchObject({ component, column, entity });
+      expect(firstDifference(w, copy)).toMatchObject({ component, column, kind, entity });
       const a = subHashes(w);
       const b = subHashes(copy);
       expect(a.filter((s, i) => s.hash !== b[i]!.hash).map((s) => s.name)).toEqual([component]);
