@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_TILESET, BuiltinTile, MapError, Terrain, builtinTileTerrain, createGameMap, inMap, isFreeCell, mapSimHash } from './index';
+import { BUILTIN_TILESET, BuiltinTile, MAP_LIMITS, MapError, Terrain, builtinTileTerrain, createGameMap, inMap, isFreeCell, mapSimHash } from './index';
 
 const PICTURE = `
   #######
@@ -44,6 +44,27 @@ describe('createGameMap from ASCII', () => {
   it('accepts an array of rows and allows a map without spawns', () => {
     const m = createGameMap({ picture: ['..', '.#'] });
     expect([m.id, m.cols, m.rows, m.spawns.length, m.blocked[3]]).toEqual(['ascii', 2, 2, 0, 1]);
+    expect(m.viruses).toEqual([]);
+  });
+
+  it('places viruses (V, on grass) in reading order', () => {
+    const m = createGameMap({ picture: ['#####', '#V.S#', '#.V.#', '#V..#', '#####'] });
+    expect(m.viruses).toEqual([{ col: 1, row: 1 }, { col: 2, row: 2 }, { col: 1, row: 3 }]);
+    expect(m.spawns).toEqual([{ col: 3, row: 1 }]);
+    for (const v of m.viruses) expect([m.blocked[v.row * m.cols + v.col], m.terrain[v.row * m.cols + v.col]]).toEqual([0, Terrain.Grass]);
+  });
+
+  it('allows at most MAP_LIMITS.maxViruses viruses', () => {
+    const row = (n: number) => 'V'.repeat(n).padEnd(40, '.');
+    expect(createGameMap({ picture: [row(MAP_LIMITS.maxViruses)] }).viruses).toHaveLength(MAP_LIMITS.maxViruses);
+    try {
+      createGameMap({ picture: [row(MAP_LIMITS.maxViruses + 1)], id: 'many' });
+      expect.fail('loaded');
+    } catch (e) {
+      expect(e).toBeInstanceOf(MapError);
+      expect((e as MapError).field).toBe('picture');
+      expect((e as MapError).message).toMatch(new RegExp(`has ${MAP_LIMITS.maxViruses + 1} viruses; at most ${MAP_LIMITS.maxViruses}`));
+    }
   });
 
   it('rejects ragged rows, unknown characters and empty pictures with MapError', () => {
@@ -84,5 +105,16 @@ describe('mapSimHash', () => {
     expect(hash(['#####', '#S.*#', '#.:.#', '#####'])).not.toBe(h); // water became sand
     expect(hash(['#####', '#S.*#', '#=~.#', '#####'])).not.toBe(h); // grass became road
     expect(hash(['..', '..'])).not.toBe(hash(['....'])); // same cells, other shape
+  });
+
+  it('changes when a virus moves, comes or goes — and not for a virus in the same place', () => {
+    const v = ['#####', '#SV*#', '#.~.#', '#####'];
+    const h = hash(v);
+    expect(h).not.toBe(hash(base)); // a virus added
+    expect(hash(['#####', '#S.*#', '#V~.#', '#####'])).not.toBe(h); // moved
+    expect(hash(['#####', '#SV*#', '#.~V#', '#####'])).not.toBe(h); // one more
+    expect(hash([...v])).toBe(h);
+    // A virus is not a spawn: swapping the two cells changes the hash.
+    expect(hash(['#####', '#VS*#', '#.~.#', '#####'])).not.toBe(h);
   });
 });

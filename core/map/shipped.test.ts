@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps, readMapsJson, readMapsPng, shippedManifest } from '../../test/fixtures/maps/shipped';
 import type { GameMap, GridPoint } from './index';
-import { BUILTIN_TILESET, TERRAIN_NAMES, Terrain, builtinTileTerrain, paintBuiltinTiles } from './index';
+import { BUILTIN_TILESET, MAP_LIMITS, TERRAIN_NAMES, Terrain, builtinTileTerrain, paintBuiltinTiles } from './index';
 
 const maps = loadShippedMaps();
 const mapById = (id: string): GameMap => {
@@ -125,6 +125,28 @@ describe('shipped maps', () => {
   it('lets balls of every size class reach every place they fit (one region per class)', () => {
     for (const map of maps.values()) {
       for (let k = 0; k <= 2; k++) expect(regions(map, standable(map, k)), `${map.id} class ${k}`).toBe(1);
+    }
+  });
+
+  it.each([
+    ['arena-small', 8],
+    ['labyrinth-large', 16],
+  ])('%s has %i viruses on roomy, distinct cells, off the bushes, away from spawns, in every quarter', (id, n) => {
+    const map = mapById(id);
+    expect(map.viruses).toHaveLength(n);
+    expect(n).toBeLessThanOrEqual(MAP_LIMITS.maxViruses);
+    const cells = map.viruses.map((p) => p.row * map.cols + p.col);
+    expect(new Set(cells).size).toBe(n);
+    const roomy = standable(map, 1); // a virus is about a cell wide: free all around
+    const seen = reachableFrom(map, map.spawns[0]!);
+    for (const v of map.viruses) {
+      const i = v.row * map.cols + v.col;
+      expect([roomy[i], map.bush[i], seen[i]], `virus at ${v.col}, ${v.row}`).toEqual([1, 0, 1]);
+      for (const s of map.spawns) expect(Math.max(Math.abs(s.col - v.col), Math.abs(s.row - v.row)), `virus at ${v.col}, ${v.row}`).toBeGreaterThan(2);
+    }
+    for (const [qc, qr] of [[0, 0], [1, 0], [0, 1], [1, 1]]) {
+      const inQuarter = map.viruses.filter((p) => Math.floor((p.col * 2) / map.cols) === qc && Math.floor((p.row * 2) / map.rows) === qr);
+      expect(inQuarter.length, `${map.id} quarter ${qc},${qr}`).toBeGreaterThan(0);
     }
   });
 

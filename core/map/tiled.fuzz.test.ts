@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { tinyMap } from '../../test/fixtures/maps/tinyMap';
+import { tinyMap, tinyMapWithViruses } from '../../test/fixtures/maps/tinyMap';
 import type { GameMap } from './index';
 import { INTERNAL_ERROR_FIELD, MAP_LIMITS, MapError, Terrain, parseTiledMap } from './index';
 
@@ -64,6 +64,13 @@ function checkInvariants(map: GameMap): void {
   const cells = map.spawns.map((p) => p.row * map.cols + p.col);
   expect(new Set(cells).size).toBe(cells.length);
   for (const p of map.spawns) expect(map.blocked[p.row * map.cols + p.col]).toBe(0);
+  expect(map.viruses.length).toBeLessThanOrEqual(MAP_LIMITS.maxViruses);
+  const viruses = map.viruses.map((p) => p.row * map.cols + p.col);
+  expect(new Set(viruses).size).toBe(viruses.length);
+  for (const p of map.viruses) {
+    expect(Number.isInteger(p.col) && Number.isInteger(p.row) && p.col >= 0 && p.row >= 0 && p.col < map.cols && p.row < map.rows).toBe(true);
+    expect(map.blocked[p.row * map.cols + p.col]).toBe(0);
+  }
 }
 
 function fuzz(base: () => Record<string, unknown>, seed: number, rounds: number, skipData: boolean, resolve: (s: string) => unknown): { ok: number; fields: Set<string> } {
@@ -94,6 +101,14 @@ describe('parseTiledMap under random mutation', () => {
     // The mutations must exercise both outcomes and many distinct checks, or the test proves little.
     expect(ok).toBeGreaterThan(100);
     expect(fields.size).toBeGreaterThan(25);
+  });
+
+  it('does the same with a viruses layer (tiny map with two viruses)', () => {
+    const { ok, fields } = fuzz(tinyMapWithViruses, 4321, 1200, false, () => {
+      throw new Error('no external tilesets here');
+    });
+    expect(ok).toBeGreaterThan(100);
+    expect([...fields].filter((f) => f.startsWith('objects')).length).toBeGreaterThan(3); // the virus (and spawn) objects' own checks
   });
 
   it('does the same on the shipped arena with its external tileset', () => {

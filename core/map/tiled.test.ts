@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { layerOf, tilesetOf, tinyMap, tinyTileset } from '../../test/fixtures/maps/tinyMap';
-import { MapError, Terrain, parseTiledMap } from './index';
+import { layerOf, pointObject, tilesetOf, tinyMap, tinyMapWithViruses, tinyTileset, virusLayer } from '../../test/fixtures/maps/tinyMap';
+import { MAP_LIMITS, MapError, Terrain, mapSimHash, parseTiledMap } from './index';
 
 const noExternal = (source: string): unknown => {
   throw new Error(`unexpected external tileset ${source}`);
@@ -184,18 +184,106 @@ describe('parseTiledMap errors name file, layer and field', () => {
       o['x'] = x;
       o['y'] = y;
     };
-    expectError(broken(spawnAt(1, 128, 10)), 'spawns', 'objects[1]', /outside the map/);
-    expectError(broken(spawnAt(0, -0.5, 10)), 'spawns', 'objects[0]', /outside the map/);
-    expectError(broken(spawnAt(1, 100, 5)), 'spawns', 'objects[1]', /col 3, row 0 is on a blocked cell/); // the wall
-    expectError(broken(spawnAt(0, 40, 40)), 'spawns', 'objects[0]', /col 1, row 1 is on a blocked cell/); // the water
-    expectError(broken(spawnAt(1, 31, 31)), 'spawns', 'objects[1]', /second spawn/);
+    // Objects are named by index, Tiled id and name.
+    expectError(broken(spawnAt(1, 128, 10)), 'spawns', 'objects[1] (id 2, "b")', /outside the map/);
+    expectError(broken(spawnAt(0, -0.5, 10)), 'spawns', 'objects[0] (id 1, "a")', /outside the map/);
+    expectError(broken(spawnAt(1, 100, 5)), 'spawns', 'objects[1] (id 2, "b")', /col 3, row 0 is on a blocked cell/); // the wall
+    expectError(broken(spawnAt(0, 40, 40)), 'spawns', 'objects[0] (id 1, "a")', /col 1, row 1 is on a blocked cell/); // the water
+    expectError(broken(spawnAt(1, 31, 31)), 'spawns', 'objects[1] (id 2, "b")', /second spawn/);
     expectError(broken((m) => (layerOf(m, 'spawns')['objects'] = [])), 'spawns', 'objects', /no spawn points/);
-    expectError(broken(spawnAt(0, Number.NaN, 3)), 'spawns', 'objects[0].x', /number/);
+    expectError(broken(spawnAt(0, Number.NaN, 3)), 'spawns', 'objects[0] (id 1, "a").x', /number/);
+    // Without an id or a name, the index alone.
+    const anonymous = broken((m) => ((layerOf(m, 'spawns')['objects'] as unknown[])[1] = { point: true, x: 200, y: 10 }));
+    expectError(anonymous, 'spawns', 'objects[1]', /outside the map/);
   });
 
   it('rejects layer offsets and position-less templates', () => {
     expectError(broken((m) => (layerOf(m, 'walls')['offsetx'] = 8)), 'walls', 'offsetx', /offset must be 0/);
     const tpl = (m: Record<string, unknown>) => ((layerOf(m, 'spawns')['objects'] as unknown[])[0] = { id: 1, template: 'spawn.tj' });
-    expectError(broken(tpl), 'spawns', 'objects[0]', /Detach Template/);
+    expectError(broken(tpl), 'spawns', 'objects[0] (id 1)', /Detach Template/);
+  });
+});
+
+describe('the optional "viruses" object layer', () => {
+  /** The tiny map with viruses after `mutate` has broken its virus layer's objects. */
+  const withViruses = (mutate: (objects: Record<string, unknown>[], layer: Record<string, unknown>) => void): Record<string, unknown> => {
+    const m = tinyMapWithViruses();
+    const layer = layerOf(m, 'viruses');
+    mutate(layer['objects'] as Record<string, unknown>[], layer);
+    return m;
+  };
+
+  it('places viruses in file order on the cells of their points (tile objects and rectangles at their centres)', () => {
+    expect(parseTiledMap(tinyMapWithViruses(), 'tiny.tmj', noExternal).viruses).toEqual([{ col: 1, row: 0 }, { col: 3, row: 1 }]);
+    const m = withViruses((objects) => {
+      objects.push({ id: 9, gid: 1, x: 64, y: 96, width: 32, height: 32 }); // tile object: centre (80, 80) → (2, 2)
+      objects.push({ id: 10, x: 0, y: 32, width: 32, height: 32 }); // rectangle: centre (16, 48) → (0, 1)
+    });
+    expect(parseTiledMap(m, 'tiny.tmj', noExternal).viruses).toEqual([{ col: 1, row: 0 }, { col: 3, row: 1 }, { col: 2, row: 2 }, { col: 0, row: 1 }]);
+  });
+
+  it('is optional: a map without it, or with it empty, has no viruses', () => {
+    expect(parseTiledMap(tinyMap(), 'tiny.tmj', noExternal).viruses).toEqual([]);
+    expect(parseTiledMap(withViruses((objects) => (objects.length = 0)), 'tiny.tmj', noExternal).viruses).toEqual([]);
+  });
+
+  it('refuses a virus on a wall or on water, in one line naming the file, layer and object', () => {
+    const onWall = withViruses((objects) => (objects[1] = pointObject(17, 'v', 100, 5)));
+    const e = expectError(onWall, 'viruses', 'objects[1] (id 17, "v")', /virus at col 3, row 0 is on a blocked cell/);
+    expect(e.message).toBe('test.tmj (layer "viruses", field "objects[1] (id 17, "v")"): virus at col 3, row 0 is on a blocked cell (wall or water)');
+    expect(e.message).not.toContain('\n');
+    expectError(withViruses((objects) => (objects[0] = pointObject(3, 'pond', 40, 40))), 'viruses', 'objects[0] (id 3, "pond")', /col 1, row 1 is on a blocked cell/);
+  });
+
+  it('refuses a virus outside the map, on either side', () => {
+    expectError(withViruses((objects) => (objects[0]!['x'] = 128)), 'viruses', 'objects[0] (id 3, "v1")', /virus at \(128, 16\) px is outside the map \(0\.\.128 x 0\.\.96 px\)/);
+    expectError(withViruses((objects) => (objects[1]!['y'] = -1)), 'viruses', 'objects[1] (id 4, "v2")', /outside the map/);
+    expectError(withViruses((objects) => (objects[1]!['x'] = 1e9)), 'viruses', 'objects[1] (id 4, "v2")', /outside the map/);
+  });
+
+  it('refuses two viruses on one cell', () => {
+    expectError(withViruses((objects) => objects.push(pointObject(8, 'twin', 40, 10))), 'viruses', 'objects[2] (id 8, "twin")', /a second virus at col 1, row 0/);
+  });
+
+  it('refuses more viruses than MAP_LIMITS.maxViruses, before reading them', () => {
+    const enough = withViruses((objects) => {
+      objects.length = 0;
+      for (let k = 0; k < 9; k++) if (k !== 3 && k !== 5) objects.push(pointObject(100 + k, `v${k}`, (k % 4) * 32 + 16, Math.floor(k / 4) * 32 + 16));
+    });
+    expect(parseTiledMap(enough, 'tiny.tmj', noExternal).viruses).toHaveLength(7);
+    // Exactly the limit passes the count (here to fail on the cells), one more does not.
+    const all = (n: number) => withViruses((objects) => {
+      objects.length = 0;
+      for (let k = 0; k < n; k++) objects.push(pointObject(100 + k, `v${k}`, 16, 16));
+    });
+    expectError(all(MAP_LIMITS.maxViruses), 'viruses', 'objects[1] (id 101, "v1")', /a second virus/);
+    expectError(all(MAP_LIMITS.maxViruses + 1), 'viruses', 'objects', new RegExp(`has ${MAP_LIMITS.maxViruses + 1} objects; at most ${MAP_LIMITS.maxViruses} viruses are allowed`));
+  });
+
+  it('refuses bad fields, naming the object and the field', () => {
+    expectError(withViruses((objects) => (objects[0]!['x'] = 'left')), 'viruses', 'objects[0] (id 3, "v1").x', /number/);
+    expectError(withViruses((objects) => delete objects[1]!['y']), 'viruses', 'objects[1] (id 4, "v2").y', /number/);
+    expectError(withViruses((objects) => (objects[0]!['width'] = Number.NaN)), 'viruses', 'objects[0] (id 3, "v1").width', /number/);
+    expectError(withViruses((objects) => ((objects as unknown[])[1] = 'virus')), 'viruses', 'objects[1]', /object/);
+    expectError(withViruses((objects) => ((objects as unknown[])[0] = { id: 3, name: 'v1', template: 'virus.tj' })), 'viruses', 'objects[0] (id 3, "v1")', /Detach Template/);
+    expectError(withViruses((_o, layer) => (layer['objects'] = 'none')), 'viruses', 'objects');
+    expectError(withViruses((_o, layer) => (layer['type'] = 'tilelayer')), 'viruses', 'type', /object layer/);
+    expectError(withViruses((_o, layer) => (layer['offsety'] = 4)), 'viruses', 'offsetx', /offset must be 0/);
+    const twice = tinyMapWithViruses();
+    (twice['layers'] as unknown[]).push(virusLayer([]));
+    expectError(twice, 'viruses', 'name', /two layers are named "viruses"/);
+  });
+
+  it('cuts a long object name in the error', () => {
+    const e = errorOf(withViruses((objects) => (objects[0] = pointObject(3, 'x'.repeat(300), 100, 5))));
+    expect(e.field).toBe(`objects[0] (id 3, "${'x'.repeat(40)}")`);
+  });
+
+  it('moves the map fingerprint (mapSimHash) with the viruses', () => {
+    const h = mapSimHash(parseTiledMap(tinyMapWithViruses(), 'tiny.tmj', noExternal));
+    expect(mapSimHash(parseTiledMap(tinyMap(), 'tiny.tmj', noExternal))).not.toBe(h);
+    expect(mapSimHash(parseTiledMap(withViruses((objects) => (objects[1]!['x'] = 80)), 'tiny.tmj', noExternal))).not.toBe(h); // moved a cell
+    expect(mapSimHash(parseTiledMap(withViruses((objects) => (objects[1]!['x'] = 120)), 'tiny.tmj', noExternal))).toBe(h); // same cell
+    expect(mapSimHash(parseTiledMap(withViruses((objects) => objects.reverse()), 'tiny.tmj', noExternal))).not.toBe(h); // order is virus ids
   });
 });
