@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { hashWorld } from '../../core/sim';
 import { OwnCellsPredictor, type ConfirmedView } from './OwnPrediction';
+import { DisplayCells } from './DisplayCells';
 import { Smoother } from './Smoother';
 import { createWorld, MoveMode, radiusOf, step, type KeyUpdate, type PlayerInput, type SlotInput, type World } from './simApi';
 
@@ -117,18 +118,20 @@ describe('OwnCellsPredictor', () => {
     expect(q.predict(far)).toBeNull();
   });
 
-  it('measures a misprediction and the drawn ball converges without a jump above half a cell', () => {
+  it('measures a misprediction and my drawn cell converges without a jump above half a cell', () => {
     const c = new Confirmed();
     c.receive(3);
     c.runTo(9);
     const p = predictor(c);
-    const smoother = new Smoother(3);
+    const smoother = new Smoother();
+    const cells = new DisplayCells();
     const dt = 1000 / 60;
     let lastX = NaN;
     let biggest = 0;
     let worst = 0;
     const display = (alpha: number): void => {
-      smoother.update(c.world.balls, alpha, dt, 1, p.predict(c));
+      cells.update(c.world, p.predict(c));
+      smoother.update(cells, c.world, alpha, dt, 1);
       worst = Math.max(worst, p.lastCorrection ?? 0);
       if (!Number.isNaN(lastX)) biggest = Math.max(biggest, Math.abs(smoother.x[0]! - lastX));
       lastX = smoother.x[0]!;
@@ -140,7 +143,7 @@ describe('OwnCellsPredictor', () => {
     const mine = new Map([[5, EAST]]);
     for (let f = 9; f < 120; f++) {
       if (f % I === 0) c.receive(f / I, mine);
-      smoother.capture(c.world.balls);
+      smoother.capture(c.world);
       c.runTo(f + 1);
       display(0.5);
       display(1);

@@ -11,7 +11,7 @@ import type { BenchContext } from '../../bench/lib';
 import { Room } from '../../core/lockstep/testing';
 import { FixedStepLoop } from './FixedStepLoop';
 import { Smoother } from './Smoother';
-import { FRAME_RATE } from './simApi';
+import { BLOB_CAPACITY, CELLS_PER_PLAYER, FRAME_RATE, MAX_CELLS, VIRUS_CAPACITY } from './simApi';
 
 const GROUP = 'renderer/smoothness';
 const GOAL = 1.5;
@@ -37,21 +37,25 @@ function recordTicks(seed: number, fixedDelay?: number): { now: number; frame: n
   return ticks;
 }
 
-/** Drawn positions of a constant-speed ball, one per display frame, as the page interpolates them. */
+/** Drawn positions of a constant-speed cell, one per display frame, as the page interpolates them. */
 function drawn(ticks: readonly { now: number; frame: number }[]): number[] {
   const loop = new FixedStepLoop({ rate: FRAME_RATE });
-  const smoother = new Smoother(1);
-  const ball = { x: new Int32Array(1), y: new Int32Array(1), alive: new Int32Array([1]) };
+  const smoother = new Smoother();
+  // One cell (id 0) moving east; no blobs, no viruses.
+  const cells = { x: new Int32Array(MAX_CELLS), y: new Int32Array(MAX_CELLS), mass: new Int32Array(MAX_CELLS), radius: new Int32Array(MAX_CELLS), ownFirst: -1, ownPrevX: new Int32Array(CELLS_PER_PLAYER), ownPrevY: new Int32Array(CELLS_PER_PLAYER) };
+  cells.mass[0] = 1600;
+  cells.radius[0] = 505;
+  const bodies = { cells, blobs: { x: new Int32Array(BLOB_CAPACITY), y: new Int32Array(BLOB_CAPACITY), life: new Int32Array(BLOB_CAPACITY) }, viruses: { x: new Int32Array(VIRUS_CAPACITY), y: new Int32Array(VIRUS_CAPACITY), mass: new Int32Array(VIRUS_CAPACITY) } };
   const out: number[] = [];
   let last = ticks[0]!;
   for (const t of ticks) {
     for (let f = last.frame; f < t.frame; f++) {
-      smoother.capture(ball);
-      ball.x[0] = (f + 1) * SPEED;
+      smoother.capture(bodies);
+      cells.x[0] = (f + 1) * SPEED;
     }
     const dt = t.now - last.now;
     const alpha = loop.follow(dt, t.frame - last.frame);
-    smoother.update(ball, alpha, dt);
+    smoother.update(cells, bodies, alpha, dt);
     out.push(smoother.x[0]!);
     last = t;
   }

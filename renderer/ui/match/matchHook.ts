@@ -4,7 +4,7 @@
  * synchronously, run at N× speed, or stop drawing frames. Read-only with respect to the World.
  */
 import { FX_ONE } from '../../../core/math';
-import { scoreboard, type ScoreRow } from '../../game/simApi';
+import { cellCount, firstCell, leadCell, ownerOf, playerMass, scoreboard, type ScoreRow } from '../../game/simApi';
 import type { ReadoutValues } from '../../hud/Readout';
 import type { MatchController } from './MatchController';
 import type { CursorState } from './matchInput';
@@ -34,9 +34,16 @@ export interface MatchHook {
   cursor(): { x: number; y: number; z: number } | null;
   /** Client pixel of a world point. */
   toScreen(x: number, y: number, z: number): { x: number; y: number };
-  /** Per ball: display position (x, z: where it is drawn) and simulation position (simX, simZ), in world units. */
-  balls(): { slot: number; x: number; z: number; simX: number; simZ: number; radius: number; alive: boolean; shown: boolean; shielded: boolean }[];
-  /** Whether your own ball's marker ring was drawn at the last frame; spawn-protection shells drawn. */
+  /**
+   * Per player, its lead cell (its biggest shown one, else its biggest): display position (x, z:
+   * where it is drawn) and simulation position (simX, simZ), in world units; `cells`: live cells.
+   */
+  balls(): { slot: number; x: number; z: number; simX: number; simZ: number; radius: number; alive: boolean; shown: boolean; shielded: boolean; cells: number; mass: number }[];
+  /** Per live cell as drawn: id, owner, display and simulation position (world units), radius, mass, shown. */
+  cells(): { id: number; slot: number; x: number; z: number; simX: number; simZ: number; radius: number; mass: number; shown: boolean }[];
+  /** Blobs and viruses in the world, and drawn. */
+  bodies(): { blobs: number; viruses: number; drawnBlobs: number; drawnViruses: number };
+  /** Whether your own cells' marker rings were drawn at the last frame; spawn-protection shells drawn. */
   marks(): { marker: boolean; shields: number };
   pellets(): { live: number; drawn: number };
   labels(): string[];
@@ -68,13 +75,12 @@ export interface StartMarks {
   view: number;
 }
 
-type ViewProbes = Pick<MatchHook, 'camera' | 'pathSegments' | 'grid' | 'toggleGrid' | 'readout' | 'cursor' | 'toScreen' | 'balls' | 'marks' | 'pellets' | 'labels' | 'killFeed' | 'info'>;
+type ViewProbes = Pick<MatchHook, 'camera' | 'pathSegments' | 'grid' | 'toggleGrid' | 'readout' | 'cursor' | 'toScreen' | 'balls' | 'cells' | 'bodies' | 'marks' | 'pellets' | 'labels' | 'killFeed' | 'info'>;
 type PerfProbes = Pick<MatchHook, 'perf' | 'counts' | 'resetPerf' | 'startLatencyMs' | 'startTimings'>;
 
 /** What the view and HUD show. */
 function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
   const { view, hud, session } = ctrl;
-  const B = session.world.balls;
   return {
     camera: (o) => {
       if (o.distance !== undefined) view.rig.zoomBy(Math.log(o.distance / view.rig.distance) / 0.001);
@@ -88,18 +94,43 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
     cursor: () => cursor.world,
     toScreen: (x, y, z) => view.toScreen(x, y, z),
     balls: () =>
-      session.players.map(({ slot }) => ({
-        slot,
-        x: view.smoother.x[slot]!,
-        z: view.smoother.z[slot]!,
-        simX: B.x[slot]! / FX_ONE,
-        simZ: B.y[slot]! / FX_ONE,
-        radius: B.radius[slot]! / FX_ONE,
-        alive: B.alive[slot] !== 0,
-        shown: view.balls.shown[slot] === 1,
-        shielded: B.shield[slot]! > 0,
-      })),
-    marks: () => ({ marker: view.balls.marker.visible, shields: view.shields.drawn }),
+      session.players.map(({ slot }) => {
+        const w = session.world;
+        const lead = view.cells.lead[slot]! >= 0 ? view.cells.lead[slot]! : leadCell(w, slot);
+        const at = lead >= 0 ? lead : firstCell(slot);
+        return {
+          slot,
+          x: view.smoother.x[at]!,
+          z: view.smoother.z[at]!,
+          simX: w.cells.x[at]! / FX_ONE,
+          simZ: w.cells.y[at]! / FX_ONE,
+          radius: w.cells.radius[at]! / FX_ONE,
+          alive: w.players.alive[slot] !== 0,
+          shown: view.cells.playerShown[slot] === 1,
+          shielded: w.players.shield[slot]! > 0,
+          cells: cellCount(w, slot),
+          mass: playerMass(w, slot),
+        };
+      }),
+    cells: () => {
+      const d = view.display;
+      const out: ReturnType<MatchHook['cells']> = [];
+      for (let c = 0; c < d.mass.length; c++) {
+        if (d.mass[c] === 0) continue;
+        out.push({ id: c, slot: ownerOf(c), x: view.smoother.x[c]!, z: view.smoother.z[c]!, simX: d.x[c]! / FX_ONE, simZ: d.y[c]! / FX_ONE, radius: d.radius[c]! / FX_ONE, mass: d.mass[c]!, shown: view.cells.shown[c] === 1 });
+      }
+      return out;
+    },
+    bodies: () => {
+      const w = session.world;
+      return {
+        blobs: w.blobs.life.reduce((n, l) => n + (l !== 0 ? 1 : 0), 0),
+        viruses: w.viruses.mass.reduce((n, m) => n + (m !== 0 ? 1 : 0), 0),
+        drawnBlobs: view.blobs.drawn,
+        drawnViruses: view.viruses.drawn,
+      };
+    },
+    marks: () => ({ marker: view.cells.marked > 0, shields: view.shields.drawn }),
     pellets: () => ({ live: view.pellets.live, drawn: view.pellets.drawn }),
     labels: () => [...(view.labels?.texts ?? [])],
     killFeed: () => hud.feed.total,
