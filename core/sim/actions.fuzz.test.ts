@@ -117,7 +117,7 @@ describe('split and eject pressed every frame by every player', () => {
   const shipped = loadShippedMaps();
 
   it('arena-small, 16 players: invariants, ≤ 16 cells, the blob pool full but bounded, two runs agree', () => {
-    const t = flood(shipped.get('arena-small')!, 16, 240, 1);
+    const t = flood(shipped.get('arena-small')!, 16, 160, 1);
     expect(t.mostCells).toBe(CELLS_PER_PLAYER);
     expect(t.mostBlobs).toBe(BLOB_CAPACITY); // the pool fills: later ejects spit nothing
     expect(t.splits).toBeGreaterThan(100);
@@ -126,7 +126,7 @@ describe('split and eject pressed every frame by every player', () => {
   });
 
   it('labyrinth-large, 12 players', () => {
-    const t = flood(shipped.get('labyrinth-large')!, 12, 200, 2);
+    const t = flood(shipped.get('labyrinth-large')!, 12, 120, 2);
     expect(t.mostCells).toBe(CELLS_PER_PLAYER);
     expect(t.splits).toBeGreaterThan(100);
     expect(t.ejects).toBeGreaterThan(500);
@@ -135,7 +135,7 @@ describe('split and eject pressed every frame by every player', () => {
   it('a small map full of viruses, 8 players: bursts and virus shots too', () => {
     const map = asciiMap(VIRUS_FIELD, 'virus-field');
     expect(map.viruses.length).toBe(6);
-    const t = flood(map, 8, 400, 3);
+    const t = flood(map, 8, 300, 3);
     expect(t.mostCells).toBe(CELLS_PER_PLAYER);
     expect(t.pops).toBeGreaterThan(5);
     expect(t.shots).toBeGreaterThan(0);

@@ -24,7 +24,7 @@ describe('fuzz', () => {
   const shipped = loadShippedMaps();
   const maps: GameMap[] = [...PICTURES.map((p, i) => asciiMap(p, `fuzz-${i}`)), shipped.get('arena-small')!, shipped.get('labyrinth-large')!];
 
-  const SEEDS = 42; // six per map
+  const SEEDS = 35; // five per map
   it(`seeds 0..${SEEDS - 1} × random and garbage inputs: no exception, invariants hold every frame`, () => {
     let frames = 0;
     let ended = 0;
@@ -55,7 +55,7 @@ describe('fuzz', () => {
   it('random cells launched at walls by splits never end up with their centre in a wall', () => {
     const map = maps[3]!;
     let splits = 0;
-    for (let seed = 0; seed < 24; seed++) {
+    for (let seed = 0; seed < 16; seed++) {
       const r = createRng(seed + 5000);
       const w = createWorld(map, { seed, players: 10 });
       for (let f = 0; f < 90; f++) {
@@ -74,6 +74,6 @@ describe('fuzz', () => {
         if (bad !== null) expect.fail(`seed ${seed} frame ${w.frame}: ${bad}`);
       }
     }
-    expect(splits).toBeGreaterThan(100);
+    expect(splits).toBeGreaterThan(60);
   });
 });

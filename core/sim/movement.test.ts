@@ -18,7 +18,7 @@ describe('walls', () => {
     for (const mass of [1000, 3000, 8000]) {
       const w = testWorld(WALL, { players: 1 });
       place(w, 0, 2.5, 2.5, mass);
-      for (let f = 0; f < 300; f++) {
+      for (let f = 0; f < 200; f++) {
         const a = ((f * 7) % 200) - 100 + 4096; // east-ish
         if (f % 31 === 0) w.cells.bx[0] = RULES.splitSpeed; // a launch, as a split half gets
         step(w, [dirInput(0, a)]);
@@ -30,11 +30,11 @@ describe('walls', () => {
   });
 
   it('stop every cell of a player splitting into a one-cell wall, every frame', () => {
-    for (const mass of [3200, 8000, 16000]) {
+    for (const mass of [16000, 8000]) {
       const w = testWorld(WALL, { players: 1 });
       place(w, 0, 2.5, 2.5, mass);
       let most = 1;
-      for (let f = 0; f < 300; f++) {
+      for (let f = 0; f < 200; f++) {
         step(w, [dirInput(0, ((f * 7) % 200) - 100 + 4096, { split: f % 41 === 0 })]); // east-ish, splitting now and then
         most = Math.max(most, cellCount(w, 0));
         for (const c of cellsOf(w, 0)) {

@@ -263,11 +263,11 @@ describe('viruses in play', () => {
     let pops = 0;
     let shots = 0;
     const homes = [[5.5, 4.5], [17.5, 4.5], [5.5, 11.5], [17.5, 11.5]];
-    for (let f = 0; f < 400; f++) {
+    for (let f = 0; f < 300; f++) {
       // Each player runs at a virus (the next one every 100 frames), ejecting and splitting now and then.
       const inputs = [0, 1, 2, 3].map((p) => {
-        const [x, y] = homes[(p + Math.floor(f / 100)) % 4]!;
-        return targetInput(p, x!, y!, { eject: f % 10 === p, split: f % 100 === 60 + p });
+        const [x, y] = homes[(p + Math.floor(f / 75)) % 4]!;
+        return targetInput(p, x!, y!, { eject: f % 10 === p, split: f % 75 === 45 + p });
       });
       step(w, inputs);
       pops += popped(w).length;
