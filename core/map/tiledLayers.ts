@@ -104,10 +104,10 @@ export interface SpawnCell extends GridPoint {
  * ("spawn", "virus"), and each error names the object by index and, where it has them, by its
  * Tiled id and name.
  */
-export function readPointCells(layer: Record<string, unknown>, name: string, ctx: LayerContext, what: string, limit: number): SpawnCell[] {
+export function readPointCells(layer: Record<string, unknown>, name: string, ctx: LayerContext, what: 'spawn' | 'virus', limit: number): SpawnCell[] {
   const where: Where = { file: ctx.file, layer: name };
   const objects = readArray(layer, 'objects', where, '');
-  if (objects.length > limit) fail(where, 'objects', `has ${objects.length} objects; at most ${limit} ${what}s are allowed`);
+  if (objects.length > limit) fail(where, 'objects', `has ${objects.length} objects; at most ${limit} ${what === 'virus' ? 'viruses' : 'spawns'} are allowed`);
   const cells: SpawnCell[] = [];
   for (let k = 0; k < objects.length; k++) {
     const obj = asRecord(objects[k], where, `objects[${k}]`);

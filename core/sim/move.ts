@@ -11,7 +11,7 @@
  */
 import { FX_ONE, FX_SHIFT } from '../math';
 import { firstCell, leadCell } from './cellOps';
-import { collideWalls, solidAt, type Body } from './collide';
+import { moveBody, type Body } from './collide';
 import { sizeClassOf } from './mapInfo';
 import { waypointX, waypointY } from './planPaths';
 import { BLOB_CAPACITY, BLOB_RADIUS, CELLS_PER_PLAYER, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
@@ -29,7 +29,7 @@ export function move(w: World): void {
     const y0 = C.y[lead]!;
     for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) {
       if (C.mass[c] === 0) continue;
-      integrate(w, cells, c, C.vx[c]! + C.bx[c]!, C.vy[c]! + C.by[c]!, C.radius[c]!, RULES.maxSubstep);
+      moveBody(w, cells, c, C.vx[c]! + C.bx[c]!, C.vy[c]! + C.by[c]!, C.radius[c]!, RULES.maxSubstep);
       C.bx[c] = fade(C.bx[c]!);
       C.by[c] = fade(C.by[c]!);
     }
@@ -44,7 +44,7 @@ function moveFlyers(w: World): void {
   const blobs: Body = { x: L.x, y: L.y, vx: L.vx, vy: L.vy, bx: null, by: null };
   for (let b = 0; b < BLOB_CAPACITY; b++) {
     if (L.life[b] === 0 || (L.vx[b]! | L.vy[b]!) === 0) continue;
-    integrate(w, blobs, b, L.vx[b]!, L.vy[b]!, BLOB_RADIUS, RULES.blobSubstep);
+    moveBody(w, blobs, b, L.vx[b]!, L.vy[b]!, BLOB_RADIUS, RULES.blobSubstep);
     L.vx[b] = fade(L.vx[b]!);
     L.vy[b] = fade(L.vy[b]!);
   }
@@ -52,7 +52,7 @@ function moveFlyers(w: World): void {
   const viruses: Body = { x: V.x, y: V.y, vx: V.vx, vy: V.vy, bx: null, by: null };
   for (let v = 0; v < VIRUS_CAPACITY; v++) {
     if (V.mass[v] === 0 || (V.vx[v]! | V.vy[v]!) === 0) continue;
-    integrate(w, viruses, v, V.vx[v]!, V.vy[v]!, virusRadius(V.mass[v]!), RULES.maxSubstep);
+    moveBody(w, viruses, v, V.vx[v]!, V.vy[v]!, virusRadius(V.mass[v]!), RULES.maxSubstep);
     V.vx[v] = fade(V.vx[v]!);
     V.vy[v] = fade(V.vy[v]!);
   }
@@ -61,37 +61,6 @@ function moveFlyers(w: World): void {
 /** A boost component one frame later. */
 function fade(b: number): number {
   return b < RULES.boostStop && b > -RULES.boostStop ? 0 : b - (b >> RULES.boostShift);
-}
-
-/** Moves body `b` by (dx, dy) in sub-steps of at most `substep` per axis, resolving walls after each. */
-function integrate(w: World, B: Body, b: number, dx: number, dy: number, r: number, substep: number): void {
-  const big = Math.max(Math.abs(dx), Math.abs(dy));
-  const n = big === 0 ? 1 : Math.ceil(big / substep);
-  let doneX = 0;
-  let doneY = 0;
-  for (let s = 1; s <= n; s++) {
-    // DETERMINISM: the k-th sub-step covers floor(d·k/n) − floor(d·(k−1)/n): exact, sums to d.
-    const tx = Math.floor((dx * s) / n);
-    const ty = Math.floor((dy * s) / n);
-    const px = B.x[b]!;
-    const py = B.y[b]!;
-    B.x[b] = px + tx - doneX;
-    B.y[b] = py + ty - doneY;
-    doneX = tx;
-    doneY = ty;
-    collideWalls(w, B, b, r);
-    if (solidAt(w, B.x[b]!, B.y[b]!)) {
-      B.x[b] = px;
-      B.y[b] = py;
-      B.vx[b] = 0;
-      B.vy[b] = 0;
-      if (B.bx !== null && B.by !== null) {
-        B.bx[b] = 0;
-        B.by[b] = 0;
-      }
-      return;
-    }
-  }
 }
 
 /** Stuck detection for path following, by the lead cell (see the file header). */

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dirInput, input, place, placeCell, targetInput, testWorld } from '../../test/fixtures/sim/scenario';
 import { isqrt } from '../math';
 import { EventKind, RULES, cellCount, checkInvariants, mergeDelay, playerMass, radiusOf, step } from './index';
+import { ownCells } from './ownCells';
 import type { SlotInput } from './input';
 import type { World } from './World';
 
@@ -118,11 +119,13 @@ describe('own cells pushed apart', () => {
 
 describe('own cells merging', () => {
   it('merge when both timers are 0 and the bigger covers the smaller by R − r/3', () => {
-    // R 800, r 400: 3d ≤ 3·800 − 400 → d ≤ 666.
+    // R 800, r 400: 3d ≤ 3·800 − 400 → d ≤ 666. The system alone: in a step, cells that may merge
+    // also pull together (steer.ts) before it runs.
     for (const [d, merges] of [[666, true], [667, false]] as const) {
       const w = pairWorld(4000, 1000, d, 0);
       const [x0, x1] = [w.cells.x[0], w.cells.x[1]];
-      step(w, [STOP]);
+      w.events.clear();
+      ownCells(w);
       expect(merged(w), `d ${d}`).toEqual(merges ? [[0, 1]] : []);
       expect(cellCount(w, 0)).toBe(merges ? 1 : 2);
       expect(playerMass(w, 0)).toBe(5000);
@@ -146,7 +149,8 @@ describe('own cells merging', () => {
     for (const c of [0, 1]) {
       const w = pairWorld(4000, 1000, 300, 0);
       w.cells.merge[c] = 1;
-      step(w, [STOP]);
+      w.events.clear();
+      ownCells(w);
       expect(merged(w), `cell ${c} waiting`).toEqual([]);
       expect(dist(w, 0, 1)).toBe(1200);
     }

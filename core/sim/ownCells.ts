@@ -8,13 +8,13 @@
  *  - otherwise, overlapping, they are pushed apart along the line between their centres by the
  *    overlap, each by the other's share of their mass (agar's rigid collision; coincident centres
  *    part along x). Every pair's push is measured from the positions the system started with and
- *    summed per cell; then each cell moves by its sum — unless that would put its centre into a
- *    wall — and walls push out as after any move (one wall pass a cell, not one a pair).
+ *    summed per cell; then each cell moves by its sum as any move does (collide.ts moveBody: in
+ *    sub-steps, walls resolved after each), so a push never sinks a cell into a wall.
  * Merges go in pair order as they are found; the result is a function of the state.
  */
 import { isqrt } from '../math';
 import { firstCell, removeCell, setMass } from './cellOps';
-import { collideWalls, solidAt } from './collide';
+import { moveBody } from './collide';
 import { EventKind } from './events';
 import { CELLS_PER_PLAYER, RULES } from './rules';
 import type { World } from './World';
@@ -92,14 +92,8 @@ function pair(w: World, a: number, b: number, base: number): boolean {
   return true;
 }
 
-/** Moves cell `c` by (dx, dy) unless that puts its centre into a wall, then resolves walls. */
+/** Moves cell `c` by (dx, dy) as a move does: in sub-steps, walls resolved after each. */
 function pushBy(w: World, c: number, dx: number, dy: number): void {
   if (dx === 0 && dy === 0) return;
-  const C = w.cells;
-  const x = C.x[c]! + dx;
-  const y = C.y[c]! + dy;
-  if (solidAt(w, x, y)) return;
-  C.x[c] = x;
-  C.y[c] = y;
-  collideWalls(w, C, c, C.radius[c]!);
+  moveBody(w, w.cells, c, dx, dy, w.cells.radius[c]!, RULES.maxSubstep);
 }

@@ -61,6 +61,8 @@ export const RULES = {
   boostStop: 16,
   /** In direction mode every cell steers at a point this far ahead of the player's centre of mass. */
   steerAhead: 8 * FX_ONE,
+  /** A player's cells pull towards its centre of mass by 1/2^pullShift of their offset a frame (steer.ts). */
+  pullShift: 3,
   /** Split: a cell of at least minSplitMass halves; the new half leaves at splitSpeed (about 5.5 cells). */
   minSplitMass: 3200,
   splitSpeed: 700,

@@ -3,17 +3,23 @@
  * blends its velocity towards it (1/2^accelShift of the gap per frame); a launch boost rides on top
  * (move.ts). Every cell of a player steers for itself, at its own speed (smaller cells are faster):
  *  - direction: a lone cell moves along the angle; several steer at the point RULES.steerAhead
- *    ahead of the player's centre of mass, so they close up while they travel (a keyboard's
- *    stand-in for agar's mouse held ahead);
+ *    ahead of the player's centre of mass (a keyboard's stand-in for agar's mouse held ahead);
  *  - target: every cell steers at the player's current waypoint (the next one once it is itself
  *    within reach of it), slowing on the final one to half its remaining distance so it stops on
- *    the target. The lead cell (planPaths.ts) advances the waypoint index and decides arrival;
- *  - stop, arrived: the desired velocity is zero.
+ *    the target. The lead cell (planPaths.ts) advances the waypoint index and decides arrival:
+ *    within 48 Fx of the target, or — with several cells, which jostle for the point — once the
+ *    target lies under it;
+ *  - stop, arrived: no heading.
+ * Cells of one player draw together once they may merge (merge timer 0): in direction mode,
+ * stopped or arrived, such a cell also pulls towards the player's centre of mass by
+ * 1/2^RULES.pullShift of its offset a frame (the whole capped at its speed), so the cells of a
+ * split close up and merge — as the cells of 球球大作战 are drawn back together. Before that they
+ * keep their formation (and push apart, ownCells.ts).
  * The player's heading follows the lead cell's desired velocity (actions.ts aims with it).
  * Units: Fx/frame; desired speed = speedOf(radius).
  */
 import { TRIG_SHIFT, angleOf, cosA, divTrunc, ilength, sinA } from '../math';
-import { firstCell, leadCell } from './cellOps';
+import { cellCount, firstCell, leadCell } from './cellOps';
 import { MoveMode } from './input';
 import { waypointX, waypointY } from './planPaths';
 import { CELLS_PER_PLAYER, RULES, speedOf } from './rules';
@@ -34,6 +40,7 @@ export function steer(w: World): void {
     const mode = P.mode[p]!;
     if (mode === MoveMode.Direction) steerDirection(w, p);
     else if (mode === MoveMode.Target) steerPath(w, p);
+    else pullTogether(w, p);
     const lead = leadCell(w, p);
     if (wantVx[lead] !== 0 || wantVy[lead] !== 0) P.heading[p] = angleOf(wantVx[lead]!, wantVy[lead]!);
     blend(w, p);
@@ -56,12 +63,35 @@ function steerDirection(w: World, p: number): void {
   const { wantVx, wantVy } = w.scratch;
   const a = w.players.angle[p]!;
   const base = firstCell(p);
-  // Centre of mass (exact: Σ m·x < 16 · 40000 · 2^18 < 2^38).
+  if (!centreOfMass(w, p)) {
+    const c = leadCell(w, p);
+    const speed = speedOf(C.radius[c]!);
+    wantVx[c] = (speed * cosA(a)) >> TRIG_SHIFT;
+    wantVy[c] = (speed * sinA(a)) >> TRIG_SHIFT;
+    return;
+  }
+  const ax = CENTRE.x + ((RULES.steerAhead * cosA(a)) >> TRIG_SHIFT);
+  const ay = CENTRE.y + ((RULES.steerAhead * sinA(a)) >> TRIG_SHIFT);
+  for (let c = base; c < base + CELLS_PER_PLAYER; c++) {
+    if (C.mass[c] === 0) continue;
+    const speed = speedOf(C.radius[c]!);
+    towards(w, c, ax - C.x[c]!, ay - C.y[c]!, speed);
+    pull(w, c, speed);
+  }
+}
+
+/** The centre of mass of the player last measured (Fx), by centreOfMass. */
+const CENTRE = { x: 0, y: 0 };
+
+/** Puts player `p`'s centre of mass into CENTRE; false when it has a single cell (nothing to draw together). */
+function centreOfMass(w: World, p: number): boolean {
+  const C = w.cells;
+  // Exact: Σ m·x < 16 · 40000 · 2^18 < 2^38.
   let m = 0;
   let mx = 0;
   let my = 0;
   let count = 0;
-  for (let c = base; c < base + CELLS_PER_PLAYER; c++) {
+  for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) {
     const cm = C.mass[c]!;
     if (cm === 0) continue;
     m += cm;
@@ -69,20 +99,34 @@ function steerDirection(w: World, p: number): void {
     my += cm * C.y[c]!;
     count++;
   }
-  if (count === 1) {
-    const c = leadCell(w, p);
-    const speed = speedOf(C.radius[c]!);
-    wantVx[c] = (speed * cosA(a)) >> TRIG_SHIFT;
-    wantVy[c] = (speed * sinA(a)) >> TRIG_SHIFT;
-    return;
-  }
+  if (count < 2) return false;
   // DETERMINISM: integer division of exact integers.
-  const ax = Math.floor(mx / m) + ((RULES.steerAhead * cosA(a)) >> TRIG_SHIFT);
-  const ay = Math.floor(my / m) + ((RULES.steerAhead * sinA(a)) >> TRIG_SHIFT);
-  for (let c = base; c < base + CELLS_PER_PLAYER; c++) {
-    if (C.mass[c] === 0) continue;
-    towards(w, c, ax - C.x[c]!, ay - C.y[c]!, speedOf(C.radius[c]!));
+  CENTRE.x = Math.floor(mx / m);
+  CENTRE.y = Math.floor(my / m);
+  return true;
+}
+
+/** Adds to cell `c`'s desired velocity its pull towards CENTRE (once it may merge), the whole capped at `speed`. */
+function pull(w: World, c: number, speed: number): void {
+  if (w.cells.merge[c] !== 0) return;
+  const { wantVx, wantVy } = w.scratch;
+  const vx = wantVx[c]! + ((CENTRE.x - w.cells.x[c]!) >> RULES.pullShift);
+  const vy = wantVy[c]! + ((CENTRE.y - w.cells.y[c]!) >> RULES.pullShift);
+  const len = ilength(vx, vy);
+  if (len <= speed) {
+    wantVx[c] = vx;
+    wantVy[c] = vy;
+  } else {
+    wantVx[c] = divTrunc(vx * speed, len);
+    wantVy[c] = divTrunc(vy * speed, len);
   }
+}
+
+/** A player with no heading (stopped, or arrived) draws its cells together. */
+function pullTogether(w: World, p: number): void {
+  if (!centreOfMass(w, p)) return;
+  const C = w.cells;
+  for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) if (C.mass[c] !== 0) pull(w, c, speedOf(C.radius[c]!));
 }
 
 /** Desired velocity (dx, dy) scaled to `speed` for cell `c`. */
@@ -100,7 +144,10 @@ function steerPath(w: World, p: number): void {
   const C = w.cells;
   const state = P.pathState[p]!;
   const following = state === PathState.Following || state === PathState.Partial;
-  if (!following && state !== PathState.NeedsPlan && state !== PathState.Planning) return; // None or Arrived: hold still
+  if (!following && state !== PathState.NeedsPlan && state !== PathState.Planning) {
+    pullTogether(w, p); // None or Arrived: no heading
+    return;
+  }
   const lead = leadCell(w, p);
   const last = following ? P.pathLen[p]! - 1 : 0;
   if (following) {
@@ -114,6 +161,9 @@ function steerPath(w: World, p: number): void {
     P.pathIdx[p] = i;
   }
   const idx = P.pathIdx[p]!;
+  // With several cells the lead cannot always reach the point (they jostle for it): it has
+  // arrived once the point lies under it.
+  const arrive = cellCount(w, p) > 1 ? Math.max(ARRIVE, C.radius[lead]!) : ARRIVE;
   let arrived = false;
   for (let c = firstCell(p), end = c + CELLS_PER_PLAYER; c < end; c++) {
     if (C.mass[c] === 0) continue;
@@ -134,7 +184,7 @@ function steerPath(w: World, p: number): void {
     const dx = tx - C.x[c]!;
     const dy = ty - C.y[c]!;
     const len = ilength(dx, dy);
-    if (final && len <= ARRIVE) {
+    if (final && len <= (c === lead ? arrive : ARRIVE)) {
       if (c === lead) arrived = true;
       continue;
     }
