@@ -186,7 +186,7 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'SplitAttack', aliases: [], kind: NodeKind.SplitAttack, type: 'Action', children: 'none', desc: 'Split to shoot a half onto the target',
-    doc: 'Splits towards where the target (SmallerTargetNear) will be when its edge is within `reach` cells of the lead cell\'s, the line is clear and the lead cell\'s half would still eat it; only with a lead cell of at least `minMass` (and 3200, to split at all), fewer than 16 cells, and no other visible cell able to eat a half within 5 cells. Success when it splits, failure otherwise.',
+    doc: 'Splits towards where the target (SmallerTargetNear) will be when its edge is within `reach` cells of the lead cell\'s, the line is clear (of walls, and of viruses a half of 8000 or more would burst on) and the lead cell\'s half would still eat it; only with a lead cell of at least `minMass` (and 3200, to split at all), fewer than 16 cells, and no other visible cell able to eat a half within 5 cells. Success when it splits, failure otherwise.',
     args: [
       { name: 'reach', type: 'int', desc: 'Split at a target this close (cells, edge to edge); a half flies about 4 cells in a quarter second', min: 1, max: 6, default: 3, why: 'a split half flies about 5.5 cells' },
       { name: 'minMass', type: 'int', desc: 'Least lead-cell mass to split for a catch', min: 0, max: 40000, default: 3200 },

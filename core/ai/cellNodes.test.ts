@@ -82,6 +82,28 @@ describe('SplitAttack', () => {
   });
 });
 
+describe('big cells and viruses in SplitAttack and Flee', () => {
+  it('does not shoot a half that would burst over a virus on the way', () => {
+    for (const virus of [false, true]) {
+      const w = botWorld(virus ? mark(OPEN, 9, 5, 'V') : OPEN, 2);
+      place(w, 0, 6, 5, 20000); // its half, 10000, bursts on a virus
+      place(w, 1, 11, 5, 5000);
+      const d = driverFor({ id: 1, name: 'Sequence', children: [{ id: 2, name: 'SmallerTargetNear', args: { range: 8 } }, { id: 3, name: 'SplitAttack' }] });
+      expect(wants(decideSlot0(d, w), 'split'), virus ? 'a virus on the way' : 'a clear way').toBe(!virus);
+    }
+  });
+
+  it('a big cell flees round a virus rather than over it', () => {
+    const w = botWorld(mark(OPEN, 13, 5, 'V'), 2);
+    place(w, 0, 10, 5, 12000);
+    place(w, 1, 4, 5, 40000); // due west, holding still
+    const d = driverFor({ id: 1, name: 'Flee', args: { range: 8, probe: 4 } });
+    const a = decideSlot0(d, w)[0]!.input.angle;
+    expect(Math.min(a, 4096 - a)).toBeGreaterThanOrEqual(512); // not straight east over the virus
+    expect(playFor(w, d, 45, [EventKind.VirusPopped])).toEqual([]);
+  });
+});
+
 describe('split threats (splits: fear)', () => {
   const escape = (splits: string): Json => ({
     id: 1, name: 'Sequence', children: [{ id: 2, name: 'ThreatNear', args: { range: 3, splits } }, { id: 3, name: 'Flee', args: { range: 3, probe: 4, splits } }],
@@ -155,10 +177,15 @@ describe('AvoidViruses', () => {
     w.players.heading[0] = 3072; // heading north: clear of it
     w.clock[0]! += 3;
     expect(decideSlot0(d, w)).toEqual([]);
-    place(w, 0, 9, 5, 7000); // passes under viruses
+    place(w, 0, 9, 5, 6000); // passes under viruses (with room to grow)
     w.players.heading[0] = 0;
     w.clock[0]! += 3;
     expect(decideSlot0(d, w)).toEqual([]);
+    // Every cell that could burst counts, not only the lead: here the lead's course is clear.
+    place(w, 0, 9, 2, 12000);
+    placeCell(w, 0, 1, 9, 5, 9000);
+    w.clock[0]! += 3;
+    expect(decideSlot0(d, w)).toHaveLength(1);
   });
 });
 
@@ -184,6 +211,7 @@ describe('HideBehindVirus', () => {
       ['small threat', mark(OPEN, 12, 5, 'V'), (w) => (place(w, 0, 10, 5, 2000), place(w, 1, 5, 5, 6000))],
       ['virus beyond the threat', mark(OPEN, 3, 5, 'V'), (w) => (place(w, 0, 10, 5, 2000), place(w, 1, 6, 5, 12000))],
       ['bot would burst', mark(OPEN, 12, 5, 'V'), (w) => (place(w, 0, 10, 5, 9000), place(w, 1, 5, 5, 12000))],
+      ['its cells would burst once merged', mark(OPEN, 12, 5, 'V'), (w) => (place(w, 0, 10, 5, 4500), placeCell(w, 0, 1, 10, 3, 4500), place(w, 1, 5, 5, 12000))],
       ['no virus', OPEN, (w) => (place(w, 0, 10, 5, 2000), place(w, 1, 5, 5, 12000))],
     ];
     for (const [what, picture, setup] of cases) {

@@ -13,8 +13,10 @@ import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
 import { arrived, headTo, stalled } from './motion';
-import { angleTo, clampToMap, fleeAngle, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
+import { fleeAngle } from './flee';
+import { angleTo, clampToMap, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
 import { avoidViruses, ejectFeed, hideBehindVirus } from './virusLeaves';
+import { crossesVirus } from './virusSenses';
 
 /** Frames of target motion Chase leads by. */
 const LEAD_FRAMES = 4;
@@ -184,8 +186,9 @@ function splitAttack(c: BotContext, reach: number, minMass: number): Status {
   if (t < 0 || !canEatMass(mass >> 1, w.cells.mass[t]!)) return Status.Failure;
   const x = leadX(c, t, SPLIT_LEAD_FRAMES);
   const y = leadY(c, t, SPLIT_LEAD_FRAMES);
-  if (!lineClear(w, me, x, y) || halvesInDanger(w, me, lead, mass >> 1)) return Status.Failure;
-  c.wantDirection(angleTo(w.cells.x[lead]!, w.cells.y[lead]!, x, y));
+  const C = w.cells;
+  if (!lineClear(w, me, x, y) || halvesInDanger(w, me, lead, mass >> 1) || crossesVirus(w, mass >> 1, C.x[lead]!, C.y[lead]!, x, y)) return Status.Failure;
+  c.wantDirection(angleTo(C.x[lead]!, C.y[lead]!, x, y));
   c.split = true;
   return Status.Success;
 }

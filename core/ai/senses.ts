@@ -8,13 +8,13 @@
  * the state, so a restored world decides the same); candidates come in ascending id and ties go
  * to the lower id or index.
  */
-import { ANGLE_STEPS, FX_ONE, FX_SHIFT, TRIG_SHIFT, angleOf, cosA, ilength, sinA } from '../math';
+import { FX_ONE, FX_SHIFT, angleOf, ilength, isqrt } from '../math';
 import { segmentClear } from '../nav';
 import {
   CELLS_PER_PLAYER, MAX_CELLS, MAX_RADIUS, RULES, canEatMass, cellCount, firstCell, isVisibleTo, leadCell, ownerOf, sizeClassOf, type World,
 } from '../sim';
 
-/** Directions Flee considers. */
+/** Directions Flee and AvoidViruses consider. */
 export const FLEE_DIRECTIONS = 16;
 
 /** Edge-to-edge distance between cells a and b (negative when they overlap). */
@@ -67,6 +67,9 @@ export function nearestCell(w: World, me: number, rangeFx: number, prey: boolean
   if (lead < 0) return -1;
   const C = w.cells;
   const mine = prey ? C.mass[lead]! : smallestMass(w, me);
+  const x = C.x[lead]!;
+  const y = C.y[lead]!;
+  const r = C.radius[lead]!;
   const out = w.scratch.query;
   const n = queryAround(w, lead, rangeFx + (splits ? SPLIT_REACH_FX : 0));
   let best = -1;
@@ -82,7 +85,13 @@ export function nearestCell(w: World, me: number, rangeFx: number, prey: boolean
       nearer = threatReach(w, c, mine, splits);
       if (nearer < 0) continue;
     }
-    const gap = gapBetween(w, lead, c) - nearer;
+    // Only a cell nearer than the best so far: squared centre distances first, the root only then.
+    const dx = C.x[c]! - x;
+    const dy = C.y[c]! - y;
+    const limit = bestGap + r + C.radius[c]! + nearer;
+    const d2 = dx * dx + dy * dy;
+    if (d2 >= limit * limit) continue;
+    const gap = isqrt(d2) - r - C.radius[c]! - nearer;
     if (gap < bestGap && isVisibleTo(w, me, c)) {
       best = c;
       bestGap = gap;
@@ -123,68 +132,6 @@ export function lineClear(w: World, me: number, x: number, y: number): boolean {
 export function clampToMap(w: World, v: number, isX: boolean): number {
   const hi = (isX ? w.info.widthFx : w.info.heightFx) - FX_ONE / 2;
   return v < FX_ONE / 2 ? FX_ONE / 2 : v > hi ? hi : v;
-}
-
-/** The threats fleeAngle weighs: ids of the cells it found (scratch, rewritten by every call). */
-const threats = new Int32Array(MAX_CELLS);
-
-/** SPLIT_REACH_FX or 0 for each of `threats` (scratch, as `threats`). */
-const threatNearer = new Int32Array(MAX_CELLS);
-
-/**
- * The flee heading (angle in steps) for `me`: of FLEE_DIRECTIONS directions, one whose probe
- * point `probeFx` ahead (or half that) is reachable in a straight line, maximising the smallest
- * edge distance from the probe to any visible threat whose edge is within `rangeFx` of the lead
- * cell's (`splits`: a cell that could split onto it counts SPLIT_REACH_FX nearer, for both). -1
- * when no threat is in range; straight away from the nearest one when every direction is walled.
- * The threats are gathered once (one broadphase query), then each direction is scored on them.
- */
-export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number, splits = false): number {
-  const lead = leadCell(w, me);
-  if (lead < 0) return -1;
-  const C = w.cells;
-  const mine = smallestMass(w, me);
-  const out = w.scratch.query;
-  const n = queryAround(w, lead, rangeFx + (splits ? SPLIT_REACH_FX : 0));
-  let count = 0;
-  let nearest = -1;
-  let nearestGap = rangeFx + 1;
-  for (let k = 0; k < n; k++) {
-    const c = out[k]!;
-    const nearer = ownerOf(c) === me ? -1 : threatReach(w, c, mine, splits);
-    if (nearer < 0) continue;
-    const gap = gapBetween(w, lead, c) - nearer;
-    if (gap > rangeFx || !isVisibleTo(w, me, c)) continue;
-    threatNearer[count] = nearer;
-    threats[count++] = c;
-    if (gap < nearestGap) {
-      nearest = c;
-      nearestGap = gap;
-    }
-  }
-  if (count === 0) return -1;
-  let bestAngle = -1;
-  let bestScore = -0x7fffffff;
-  for (let k = 0; k < FLEE_DIRECTIONS; k++) {
-    const a = (k * ANGLE_STEPS) / FLEE_DIRECTIONS;
-    for (let len = probeFx; len >= probeFx >> 1; len >>= 1) {
-      const px = clampToMap(w, C.x[lead]! + ((len * cosA(a)) >> TRIG_SHIFT), true);
-      const py = clampToMap(w, C.y[lead]! + ((len * sinA(a)) >> TRIG_SHIFT), false);
-      if (!lineClear(w, me, px, py)) continue;
-      let score = 0x7fffffff;
-      for (let i = 0; i < count; i++) {
-        const t = threats[i]!;
-        const d = ilength(C.x[t]! - px, C.y[t]! - py) - C.radius[t]! - threatNearer[i]!;
-        if (d < score) score = d;
-      }
-      if (score > bestScore) {
-        bestScore = score;
-        bestAngle = a;
-      }
-      break;
-    }
-  }
-  return bestAngle >= 0 ? bestAngle : angleTo(C.x[nearest]!, C.y[nearest]!, C.x[lead]!, C.y[lead]!);
 }
 
 /** Angle of the vector from (x0, y0) to (x1, y1). */

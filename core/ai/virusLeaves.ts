@@ -6,13 +6,13 @@
  * mass units, angles in 4096 steps.
  */
 import { FX_ONE, ilength } from '../math';
-import { RULES, canEatMass, leadCell, virusRadius } from '../sim';
+import { RULES, canEatMass, leadCell, playerMass, virusRadius } from '../sim';
 import type { BotContext } from './BotContext';
 import { Status } from './catalog';
 import { Bb } from './layout';
 import { arrived, headTo } from './motion';
 import { angleTo, clampToMap, lineClear, seesCell } from './senses';
-import { VirusKind, enemyInLine, nearestVirus, virusDetour } from './virusSenses';
+import { enemyInLine, mayBurst, nearestVirus, virusDetour } from './virusSenses';
 
 /** EjectFeed stands still to feed once the heading is this close to the virus (steps, 2.8°): an eject while stopped aims along the heading. */
 const FEED_AIM_SLACK = 32;
@@ -30,7 +30,9 @@ export function hideBehindVirus(c: BotContext, range: number): Status {
   const w = c.world;
   const id = c.mem[c.base + Bb.Threat]! - 1;
   if (!seesCell(w, c.slot, id) || !canEatMass(w.cells.mass[id]!, RULES.virusMass)) return Status.Failure;
-  const v = nearestVirus(w, c.slot, range * FX_ONE, VirusKind.Shelters);
+  // Not while its cells together may burst: merging (or eating) under the virus would.
+  if (mayBurst(playerMass(w, c.slot))) return Status.Failure;
+  const v = nearestVirus(w, c.slot, range * FX_ONE);
   if (v < 0) return Status.Failure;
   const V = w.viruses;
   const C = w.cells;
@@ -56,7 +58,7 @@ export function ejectFeed(c: BotContext, range: number, minMass: number): Status
   const lead = leadCell(w, me);
   const C = w.cells;
   const V = w.viruses;
-  const v = nearestVirus(w, me, range * FX_ONE, VirusKind.Any);
+  const v = nearestVirus(w, me, range * FX_ONE);
   if (v < 0) return Status.Failure;
   // Enough mass to finish this virus's feeding and keep minMass (a blob costs RULES.ejectCost).
   if (C.mass[lead]! - (RULES.virusFeeds - V.feeds[v]!) * RULES.ejectCost < minMass) return Status.Failure;
