@@ -31,7 +31,8 @@ export function crowd(w: World, rng: RngState = createRng(29)): void {
     if (lead < 0) continue;
     for (let c = firstCell(p); c < firstCell(p) + CELLS_PER_PLAYER; c++) {
       if (C.mass[c] === 0) {
-        const at = freeNear(w, rng, C.x[lead]!, C.y[lead]!, 2);
+        // Spread as a chain of splits leaves them: halves fly about 5 cells.
+        const at = freeNear(w, rng, C.x[lead]!, C.y[lead]!, 4);
         if (at === null) continue;
         C.x[c] = at[0];
         C.y[c] = at[1];

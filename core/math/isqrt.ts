@@ -23,8 +23,30 @@ export function isqrt(n: number): number {
   }
 }
 
-/** ⌊√n⌋ for 0 ≤ n < 2^32, digit by digit in 32-bit integer operations (16 rounds, no division). */
+/** Bits the table below resolves. */
+const TABLE_BITS = 14;
+/** ⌊√t⌋ for every t < 2^TABLE_BITS, made digit by digit (isqrtDigits) when the module loads. */
+const ROOTS = new Uint16Array(1 << TABLE_BITS);
+for (let t = 0; t < ROOTS.length; t++) ROOTS[t] = isqrtDigits(t);
+
+/**
+ * ⌊√n⌋ for 0 ≤ n < 2^32: below 2^14 a table look-up; above, the table's root of n's top 13-14
+ * bits (shifted by an even count, so its root shifts by half) is within 1/64 of √n from below,
+ * one integer Newton step from there lands at ⌊√n⌋ or a few above (Newton never lands below
+ * ⌊√n⌋), and the last steps are counted down exactly.
+ */
 function isqrt32(n: number): number {
+  if (n < ROOTS.length) return ROOTS[n]!;
+  const shift = (32 - Math.clz32(n) - TABLE_BITS + 1) & ~1;
+  let r = ROOTS[n >>> shift]! << (shift >> 1);
+  // DETERMINISM: r ≥ 64 here, the quotient of integers below 2^32 is exact, and so is every product below 2^53.
+  r = (r + Math.floor(n / r)) >>> 1;
+  while (r * r > n) r--;
+  return r;
+}
+
+/** ⌊√n⌋ for 0 ≤ n < 2^32, digit by digit in 32-bit integer operations (16 rounds, no division): the table's maker. */
+function isqrtDigits(n: number): number {
   let rem = n >>> 0;
   let root = 0;
   let bit = 1 << 30;
