@@ -209,8 +209,11 @@ const GAME: readonly NodeSpec[] = [
   },
   {
     name: 'AvoidViruses', aliases: [], kind: NodeKind.AvoidViruses, type: 'Action', children: 'none', desc: 'Keep a big cell off the viruses',
-    doc: 'When the lead cell is big enough to burst on a virus (8000 and up), one is within `range` cells (edge to edge) and the way the bot is heading would take the lead cell over its centre, turns to the nearest of 16 directions with a clear line that passes it (or the one passing farthest). Running while it turns; failure when no such virus is near or the course already passes them, so the branches after it go on steering.',
-    args: [range('Viruses within this many cells count', 2, 16)],
+    doc: 'When the lead cell is big enough to burst on a virus (8000 and up), one is within `range` cells (edge to edge) and the way the bot is heading would take the lead cell over its centre, turns to the nearest of 16 directions with a clear line that passes it (or the one passing farthest). Running while it turns; failure when no such virus is near or the course already passes them, so the branches after it go on steering. With `popAlone` > 0 it keeps off only while a visible cell of another player that could eat a burst\'s 1600 piece (2000 and up) is within `popAlone` cells: a virus gives its 6400 to the cell that bursts on it, a meal when nobody is near to eat the pieces.',
+    args: [
+      range('Viruses within this many cells count', 2, 16),
+      { name: 'popAlone', type: 'int', desc: 'Let it burst for the virus\'s mass while no cell that could eat a piece is this near (cells); 0: always keep off', min: 0, max: 32, default: 0 },
+    ],
   },
   {
     name: 'HideBehindVirus', aliases: [], kind: NodeKind.HideBehindVirus, type: 'Action', children: 'none', desc: 'Hide behind a virus from the threat',

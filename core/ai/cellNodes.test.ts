@@ -189,6 +189,23 @@ describe('AvoidViruses', () => {
   });
 });
 
+describe('AvoidViruses popAlone', () => {
+  it('lets a big cell burst for the mass when nobody near could eat a piece, not when someone could', () => {
+    const w = botWorld(mark(OPEN, 12, 5, 'V'), 2);
+    const d = driverFor({ id: 1, name: 'AvoidViruses', args: { range: 2, popAlone: 5 } });
+    place(w, 0, 9, 5, 12000);
+    w.players.heading[0] = 0;
+    place(w, 1, 25, 5, 3000); // 13 cells off
+    expect(decideSlot0(d, w)).toEqual([]);
+    place(w, 1, 9, 8, 2000); // within 5 cells, could eat a 1600 piece
+    w.clock[0]! += 3;
+    expect(decideSlot0(d, w)).toHaveLength(1);
+    place(w, 1, 9, 8, 1900); // could not
+    w.clock[0]! += 3;
+    expect(decideSlot0(d, w)).toEqual([]);
+  });
+});
+
 describe('HideBehindVirus', () => {
   const hideTree = { id: 1, name: 'Sequence', children: [{ id: 2, name: 'ThreatNear', args: { range: 6 } }, { id: 3, name: 'HideBehindVirus', args: { range: 6 } }] };
 

@@ -7,8 +7,9 @@
  *   Normal: flees (hiding in a close bush when it can), steers a big cell round viruses, hunts
  *   smaller cells with a split at close range, eats clusters.
  *   Hard: hides behind a virus from a big threat or flees around walls, also from cells that could
- *   split onto it; steers round viruses; shoots a virus at a big enemy (EjectFeed); split-attacks
- *   and hunts wide, eats the best clusters.
+ *   split onto it; steers round viruses unless nobody near could eat the pieces (a virus is 6400
+ *   of mass); shoots a virus at a big enemy (EjectFeed); split-attacks and chases only prey it can
+ *   catch (small cells are faster), eats the best clusters.
  * Plus CASUAL_TREE, the strength bench's stand-in for a casual human (not a difficulty).
  */
 
@@ -81,7 +82,7 @@ const NORMAL = tree('normal', 'Normal bot: flees or hides, keeps a big cell off 
   node('Wander', 'Roam', { range: 10, frames: 150 }),
 ]));
 
-const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threats too), shoots viruses at big enemies, split-attacks, hunts wide', node('Selector', 'Hard bot', undefined, [
+const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threats too), pops viruses for mass when alone, shoots them at big enemies, split-attacks prey it can catch', node('Selector', 'Hard bot', undefined, [
   node('Sequence', 'Escape a bigger cell', undefined, [
     node('ThreatNear', 'A bigger cell within 7 cells', { range: 7 }),
     node('Selector', 'Hide behind a virus from a big one, else run', undefined, [
@@ -93,13 +94,13 @@ const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threat
     node('ThreatNear', 'A cell that could split onto mine within 4 cells', { range: 4, splits: 'fear' }),
     node('Flee', 'Back off', { range: 6, probe: 4, splits: 'fear' }),
   ]),
-  node('AvoidViruses', 'Steer a big cell round viruses within 3 cells', { range: 3 }),
+  node('AvoidViruses', 'Steer a big cell round viruses within 3 cells, unless nobody within 5 could eat its pieces', { range: 3, popAlone: 5 }),
   node('EjectFeed', 'Shoot a virus at a big enemy beyond it', { range: 5, minMass: 3000 }),
-  node('Sequence', 'Hunt a smaller cell', undefined, [
-    node('SmallerTargetNear', 'A smaller cell within 10 cells', { range: 10 }),
+  node('Sequence', 'Hunt a smaller cell it can catch', undefined, [
+    node('SmallerTargetNear', 'A smaller cell within 4 cells', { range: 4 }),
     node('Selector', 'Split onto it when it pays, else chase', undefined, [
       node('SplitAttack', 'Split at 3 cells', { reach: 3, minMass: 3200 }),
-      node('Chase', 'Chase it (A* around walls)', { retarget: 3, range: 14 }),
+      node('Chase', 'Chase it (A* around walls) while within 6', { retarget: 3, range: 6 }),
     ]),
   ]),
   node('Sequence', 'Eat the best pellets', undefined, [

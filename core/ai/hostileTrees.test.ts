@@ -169,6 +169,7 @@ describe("the cells game's nodes with bad arguments", () => {
     ['ThreatNear splits "always"', { name: 'ThreatNear', args: { range: 4, splits: 'always' } }, 'argument "splits" must be one of "ignore", "fear", got "always"'],
     ['Flee splits 1', { name: 'Flee', args: { splits: 1 } }, 'argument "splits" must be one of "ignore", "fear", got 1'],
     ['AvoidViruses range 0', { name: 'AvoidViruses', args: { range: 0 } }, 'argument "range" = 0 is out of range 1..16'],
+    ['AvoidViruses popAlone 99', { name: 'AvoidViruses', args: { popAlone: 99 } }, 'argument "popAlone" = 99 is out of range 0..32'],
     ['HideBehindVirus unknown argument', { name: 'HideBehindVirus', args: { virus: 3 } }, 'unknown argument "virus" for HideBehindVirus (expected range)'],
     ['the retired DashWhenItPays', { name: 'DashWhenItPays', args: { catch: 2 } }, 'unknown node name "DashWhenItPays"'],
   ];

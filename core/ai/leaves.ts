@@ -53,7 +53,7 @@ export function tickGameLeaf(c: BotContext): Status {
     case NodeKind.MassAbove:
       return playerMass(c.world, c.slot) >= args[a]! ? Status.Success : Status.Failure;
     case NodeKind.AvoidViruses:
-      return avoidViruses(c, args[a]!);
+      return avoidViruses(c, args[a]!, args[a + 1]!);
     case NodeKind.HideBehindVirus:
       return hideBehindVirus(c, args[a]!);
     case NodeKind.EjectFeed:

@@ -6,19 +6,20 @@
  * mass units, angles in 4096 steps.
  */
 import { FX_ONE, ilength } from '../math';
-import { RULES, canEatMass, leadCell, playerMass, virusRadius } from '../sim';
+import { RULES, canEatMass, leadCell, ownerOf, playerMass, virusRadius, type World } from '../sim';
 import type { BotContext } from './BotContext';
 import { Status } from './catalog';
 import { Bb } from './layout';
 import { arrived, headTo } from './motion';
-import { angleTo, clampToMap, lineClear, seesCell } from './senses';
+import { angleTo, clampToMap, gapBetween, lineClear, queryAround, seesCell } from './senses';
 import { enemyInLine, mayBurst, nearestVirus, virusDetour } from './virusSenses';
 
 /** EjectFeed stands still to feed once the heading is this close to the virus (steps, 2.8°): an eject while stopped aims along the heading. */
 const FEED_AIM_SLACK = 32;
 
-/** AvoidViruses: running while it turns the bot off a course into a virus it would burst on. */
-export function avoidViruses(c: BotContext, range: number): Status {
+/** AvoidViruses: running while it turns the bot off a course into a virus it would burst on (see the catalog). */
+export function avoidViruses(c: BotContext, range: number, popAlone: number): Status {
+  if (popAlone > 0 && !pieceHunterNear(c.world, c.slot, popAlone * FX_ONE)) return Status.Failure;
   const a = virusDetour(c.world, c.slot, range * FX_ONE);
   if (a < 0) return Status.Failure; // none near, or the course is clear (COURSE_CLEAR)
   c.wantDirection(a);
@@ -71,4 +72,16 @@ export function ejectFeed(c: BotContext, range: number, minMass: number): Status
   else c.wantDirection(aim);
   c.eject = true;
   return Status.Success;
+}
+
+/** Whether a visible cell of another player that could eat a burst's piece (RULES.popPieceMass) has its edge within `rangeFx` of `me`'s lead cell's. */
+function pieceHunterNear(w: World, me: number, rangeFx: number): boolean {
+  const lead = leadCell(w, me);
+  const out = w.scratch.query;
+  const n = queryAround(w, lead, rangeFx);
+  for (let k = 0; k < n; k++) {
+    const e = out[k]!;
+    if (ownerOf(e) !== me && canEatMass(w.cells.mass[e]!, RULES.popPieceMass) && gapBetween(w, lead, e) <= rangeFx && seesCell(w, me, e)) return true;
+  }
+  return false;
 }
