@@ -1,7 +1,7 @@
 /**
  * Bot strength (`npm run bench -- strength`), headless: seeded 4 v 4 matches on arena-small, one
  * minute each (shortened from the 3-minute match), sides on alternate slots so spawn order favours
- * neither; a side wins with the higher total team mass at the end (dead balls count 0).
+ * neither; a side wins with the higher total team mass at the end (a player out of play counts 0).
  * 1. The difficulties against each other (Hard must beat Easy).
  * 2. A casual human (core/ai CASUAL_TREE, deciding every CASUAL_THINK_FRAMES) against each
  *    difficulty: a first-evening player should beat Easy bots and lose to Hard ones.
@@ -26,7 +26,7 @@ interface Side {
 }
 
 interface MatchResult {
-  /** Total mass (dead balls count 0) and kills of side A and side B. */
+  /** Total mass (a player out of play counts 0) and kills of side A and side B. */
   readonly a: number;
   readonly b: number;
   readonly aKills: number;
@@ -76,7 +76,7 @@ function pairing(ctx: BenchContext, a: Side, b: Side): Rates {
 
 function table(ctx: BenchContext, title: string, pairs: readonly (readonly [Side, Side])[]): Rates[] {
   ctx.note('');
-  ctx.note(`${title} — ${MATCHES} seeded matches per pairing (seeds 1–${MATCHES}), 4 v 4 on arena-small, 60 s each, sides alternate slots; a side wins with the higher total team mass at the end (dead balls count 0):`);
+  ctx.note(`${title} — ${MATCHES} seeded matches per pairing (seeds 1–${MATCHES}), 4 v 4 on arena-small, 60 s each, sides alternate slots; a side wins with the higher total team mass at the end (a player out of play counts 0):`);
   ctx.note('');
   ctx.note('| pairing (A v B) | A wins | B wins | draws | avg mass A | avg mass B | avg kills A | avg kills B |');
   ctx.note('|---|---|---|---|---|---|---|---|');
