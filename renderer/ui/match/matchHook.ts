@@ -4,7 +4,7 @@
  * synchronously, run at N× speed, or stop drawing frames. Read-only with respect to the World.
  */
 import { FX_ONE } from '../../../core/math';
-import { cellCount, firstCell, leadCell, ownerOf, playerMass, scoreboard, type ScoreRow } from '../../game/simApi';
+import { cellCount, firstCell, leadCell, ownerOf, playerMass, scoreboard, virusRadius, type ScoreRow } from '../../game/simApi';
 import type { ReadoutValues } from '../../hud/Readout';
 import type { MatchController } from './MatchController';
 import type { CursorState } from './matchInput';
@@ -41,8 +41,8 @@ export interface MatchHook {
   balls(): { slot: number; x: number; z: number; simX: number; simZ: number; radius: number; alive: boolean; shown: boolean; shielded: boolean; cells: number; mass: number }[];
   /** Per live cell as drawn: id, owner, display and simulation position (world units), radius, mass, shown. */
   cells(): { id: number; slot: number; x: number; z: number; simX: number; simZ: number; radius: number; mass: number; shown: boolean }[];
-  /** Blobs and viruses in the world, and drawn. */
-  bodies(): { blobs: number; viruses: number; drawnBlobs: number; drawnViruses: number };
+  /** Blobs and viruses in the world, and drawn; each virus's simulation position and radius (world units). */
+  bodies(): { blobs: number; viruses: number; drawnBlobs: number; drawnViruses: number; virusAt: { x: number; z: number; radius: number }[] };
   /** Whether your own cells' marker rings were drawn at the last frame; spawn-protection shells drawn. */
   marks(): { marker: boolean; shields: number };
   pellets(): { live: number; drawn: number };
@@ -123,11 +123,15 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
     },
     bodies: () => {
       const w = session.world;
+      const V = w.viruses;
+      const virusAt: { x: number; z: number; radius: number }[] = [];
+      for (let v = 0; v < V.mass.length; v++) if (V.mass[v] !== 0) virusAt.push({ x: V.x[v]! / FX_ONE, z: V.y[v]! / FX_ONE, radius: virusRadius(V.mass[v]!) / FX_ONE });
       return {
         blobs: w.blobs.life.reduce((n, l) => n + (l !== 0 ? 1 : 0), 0),
-        viruses: w.viruses.mass.reduce((n, m) => n + (m !== 0 ? 1 : 0), 0),
+        viruses: virusAt.length,
         drawnBlobs: view.blobs.drawn,
         drawnViruses: view.viruses.drawn,
+        virusAt,
       };
     },
     marks: () => ({ marker: view.cells.marked > 0, shields: view.shields.drawn }),
