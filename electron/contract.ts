@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 11;
+export const BRIDGE_VERSION = 12;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -314,6 +314,8 @@ export interface ReplayEntry {
   readonly id: string;
   /** ISO date of the match. */
   readonly date: string;
+  /** The map's id (the page names a shipped map in its own words) and the name its file gave. */
+  readonly mapId: string;
   readonly map: string;
   readonly players: readonly string[];
   readonly seconds: number;

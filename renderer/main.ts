@@ -21,7 +21,7 @@ import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 11;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 12;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
