@@ -98,6 +98,8 @@ export interface SettingsResult {
   readonly nameChosen: boolean;
   /** The discovery mode in force ('off', 'all' or an interface name) and who chose it. */
   readonly discovery: { readonly mode: string; readonly source: DiscoverySource };
+  /** Every action's default key (Settings' "Default keys"; the page keeps no copy of its own). */
+  readonly defaultKeys: Readonly<Record<Action, string>>;
 }
 
 export interface MapEntry {
