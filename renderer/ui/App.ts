@@ -12,7 +12,7 @@ import type { MatchHook } from './match/matchHook';
 import type { SessionHook } from './session/sessionHook';
 import type { ReplayHook } from './screens/replaysControls';
 
-export type ScreenName = 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
+export type ScreenName = 'welcome' | 'menu' | 'settings' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
 /** The LAN session's screens (renderer/ui/session/SessionClient.ts moves between them by phase). */
@@ -22,10 +22,12 @@ export interface AppContext {
   readonly bridge: Bridge;
   readonly info: AppInfo;
   settings: Settings;
-  /** False until the player has saved a name (the menu asks for one first). */
+  /** False until the player has saved a name (the welcome screen asks for one before the menu). */
   nameChosen: boolean;
   /** The LAN discovery mode in force and who chose it (main says, with the settings). */
   discovery: SettingsResult['discovery'] | null;
+  /** Every action's default key (main says, with the settings). */
+  defaultKeys: SettingsResult['defaultKeys'] | null;
   /** Results of the last match (the results screen shows them). */
   results: MatchResults | null;
   /** The last offline setup (the setup screen starts from it). */
@@ -87,6 +89,7 @@ export class App implements AppContext {
   nameChosen = true;
   results: MatchResults | null = null;
   discovery: SettingsResult['discovery'] | null = null;
+  defaultKeys: SettingsResult['defaultKeys'] | null = null;
   lastSetup: OfflineSetup | null = null;
   private cleanup: (() => void) | undefined;
   private current: { screen: ScreenName; params: Record<string, string> } = { screen: 'menu', params: {} };

@@ -2,6 +2,8 @@
  * A tiny DOM builder. Text is always set as text nodes, never parsed as HTML: names, rooms and chat
  * come from the network and files, and must render literally.
  */
+import { spacesAround } from '../i18n/spacing';
+
 type Child = Node | string | number | null | undefined | false;
 type Props = {
   className?: string;
@@ -38,8 +40,12 @@ export function fillTemplate(template: string, nodes: Record<string, Node>): Nod
   for (const m of template.matchAll(/\{(\w+)\}/g)) {
     const node = nodes[m[1]!];
     if (!node) continue;
-    if (m.index > last) out.push(document.createTextNode(template.slice(last, m.index)));
+    // Chinese templates carry no spaces around placeholders; a Latin name gets one (i18n/spacing.ts).
+    const { lead, trail } = spacesAround(template[m.index - 1], node.textContent ?? '', template[m.index + m[0].length]);
+    const text = template.slice(last, m.index) + lead;
+    if (text) out.push(document.createTextNode(text));
     out.push(node);
+    if (trail) out.push(document.createTextNode(trail));
     last = m.index + m[0].length;
   }
   if (last < template.length) out.push(document.createTextNode(template.slice(last)));
