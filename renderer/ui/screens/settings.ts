@@ -50,7 +50,7 @@ function markInvalid(root: HTMLElement, fields: string): string {
   return labels.join(', ');
 }
 
-/** Saves through the main side (which validates); re-renders in the (maybe new) language. Whether it saved. */
+/** Saves through the main side (which validates) and sets the page's language; whether it saved (a refusal is shown). */
 async function saveSettings(ctx: AppContext, root: HTMLElement, status: HTMLElement, next: Settings): Promise<boolean> {
   for (const el of root.querySelectorAll('.field.invalid')) el.classList.remove('invalid');
   try {
@@ -133,13 +133,13 @@ export const settingsScreen: Screen = (root, ctx, params) => {
     keys: keys.value(),
   });
   const unsaved = (): boolean => name.input.value.trim() !== s.name || JSON.stringify(edited()) !== JSON.stringify(s);
-  const save = async (): Promise<boolean> => {
-    const ok = await saveSettings(ctx, root, status, edited());
-    if (ok) ctx.show('settings', { saved: '1' });
-    return ok;
+  /** Saves, then shows Settings again saying so (in the language maybe just chosen), or the menu. */
+  const save = async (then: 'settings' | 'menu' = 'settings'): Promise<void> => {
+    if (await saveSettings(ctx, root, status, edited())) ctx.show(then, then === 'settings' ? { saved: '1' } : {});
   };
 
-  // Back with unsaved edits asks first; keeping on editing is the highlighted, focused choice.
+  // Back with unsaved edits asks first; keeping on editing is the highlighted, focused choice. A
+  // save the main side refuses closes the question, so the highlighted fields and reason show.
   const keepEditing = h('button', { className: 'menu-button', testId: 'unsaved-keep', onClick: () => void (confirm.hidden = true) }, t('settings.keepEditing'));
   const confirm = h(
     'div',
@@ -152,7 +152,7 @@ export const settingsScreen: Screen = (root, ctx, params) => {
         'div',
         { className: 'row' },
         keepEditing,
-        h('button', { className: 'menu-button secondary', testId: 'unsaved-save', onClick: () => void save().then((ok) => ok && ctx.show('menu')) }, t('settings.saveAndBack')),
+        h('button', { className: 'menu-button secondary', testId: 'unsaved-save', onClick: () => ((confirm.hidden = true), void save('menu')) }, t('settings.saveAndBack')),
         h('button', { className: 'menu-button danger', testId: 'unsaved-discard', onClick: () => ctx.show('menu') }, t('settings.discard')),
       ),
     ),
