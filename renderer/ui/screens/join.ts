@@ -94,12 +94,12 @@ export const joinScreen: Screen = (root, ctx, params) => {
 
   // Refused because the room is full or playing: watching is still open.
   const tried = params['address'];
-  const watch = params['offerSpectate'] && tried
-    ? h('button', { className: 'menu-button small', testId: 'join-as-spectator', onClick: () => {
-        message.textContent = t('join.joining', { room: tried });
-        sessionClient(ctx).join(tried, true).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
-      } }, t('join.spectate'))
-    : null;
+  const spectateTried = (): void => {
+    if (!tried) return;
+    message.textContent = t('join.joining', { room: tried });
+    sessionClient(ctx).join(tried, true).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
+  };
+  const watch = params['offerSpectate'] && tried ? h('button', { className: 'menu-button small', testId: 'join-as-spectator', onClick: spectateTried }, t('join.spectate')) : null;
 
   address.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') void probe();
