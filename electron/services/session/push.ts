@@ -14,8 +14,7 @@
  * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
  */
 import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { TreeSet } from '../../../core/ai';
-import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent, TakeoverState } from '../../../core/lockstep';
+import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent } from '../../../core/lockstep';
 import type { LinkDown } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
@@ -31,8 +30,6 @@ export interface PushedSession {
   readonly meter: StatusMeter;
   /** The room on LAN discovery while this app hosts it (from the start, or since a takeover). */
   advert: HostAdvert | null;
-  /** Hosts the match whose host is gone, when the peers elected this app (a joined session only). */
-  readonly takeOver?: (state: TakeoverState, trees: TreeSet) => void;
   /** The owner's colour, sent once the host accepted the owner. */
   colour: number | null;
   lastPhase: string;
@@ -89,11 +86,8 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
       continue;
     }
     if (e.t === 'treeStatus') continue; // the session view carries it
-    // Elected to take over from a host that is gone (core/lockstep/PROTOCOL.md "Host succession").
-    if (e.t === 'succeed') {
-      s.takeOver?.(e.state, e.trees);
-      continue;
-    }
+    // Elected to take over from a host that is gone: the session's LockstepNode hosts the match.
+    if (e.t === 'succeed') continue;
     token(s, e);
     if (e.t === 'accepted' && s.colour !== null) {
       peer.setColour(s.colour);

@@ -8,8 +8,7 @@
 import type { BenchContext } from '../../../../bench/lib';
 import { encodeAccept, encodeHostFrame, encodeJoin } from '../../../../core/lockstep';
 import { MAC_BYTES } from '../../../../core/net';
-import { LockstepClientService } from '../LockstepClientService';
-import { LockstepHostService } from '../LockstepHostService';
+import { LockstepNode } from '../LockstepNode';
 import { loadTrees } from '../loadTrees';
 import { newIdentity } from './keys';
 import { CHALLENGE_BYTES, SecureLink } from './SecureLink';
@@ -49,10 +48,12 @@ function perDatagram(size: number): number {
 }
 
 async function joinMs(trees: ReturnType<typeof loadTrees>['trees']): Promise<number> {
-  const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1' });
+  const host = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: null });
+  host.host({});
   const t0 = performance.now();
-  const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: 'Ana', address: '127.0.0.1' });
-  while (c.peer.phase !== 'lobby' && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 1));
+  const c = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1' });
+  const peer = c.join({ host: `127.0.0.1:${host.port}`, name: 'Ana' });
+  while (peer.phase !== 'lobby' && performance.now() - t0 < 5000) await new Promise((r) => setTimeout(r, 1));
   const ms = performance.now() - t0;
   await c.close();
   await host.close();
