@@ -96,7 +96,12 @@ export class LanSession implements NetService {
     return performance.now();
   }
 
-  /** The verifier of the room this app hosts (tests read its hashes). */
+  /** The current session's game socket (tests read its verifier's hashes and catch-up). */
+  get node(): LockstepNode | null {
+    return this.session?.node ?? null;
+  }
+
+  /** The verifier of the room this app hosts. */
   get verifier(): HeadlessPlayer | null {
     return this.session?.node.verifier ?? null;
   }
