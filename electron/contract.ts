@@ -306,8 +306,18 @@ export interface NetStatus {
   readonly bytesOutPerSec: number;
 }
 
-/** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages, tree status rides on the session. */
-export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' } | { readonly t: 'treeStatus' } | { readonly t: 'succeed' }>;
+/**
+ * The peer events the page receives, opted in one by one (chat, drops, desync, end…): a new
+ * PeerEvent reaches the page only once it is listed here. Start, resume and updates have their
+ * own link messages, tree status rides on the session, and an election is main's business.
+ */
+export const NET_EVENTS = ['accepted', 'rejected', 'failed', 'settings', 'slots', 'chat', 'loading', 'progress', 'lobby', 'desync', 'refsub', 'pause', 'dropped', 'kicked', 'end', 'takeover', 'closed', 'hosting'] as const satisfies readonly PeerEvent['t'][];
+export type NetEvent = Extract<PeerEvent, { readonly t: (typeof NET_EVENTS)[number] }>;
+
+/** Whether the page receives this peer event (NET_EVENTS). */
+export function isNetEvent(e: PeerEvent): e is NetEvent {
+  return (NET_EVENTS as readonly string[]).includes(e.t);
+}
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 

@@ -11,7 +11,7 @@ import type { TreeSet } from '../../ai';
 import type { SnapshotReceiver } from '../link';
 import { LossMeter, ReliableChannel, RttEstimator } from '../link';
 import { encodeClientControl } from '../wire';
-import type { ClientControl, HostControl, PeerKey } from '../wire';
+import type { ClientControl, HostControl, HostEvent, PeerKey } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
@@ -73,7 +73,8 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' } | { t: 'rejoiners' } | { t: 'keys' }>
+  /** A host control message declared an event (wire/control.ts `event: true`), as it came. */
+  | HostEvent
   /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
   | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**
