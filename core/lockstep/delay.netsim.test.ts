@@ -41,7 +41,7 @@ describe('the input delay', () => {
       room.run(10_000);
       const delay = room.host.match?.delay ?? -1;
       // What each player needs: the delay, less how early its updates still come (low slack).
-      const needs = room.clients.slice(1).map((c) => c.peer.match?.lowSlack() ?? -1).filter((s) => s >= 0).map((s) => delay - s);
+      const needs = room.clients.slice(1).map((c) => c.peer.match?.slack.low() ?? -1).filter((s) => s >= 0).map((s) => delay - s);
       expect(needs.length).toBeGreaterThanOrEqual(5);
       expect(Math.max(...needs)).toBeLessThanOrEqual(170);
     }
