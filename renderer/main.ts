@@ -2,7 +2,8 @@
 import type { BRIDGE_VERSION } from '../electron/contract';
 import { connectBridge } from './bridge';
 import { reasonText, setLanguage, t } from './i18n';
-import { App, type TestHook } from './ui/App';
+import { App } from './ui/App';
+import type { TestHook } from './ui/testHook';
 import { h } from './ui/dom';
 import { arrivesScreen } from './ui/screens/arrives';
 import { closedScreen } from './ui/screens/closed';

@@ -9,7 +9,7 @@ import { FX_ONE } from '../../core/math';
 import { Terrain, type GameMap } from '../../core/map';
 import type { PlayerInfo } from '../game/session';
 import type { World } from '../game/simApi';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import type { ViewRect } from '../view/PelletLayer';
 
 const MAX_PX = 200;

@@ -6,7 +6,7 @@
 import { paletteColor } from '../../game/colors';
 import { slotName } from '../../game/LockstepMatch';
 import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
-import { HOST_SILENT_LOBBY_MS } from '../../hud/waitState';
+import { HOST_SILENT_LOBBY_MS } from '../../game/waitState';
 import { reasonText, t } from '../../i18n';
 import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';

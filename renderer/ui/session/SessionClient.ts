@@ -9,7 +9,7 @@
  * Routing only happens while `active` (from host/join until leave), so a stale event after
  * leaving never yanks the player off the menu.
  */
-import { HOST_SILENT_MS } from '../../hud/waitState';
+import { HOST_SILENT_MS } from '../../game/waitState';
 import type { LinkDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';

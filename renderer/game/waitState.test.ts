@@ -1,7 +1,7 @@
 /** The wait dialog's state from the host's status: who, why, when Drop opens, and when it closes. */
 import { describe, expect, it } from 'vitest';
-import type { HostStatus } from '../game/simApi';
-import { StallCause } from '../game/simApi';
+import type { HostStatus } from './simApi';
+import { StallCause } from './simApi';
 import { HOST_ROW, HOST_SILENT_MS, waitStateOf, type SlotLookup } from './waitState';
 
 const lookup: SlotLookup = (slot) => (slot === 1 ? { name: '<b>Bob</b>', color: '#ff5d7a' } : null);

@@ -7,9 +7,24 @@
  * dialog names the host ("not responding"), counts, offers Leave and no Drop, and closes by
  * itself the moment the host is heard again — never a silent freeze.
  */
-import type { HostStatus } from '../game/simApi';
-import { StallCause } from '../game/simApi';
-import type { AwaitedPlayer, WaitState } from './WaitDialog';
+import type { HostStatus } from './simApi';
+import { StallCause } from './simApi';
+
+export interface AwaitedPlayer {
+  readonly slot: number;
+  readonly name: string;
+  readonly color: string;
+  readonly waitingMs: number;
+  readonly cause: 'network' | 'slow' | 'host';
+}
+
+export interface WaitState {
+  /** How long no frame could be stepped. */
+  readonly stalledMs: number;
+  readonly awaited: readonly AwaitedPlayer[];
+  /** Stall length after which Drop becomes active. */
+  readonly dropAfterMs: number;
+}
 
 /** Silence from the host after which the dialog names it (it sends at least every 500 ms). */
 export const HOST_SILENT_MS = 1000;
