@@ -15,7 +15,6 @@ import type { ClientControl, HostControl, HostEvent, PeerKey } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
-import type { TreeStatus } from './ClientTrees';
 
 export interface ClientOptions {
   readonly appVersion: string;
@@ -38,11 +37,6 @@ export interface ClientOptions {
    */
   readonly lockClosures?: boolean;
   /**
-   * Called once after a call to `receive`, `tick`, `beginKey`… that queued events, so a driver can
-   * take them at once (push) instead of polling `events`.
-   */
-  readonly onEvents?: () => void;
-  /**
    * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). On by
    * default; false leaves only a host that leaves handing over (BB_TAKE_OVER=0 in the app).
    */
@@ -63,6 +57,24 @@ export interface ClientOptions {
    * stand for my own. Default: never.
    */
   readonly groupListening?: (host: string) => boolean;
+}
+
+/** Where the peer's bot trees stand (ClientTrees): no fingerprint announced yet, trees matching it, a transfer running, none yet, given up. */
+export type TreeState = 'unknown' | 'ready' | 'receiving' | 'waiting' | 'failed';
+/** Whose trees the peer holds: its own files', the host's (received), or the built-in ones. */
+export type TreeSource = 'own' | 'host' | 'builtin';
+/** Why the last transfer was refused: broken chunks, trees that do not compile, another fingerprint. */
+export type TreeFailure = 'garbled' | 'invalid' | 'mismatch';
+
+/** The trees as the UI shows them (plain data). */
+export interface TreeStatus {
+  readonly state: TreeState;
+  readonly source: TreeSource;
+  /** The match's fingerprint as the host last announced it (null: not yet). */
+  readonly hostPrint: number | null;
+  readonly failure: TreeFailure | null;
+  /** The loader's message for 'invalid' (file, node, problem); else null. */
+  readonly problem: string | null;
 }
 
 /** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
