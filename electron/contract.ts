@@ -194,7 +194,7 @@ export type ProbeResult =
 
 // ---- LAN sessions: networking (the ClientPeer, the host authority) runs in main; the
 // simulation runs in the renderer, which sends its intent and key-frame hashes and receives
-// confirmed updates. Every payload is validated in main (electron/services/netBridge*). ----
+// confirmed updates. Every payload is validated in main (electron/services/bridge/netRequests.ts). ----
 
 /** Lobby and match requests of the local player (owner-only ones are ignored for others). */
 export type NetAction =

@@ -4,10 +4,10 @@
  * a ping, keys it lacks). On the simulator a group datagram reaches every member over its own link.
  */
 import { describe, expect, it } from 'vitest';
-import { decodeDatagram, LockstepType } from './wire';
-import { GROUP_MISS_LIMIT } from './host/HostSender';
-import type { LinkSpec } from './testing/NetSim';
-import { HOST, Room } from './testing/Room';
+import { decodeDatagram, LockstepType } from '../wire';
+import { GROUP_MISS_LIMIT } from '../host/HostSender';
+import type { LinkSpec } from '../testing/NetSim';
+import { HOST, Room } from '../testing/Room';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 const isGroup = (bytes: Uint8Array): boolean => bytes[3] === LockstepType.GroupFrame;

@@ -6,14 +6,14 @@
  * everyone's. Other players must not wait for any of it.
  */
 import { describe, expect, it } from 'vitest';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { SimGame } from './loop/SimGame';
-import type { PeerEvent } from './client';
-import { Prng } from '../math/Prng';
-import { Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
-import type { LinkSpec } from './testing/NetSim';
-import { SlotEventKind } from './types';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { SimGame } from '../loop/SimGame';
+import type { PeerEvent } from '../client';
+import { Prng } from '../../math/Prng';
+import { Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
+import { SlotEventKind } from '../types';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 

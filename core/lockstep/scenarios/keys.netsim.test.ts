@@ -4,9 +4,9 @@
  * as opaque bytes; here a stand-in key per address.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SUCCESSORS } from './wire';
-import type { LinkSpec } from './testing/NetSim';
-import { OWNER, Room } from './testing/Room';
+import { MAX_SUCCESSORS } from '../wire';
+import type { LinkSpec } from '../testing/NetSim';
+import { OWNER, Room } from '../testing/Room';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 const keyOf = (addr: string): Uint8Array | null => (addr === OWNER ? null : Uint8Array.from({ length: 32 }, (_, i) => (addr.charCodeAt(i % addr.length) + i) & 255));

@@ -8,21 +8,21 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { DIFFICULTY_NAMES, Difficulty, builtInSource, defaultTreeSet, loadBotBrains } from '../ai';
-import type { TreeSet } from '../ai';
-import type { SimGame } from './loop/SimGame';
-import { SimGame as Sim } from './loop/SimGame';
-import { MAX_TREE_ATTEMPTS } from './client';
-import { Room } from './testing/Room';
-import type { RoomOptions } from './testing/Room';
-import { HOST } from './testing/Room';
-import { SlotKind } from './types';
-import { decodeDatagram, TREES_KIND } from './wire';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { DIFFICULTY_NAMES, Difficulty, builtInSource, defaultTreeSet, loadBotBrains } from '../../ai';
+import type { TreeSet } from '../../ai';
+import type { SimGame } from '../loop/SimGame';
+import { SimGame as Sim } from '../loop/SimGame';
+import { MAX_TREE_ATTEMPTS } from '../client';
+import { Room } from '../testing/Room';
+import type { RoomOptions } from '../testing/Room';
+import { HOST } from '../testing/Room';
+import { SlotKind } from '../types';
+import { decodeDatagram, TREES_KIND } from '../wire';
 
 const map = loadShippedMaps().get('arena-small');
 if (!map) throw new Error('arena-small missing');
-const AI_DIR = new URL('../../resources/ai/', import.meta.url);
+const AI_DIR = new URL('../../../resources/ai/', import.meta.url);
 /** What an app holding the shipped files loads. */
 const shipped = (): TreeSet => loadBotBrains(DIFFICULTY_NAMES.map((d) => ({ file: `${d}.json`, source: readFileSync(new URL(`${d}.json`, AI_DIR), 'utf8') })));
 /** A designer's edit of hard.json: hunts and eats much closer. */

@@ -6,12 +6,12 @@
  * bot. When the snapshot source (the owner) is the one out of step, nobody is healed.
  */
 import { describe, expect, it } from 'vitest';
-import type { PeerEvent } from './client';
-import { HEAL_AGAIN_MS } from './host/HostResync';
-import { SessionReason } from './reasons';
-import { Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
-import type { LinkSpec } from './testing/NetSim';
+import type { PeerEvent } from '../client';
+import { HEAL_AGAIN_MS } from '../host/HostResync';
+import { SessionReason } from '../reasons';
+import { Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 const LOSSY: LinkSpec = { delayMs: 20, jitterMs: 15, loss: 0.05, duplicate: 0 };

@@ -4,10 +4,10 @@
  * refuses; a peer never sends one.
  */
 import { describe, expect, it } from 'vitest';
-import { APP_VERSION } from '../version';
-import { HOST, extraPeer, Room } from './testing/Room';
-import { decodeDatagram, encodeJoin } from './wire';
-import { RejectReason, SlotKind } from './types';
+import { APP_VERSION } from '../../version';
+import { HOST, extraPeer, Room } from '../testing/Room';
+import { decodeDatagram, encodeJoin } from '../wire';
+import { RejectReason, SlotKind } from '../types';
 
 const CJK16 = '球球大乱斗的最强玩家就是我了吧！';
 

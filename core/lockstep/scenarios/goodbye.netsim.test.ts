@@ -7,13 +7,13 @@
  * hands it over instead: succession.netsim.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { APP_VERSION } from '../version';
-import { decodeDatagram, encodeJoin } from './wire';
-import { decodeHostControl } from './wire';
-import { HOST_CLOSED_REASON } from './host/goodbye';
-import { extraPeer, HOST, Room } from './testing/Room';
-import type { LinkSpec } from './testing/NetSim';
-import { RejectReason, SlotKind } from './types';
+import { APP_VERSION } from '../../version';
+import { decodeDatagram, encodeJoin } from '../wire';
+import { decodeHostControl } from '../wire';
+import { HOST_CLOSED_REASON } from '../host/goodbye';
+import { extraPeer, HOST, Room } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
+import { RejectReason, SlotKind } from '../types';
 
 const LOSSY: LinkSpec = { delayMs: 5, jitterMs: 10, loss: 0.2, duplicate: 0 };
 

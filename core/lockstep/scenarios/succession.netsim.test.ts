@@ -7,13 +7,13 @@
  * two waits). Forged reports and claims change nothing and are counted.
  */
 import { describe, expect, it } from 'vitest';
-import type { PeerEvent } from './client';
-import { HOST_LOST_MS } from './client/ClientSuccession';
-import { Prng } from '../math';
-import { encodeClaim, encodeLost } from './wire';
-import { HOST, Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
-import type { LinkSpec } from './testing/NetSim';
+import type { PeerEvent } from '../client';
+import { HOST_LOST_MS } from '../client/ClientSuccession';
+import { Prng } from '../../math';
+import { encodeClaim, encodeLost } from '../wire';
+import { HOST, Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 const LOSSY: LinkSpec = { delayMs: 5, jitterMs: 10, loss: 0.05, duplicate: 0.01 };

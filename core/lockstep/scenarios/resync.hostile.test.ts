@@ -4,21 +4,21 @@
  * dropped and counted while the real transfer still completes and the rejoiner agrees.
  */
 import { describe, expect, it } from 'vitest';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { PROTOCOL_VERSION } from '../net/header';
-import { APP_VERSION } from '../version';
-import { decodeDatagram, encodeJoin, LockstepType } from './wire';
-import { decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl } from './wire';
-import type { HostControl } from './wire';
-import { SimGame } from './loop/SimGame';
-import { SnapshotReceiver, SnapshotSender } from './link';
-import { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from './wire';
-import { Prng } from '../math/Prng';
-import { defaultBrains } from '../ai';
-import { extraPeer, HOST, Room } from './testing/Room';
-import { SessionReason } from './reasons';
-import { RejectReason } from './types';
-import { REJOIN_FAILS_ALLOWED, REJOIN_WINDOW_MS } from './host/RejoinLimiter';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { PROTOCOL_VERSION } from '../../net/header';
+import { APP_VERSION } from '../../version';
+import { decodeDatagram, encodeJoin, LockstepType } from '../wire';
+import { decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl } from '../wire';
+import type { HostControl } from '../wire';
+import { SimGame } from '../loop/SimGame';
+import { SnapshotReceiver, SnapshotSender } from '../link';
+import { decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, SNAP_CHUNK_BYTES, snapChecksum } from '../wire';
+import { Prng } from '../../math/Prng';
+import { defaultBrains } from '../../ai';
+import { extraPeer, HOST, Room } from '../testing/Room';
+import { SessionReason } from '../reasons';
+import { RejectReason } from '../types';
+import { REJOIN_FAILS_ALLOWED, REJOIN_WINDOW_MS } from '../host/RejoinLimiter';
 
 const maps = loadShippedMaps();
 const brains = defaultBrains();

@@ -3,11 +3,11 @@
  * every peer agrees on every key's hash, lobby bots and a dropped player's bot included.
  */
 import { describe, expect, it } from 'vitest';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { SimGame } from './loop/SimGame';
-import { Room } from './testing/Room';
-import { MAX_SLOTS } from './types';
-import { MAX_BALLS } from '../sim';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { SimGame } from '../loop/SimGame';
+import { Room } from '../testing/Room';
+import { MAX_SLOTS } from '../types';
+import { MAX_BALLS } from '../../sim';
 
 const maps = loadShippedMaps();
 

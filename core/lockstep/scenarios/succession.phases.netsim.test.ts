@@ -8,17 +8,17 @@
  * is lost: each surviving peer's replay plays back through the takeover to the final hash.
  */
 import { describe, expect, it } from 'vitest';
-import { defaultBrains } from '../ai';
-import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { LockstepRecorder, parseReplay, ReplayPlayer } from '../replay';
-import { APP_VERSION } from '../version';
-import type { PeerEvent } from './client';
-import { SimGame } from './loop';
-import { SessionReason } from './reasons';
-import { HOST, Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
-import type { LinkSpec } from './testing/NetSim';
-import { PROTOCOL_VERSION } from './wire';
+import { defaultBrains } from '../../ai';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { LockstepRecorder, parseReplay, ReplayPlayer } from '../../replay';
+import { APP_VERSION } from '../../version';
+import type { PeerEvent } from '../client';
+import { SimGame } from '../loop';
+import { SessionReason } from '../reasons';
+import { HOST, Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
+import { PROTOCOL_VERSION } from '../wire';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 /** The wait dialog (match, loading) or the lobby's banner shows after this much host silence. */

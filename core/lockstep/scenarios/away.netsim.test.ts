@@ -6,8 +6,8 @@
  * is not hidden still holds the room (netsim.test.ts: "slow").
  */
 import { describe, expect, it } from 'vitest';
-import { Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
+import { Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
 
 const HIDDEN_MS = 2000;
 

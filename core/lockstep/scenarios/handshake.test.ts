@@ -4,17 +4,17 @@
  * and never change the match.
  */
 import { describe, expect, it } from 'vitest';
-import { HEADER_BYTES, PROTOCOL_VERSION } from '../net/header';
-import { answerPing, decodeProbe, encodePing } from '../net/probe';
-import { MoveMode } from '../sim/input';
-import { APP_VERSION } from '../version';
-import { HostAuthority } from './host/HostAuthority';
-import { ADDRESS_QUIET_MS } from './host/HostInbox';
-import { decodeDatagram, encodeJoin } from './wire';
-import { encodeClientControl } from './wire';
-import { encodeClientFrame } from './wire/encodeFrames';
-import { extraPeer, HOST, Room } from './testing/Room';
-import { RejectReason, SlotKind } from './types';
+import { HEADER_BYTES, PROTOCOL_VERSION } from '../../net/header';
+import { answerPing, decodeProbe, encodePing } from '../../net/probe';
+import { MoveMode } from '../../sim/input';
+import { APP_VERSION } from '../../version';
+import { HostAuthority } from '../host/HostAuthority';
+import { ADDRESS_QUIET_MS } from '../host/HostInbox';
+import { decodeDatagram, encodeJoin } from '../wire';
+import { encodeClientControl } from '../wire';
+import { encodeClientFrame } from '../wire/encodeFrames';
+import { extraPeer, HOST, Room } from '../testing/Room';
+import { RejectReason, SlotKind } from '../types';
 
 describe('handshake', () => {
   it('refuses a full room, another app version, a running match and a kicked player', () => {

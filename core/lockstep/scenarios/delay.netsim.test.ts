@@ -5,7 +5,7 @@
  * the same excess: at 20 % loss it fell from 1275 to 5 ms and players were blocked 14 % of the match.
  */
 import { describe, expect, it } from 'vitest';
-import { Room } from './testing/Room';
+import { Room } from '../testing/Room';
 
 /** The host's delay sampled every 500 ms through a `seconds` match, and the most any player was blocked (share). */
 function run(humans: number, link: { delayMs: number; jitterMs: number; loss: number }, seconds: number): { delays: number[]; blocked: number } {

@@ -3,12 +3,12 @@
  * asserted here is exact, not measured).
  */
 import { describe, expect, it } from 'vitest';
-import { decodeDatagram } from './wire';
-import type { PeerEvent } from './client';
-import { Room } from './testing/Room';
-import type { RoomClient } from './testing/Room';
-import { StallCause } from './types';
-import { HASH_EVERY_KEYS } from './client';
+import { decodeDatagram } from '../wire';
+import type { PeerEvent } from '../client';
+import { Room } from '../testing/Room';
+import type { RoomClient } from '../testing/Room';
+import { StallCause } from '../types';
+import { HASH_EVERY_KEYS } from '../client';
 
 function events<T extends PeerEvent['t']>(c: RoomClient, t: T): Extract<PeerEvent, { t: T }>[] {
   return c.log.filter((e): e is Extract<PeerEvent, { t: T }> => e.t === t);
