@@ -8,9 +8,9 @@
  * freeze), and 2 s, after which it is replaced (the freeze, the keys it released after its stall —
  * each one would split the room — and the rooms that did not end on one hash).
  */
-import type { BenchContext } from '../../../bench/lib';
-import { Prng } from '../../math';
-import { Room } from '../testing/Room';
+import type { BenchContext } from './lib';
+import { Prng } from '../core/math';
+import { Room } from '../core/lockstep/testing/Room';
 
 const KILLS = 50;
 

@@ -6,8 +6,8 @@
  * not too low. The start is pessimistic (the worst RTT estimate plus a margin); the controller
  * (host/DelayController.ts) then follows the slack the peers measure.
  */
-import type { BenchContext } from '../../../bench/lib';
-import { Room } from '../testing/Room';
+import type { BenchContext } from './lib';
+import { Room } from '../core/lockstep/testing/Room';
 
 const SECONDS = 60;
 
