@@ -4,7 +4,7 @@
  * (50 ± 20 ms) at 0, 10 and 20 % loss. Rows: the delay 10 s into the match and at its end, and
  * the most any player's loop was blocked, as a share of the match — the check that the delay is
  * not too low. The start is pessimistic (the worst RTT estimate plus a margin); the controller
- * (host/DelayController.ts) then follows the slack the peers measure.
+ * (core/lockstep/host/DelayController.ts) then follows the slack the peers measure.
  */
 import type { BenchContext } from './lib';
 import { Room } from '../core/lockstep/testing/Room';
