@@ -8,10 +8,8 @@
  *
  * Routing: a datagram goes to the authority when the node hosts and it is host-bound (JOIN,
  * client frames, SNAPACK, succession reports, probes) or unreadable; everything else goes to the
- * player. In-process peers talk to the authority over loopback names no datagram can claim:
- * the authority knows the room's owner as OWNER_LOOPBACK and the verifier as VERIFIER_LOOPBACK,
- * and both know the authority as HOST_LOOPBACK; a loopback datagram is a copy delivered on the
- * next turn of the event loop, like a socket's.
+ * player. In-process peers talk to the authority over loopback names (nodeOptions.ts); a loopback
+ * datagram is a copy delivered on the next turn of the event loop, like a socket's.
  * The verifier is the room's owner when the node hosts without a player (the dedicated host);
  * after a takeover it joins the new authority as a spectator and replays the match from its start
  * (nothing else here holds a snapshot), and `verifierCatchUp` says how long that took.
@@ -24,8 +22,7 @@
 import { performance } from 'node:perf_hooks';
 import type { TreeSet } from '../../../core/ai';
 import { ClientPeer, HostAuthority, hostBound } from '../../../core/lockstep';
-import type { RoomSettings, TakeoverState } from '../../../core/lockstep';
-import type { GameMap } from '../../../core/map';
+import type { TakeoverState } from '../../../core/lockstep';
 import { parseAddress, readHeader } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import { HeadlessPlayer } from './HeadlessPlayer';
@@ -33,77 +30,14 @@ import { mapLoader } from './loadMap';
 import { randomU32 } from './random';
 import { identityFrom, newIdentity } from './secure/keys';
 import { hostLinkOptions, SecureLink } from './secure/SecureLink';
+import { HOST_LOOPBACK, IDLE_TICK_MS, OWNER_LOOPBACK, VERIFIER_LOOPBACK } from './nodeOptions';
+import type { HostStart, JoinTarget, NodeOptions } from './nodeOptions';
 import { UdpTransport } from './UdpTransport';
-import type { UdpTransportOptions } from './UdpTransport';
 
-/** The room's owner as the node's authority names it (never a network "ip:port"). */
-export const OWNER_LOOPBACK = 'loopback:owner';
-/** The verifier as the node's authority names it. */
-export const VERIFIER_LOOPBACK = 'loopback:verifier';
-/** The node's authority as its in-process peers name it. */
-export const HOST_LOOPBACK = 'loopback:host';
-/** The protocol's period outside a match (ms): lobby keep-alives and acks need no more. */
-export const IDLE_TICK_MS = 25;
 /** A headless game loop's period while it plays a match (ms): 60 Hz, as a display's. */
 const LOOP_MS = 1000 / 60;
 /** Frames per loop tick the verifier replays while it catches up after a takeover (RESUME_FAST_FORWARD is 120). */
 const VERIFIER_FAST_FORWARD = 20;
-
-export interface NodeOptions extends UdpTransportOptions {
-  /** This app's bot trees (loadTrees): a room it hosts runs them; joining, the host's replace them where they differ. */
-  readonly trees: TreeSet;
-  readonly appVersion?: string;
-  /** The protocol's period while a match runs (ms). */
-  readonly tickMs?: number;
-  /** The private key (32 bytes) to join with: a rejoin must prove the key its token was given to. Default: a new key. */
-  readonly identity?: Uint8Array;
-  /** Answers discovery probes that reach the node's authority (null: no answer). */
-  readonly probe?: (bytes: Uint8Array) => Uint8Array | null;
-  /**
-   * The verifier's maps, name, log and desync reports; null runs none (`npm run host --no-verify`:
-   * rejoiners then replay the match from key 0). Default: the checkout's maps, silent.
-   */
-  readonly verifier?: VerifierOptions | null;
-  /** Called after every datagram batch, loopback delivery and step (a peer may have new events). */
-  readonly onActivity?: () => void;
-}
-
-export interface VerifierOptions {
-  readonly loadMap?: (id: string) => GameMap;
-  /** Its name in the room (the dedicated host's verifier is its owner, 'host'). */
-  readonly name?: string;
-  readonly log?: (entry: Record<string, unknown>) => void;
-  readonly reportsDir?: string;
-}
-
-/** How the node starts hosting: a new room, or the match its player was elected to take over. */
-export type HostStart =
-  | {
-      readonly settings?: Partial<RoomSettings>;
-      /** Pins the input delay (ms) and the match seed (reproducible tests). */
-      readonly fixedDelay?: number;
-      readonly seed?: number;
-      /** The room's owner, this app's player; without one the verifier owns the room. */
-      readonly owner?: { readonly name: string; readonly spectate?: boolean };
-    }
-  | { readonly takeover: TakeoverState; readonly trees: TreeSet };
-
-export interface JoinTarget {
-  /** The host's "ip:port". */
-  readonly host: string;
-  readonly name: string;
-  readonly spectate?: boolean;
-  /** See ClientOptions.lockClosures (reproducible headless runs). */
-  readonly lockClosures?: boolean;
-  /** Rejoin a running match with the session token an earlier ACCEPT gave (ClientOptions.rejoinToken). */
-  readonly rejoinToken?: number;
-}
-
-/** A game loop the node's timer runs, and when it is due next. */
-interface Driven {
-  readonly loop: HeadlessPlayer;
-  nextAt: number;
-}
 
 export class LockstepNode {
   authority: HostAuthority | null = null;
@@ -118,7 +52,8 @@ export class LockstepNode {
   private readonly all: ClientPeer[] = [];
   private readonly appVersion: string;
   private readonly tickMs: number;
-  private readonly loops: Driven[] = [];
+  /** The game loops the node's timer runs, and when each is due next. */
+  private readonly loops: { readonly loop: HeadlessPlayer; nextAt: number }[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
   private protocolAt = 0;
   private closed = false;
@@ -134,10 +69,9 @@ export class LockstepNode {
       for (const d of batch) this.route(d.bytes).receive(now, d.bytes, d.from);
       this.afterActivity(now);
       // A match just started: the protocol goes to match pace now, not after an idle period.
-      if (this.running() && this.protocolAt - now > this.tickMs) this.schedule(now);
+      if (this.running() && this.protocolAt - now > this.tickMs) this.arm((this.protocolAt = now));
     });
-    this.protocolAt = this.now() + this.tickMs;
-    this.schedule(this.now());
+    this.arm((this.protocolAt = this.now() + this.tickMs));
   }
 
   /** Binds the game socket (a free port when `port` is 0) with its secure link. */
@@ -222,7 +156,7 @@ export class LockstepNode {
       groupListening: (host) => t.listensTo(host),
       send: (dest, bytes) => (dest === HOST_LOOPBACK ? this.loopback(() => this.authority, bytes, OWNER_LOOPBACK) : t.send(dest, bytes)),
     });
-    this.add(this.player);
+    this.all.push(this.player);
     this.player.join(this.now());
     return this.player;
   }
@@ -230,7 +164,7 @@ export class LockstepNode {
   /** Runs a headless game loop (this node's player's, in a headless client) on the node's timer. */
   drive(loop: HeadlessPlayer): void {
     this.loops.push({ loop, nextAt: this.now() });
-    this.schedule(this.now());
+    this.arm(this.now());
   }
 
   /**
@@ -261,30 +195,18 @@ export class LockstepNode {
       l.loop.tick();
       l.nextAt = now + (l.loop.playing ? LOOP_MS : IDLE_TICK_MS);
     }
-    this.measureCatchUp(now);
-    this.opts.onActivity?.();
-    return this.nextAt();
-  }
-
-  private nextAt(): number {
+    this.afterActivity(now);
     return Math.min(this.protocolAt, ...this.loops.map((l) => l.nextAt));
   }
 
-  private schedule(now: number): void {
+  /** Sets the one timer for `deadline` (ms); each run sets it again for the deadline `step` returns. */
+  private arm(deadline: number): void {
     if (this.closed) return;
     if (this.timer) clearTimeout(this.timer);
-    const next = this.nextAt();
     this.timer = setTimeout(() => {
       this.timer = null;
-      if (this.closed) return;
-      const t = this.now();
-      this.step(t);
-      this.schedule(t);
-    }, Math.max(0, next - now));
-  }
-
-  private add(p: ClientPeer): void {
-    if (!this.all.includes(p)) this.all.push(p);
+      if (!this.closed) this.arm(this.step(this.now()));
+    }, Math.max(0, deadline - this.now()));
   }
 
   private running(): boolean {
@@ -331,7 +253,7 @@ export class LockstepNode {
   private peer(address: string, name: string, spectate: boolean, trees: TreeSet): ClientPeer {
     const p = new ClientPeer({ appVersion: this.appVersion, name, spectate, host: HOST_LOOPBACK, random32: randomU32, trees, send: (_to, bytes) => this.loopback(() => this.authority, bytes, address) });
     this.local.set(address, p);
-    this.add(p);
+    this.all.push(p);
     return p;
   }
 

@@ -36,6 +36,8 @@ describe('a room of headless players', () => {
     expect(await until(() => host.sessionList().filter((s) => !s.spectator).length === 3, 5000)).toBe(true);
     host.start(node.now());
     expect(await until(() => players.every(({ p }) => (p.loop?.runner.frame ?? 0) > 30), 20_000)).toBe(true);
+    // Every player plays its own ball by now (a loaded machine may have made one a late loader, whose bot plays first).
+    expect(await until(() => players.every(({ c }) => host.match?.players.isActive(c.player?.slot ?? -1) === true), 20_000)).toBe(true);
     // Player 2's machine goes silent: its socket closes without a goodbye.
     const silent = players[2]!;
     const slot = silent.c.player?.slot ?? -1;

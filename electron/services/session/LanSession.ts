@@ -33,7 +33,7 @@ import { writeDesyncReport } from '../lockstep/desyncReport';
 import type { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { LockstepNode } from '../lockstep/LockstepNode';
-import type { NodeOptions } from '../lockstep/LockstepNode';
+import type { NodeOptions } from '../lockstep/nodeOptions';
 import { loadTrees } from '../lockstep/loadTrees';
 import type { LoadedTrees } from '../lockstep/loadTrees';
 import { groupOptions, resolveGameSocket } from './gameSocket';

@@ -5,13 +5,13 @@
  * JOIN's key block (the room bench measures the whole room on the wire, tags included). 3. The join:
  * from connect to the lobby on loopback, challenge round trip and X25519 included.
  */
-import type { BenchContext } from '../../../../bench/lib';
-import { encodeAccept, encodeHostFrame, encodeJoin } from '../../../../core/lockstep';
-import { MAC_BYTES } from '../../../../core/net';
-import { LockstepNode } from '../LockstepNode';
-import { loadTrees } from '../loadTrees';
-import { newIdentity } from './keys';
-import { CHALLENGE_BYTES, SecureLink } from './SecureLink';
+import type { BenchContext } from '../../../bench/lib';
+import { encodeAccept, encodeHostFrame, encodeJoin } from '../../../core/lockstep';
+import { MAC_BYTES } from '../../../core/net';
+import { LockstepNode } from './LockstepNode';
+import { loadTrees } from './loadTrees';
+import { newIdentity } from './secure/keys';
+import { CHALLENGE_BYTES, SecureLink } from './secure/SecureLink';
 
 const HOST = '10.0.0.1:47777';
 const ME = '10.0.0.2:5000';
