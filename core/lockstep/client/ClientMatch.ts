@@ -8,15 +8,14 @@
  */
 import { inputsEqual, STOP_INPUT } from '../../sim';
 import type { PlayerInput } from '../../sim';
-import type { UplinkInput } from '../wire';
 import { RttEstimator } from '../link';
-import type { KeyUpdate, MatchStart } from '../types';
 import { delayKeys, LOGIC_HZ, lastKeyOf } from '../types';
+import type { KeyUpdate, MatchStart } from '../types';
 import { normalizeInput } from '../wire';
+import type { UplinkInput } from '../wire';
 import { SlackMeter } from './SlackMeter';
 
-/** Tolerance of the closing-time comparison (ms). */
-const CLOSE_EPS_MS = 0.01;
+const CLOSE_EPS_MS = 0.01; // tolerance of the closing-time comparison (ms)
 /**
  * A peer reports its state hash before every HASH_EVERY_KEYS-th key (and its final one), each
  * once: desyncs are found within that many keys (0.4 s at 10 Hz), and the other key frames go

@@ -7,14 +7,15 @@
  * The HostControl / ClientControl unions, the kind tables, the encoders and the total decoders
  * (null for anything malformed, never a throw) all come from those tables. Adding a message is
  * one entry here, its sender and its receiver.
- * Names and room names (v6: 48 and 64 bytes, were 24 and 32) follow core/lockstep/names.ts; the
- * sender checked them, so the encoder's cut to the limit never applies to one.
- * `trees` in loading, start and resync (v5): the fingerprint of the bot trees the match runs
- * (core/ai BotBrains.fingerprint, the host's); a peer simulates only with trees of that fingerprint.
+ * Names follow core/lockstep/names.ts (the sender checked them: the encoder's cut never applies).
+ * `trees` in loading, start and resync: the fingerprint of the bot trees the match runs (core/ai
+ * BotBrains.fingerprint, the host's); a peer simulates only with trees of that fingerprint.
  */
 import { Reader, Writer } from './bytes';
-import { DELAY_UNIT_MS, MAX_CHAT_BYTES, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
-import { MAX_NAME_BYTES, ROOM_NAME_BYTES } from '../names';
+import { MAX_CHAT_BYTES, MAX_SLOTS } from '../types';
+import { MAX_NAME_BYTES } from '../names';
+import { MAX_SUBHASHES, readKind, readRoster, readSettings, readSlot, readU32s, writeRoster, writeSettings } from './controlFields';
+import type { Roster, SlotSpec } from './controlFields';
 import type { LobbySlot, Rejoiner, RoomSettings, SlotKind } from '../types';
 import { MAX_CTL_BYTES } from './frames';
 import type { ControlSection } from './frames';
@@ -25,10 +26,9 @@ import type { PeerKey, Succession } from './successionWire';
 import { readTreeChunk, readTreeReport, writeTreeChunk, writeTreeReport } from './treesWire';
 import type { TreeChunk } from './treesWire';
 
-export const MAX_SUBHASHES = 255;
-
-export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
 export type DropWhy = 1 | 2 | 3 | 4 | 5 | 6;
+export { MAX_SUBHASHES };
+export type { SlotSpec };
 
 /** One control message: its kind byte, and how its body (`B`, the message without `t`) is written and read. */
 interface MessageDef<B> {
@@ -43,61 +43,8 @@ interface MessageDef<B> {
 const def = <B>(d: MessageDef<B>): MessageDef<B> => d;
 /** A host message that peers hand on as an event. */
 const ev = <B>(d: MessageDef<B>): MessageDef<B> & { readonly event: true } => ({ ...d, event: true });
-const EMPTY: MessageDef<object> = { kind: 0, write: () => undefined, read: () => ({}) };
-const empty = (kind: number): MessageDef<object> => ({ ...EMPTY, kind });
+const empty = (kind: number): MessageDef<object> => ({ kind, write: () => undefined, read: () => ({}) });
 const bool = (r: Reader): boolean => r.u8() === 1;
-
-function writeSettings(w: Writer, s: RoomSettings): void {
-  w.str(s.roomName, ROOM_NAME_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
-  w.u8(s.dropVoteSeconds).u8(s.forceDropSeconds).u8(s.loadTimeoutSeconds);
-}
-
-function readSettings(r: Reader): RoomSettings {
-  const s = { roomName: r.str(ROOM_NAME_BYTES), map: r.str(MAX_MAP_BYTES), matchSeconds: r.u16(), keyInterval: r.u8(), maxSlots: r.u8(), dropVoteSeconds: r.u8(), forceDropSeconds: r.u8(), loadTimeoutSeconds: r.u8() };
-  if (s.keyInterval < MIN_KEY_INTERVAL || s.keyInterval > MAX_KEY_INTERVAL || s.maxSlots < 1 || s.maxSlots > MAX_SLOTS || s.matchSeconds < 1) r.fail();
-  return s;
-}
-
-function readKind(r: Reader): SlotKind {
-  const k = r.u8();
-  if (k > 3) r.fail();
-  return (k & 3) as SlotKind;
-}
-
-function readU32s(r: Reader): number[] {
-  const n = r.count(MAX_SUBHASHES);
-  const out: number[] = [];
-  for (let i = 0; i < n && !r.failed; i++) out.push(r.u32());
-  return out;
-}
-
-function readSlot(r: Reader): number {
-  const slot = r.u8();
-  if (slot >= MAX_SLOTS) r.fail();
-  return slot;
-}
-
-/** What start and resync share: u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff). */
-interface Roster {
-  readonly seed: number;
-  readonly delayMs: number;
-  readonly slots: readonly SlotSpec[];
-}
-
-function writeRoster(w: Writer, m: Roster): void {
-  w.u32(m.seed).u8(Math.min(255, Math.max(1, Math.round(m.delayMs / DELAY_UNIT_MS)))).u8(m.slots.length);
-  for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty);
-}
-
-function readRoster(r: Reader): Roster {
-  const seed = r.u32();
-  const delay = r.u8();
-  const n = r.count(MAX_SLOTS);
-  const slots: SlotSpec[] = [];
-  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: r.u8() });
-  if (delay < 1) r.fail();
-  return { seed, delayMs: delay * DELAY_UNIT_MS, slots };
-}
 
 /** str reason(200). */
 const reason = (kind: number): MessageDef<{ readonly reason: string }> & { readonly event: true } => ev({ kind, write: (w, m) => void w.str(m.reason, MAX_CHAT_BYTES), read: (r) => ({ reason: r.str(MAX_CHAT_BYTES) }) });
