@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 12;
+export const BRIDGE_VERSION = 13;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
