@@ -3,11 +3,12 @@
  * (node_modules/electron/dist, or ELECTRON_OVERRIDE_DIST_PATH); where there is none — as on the
  * build machines, which cannot download it — the test is skipped and says why.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { root } from './shell';
 import { tempDir } from '../test/tempDir';
+import { DEFAULT_SETTINGS } from '../electron/services/files/settings';
 
 function electronBinary(): string | undefined {
   const dir = path.join(root, 'node_modules', 'electron');
@@ -23,6 +24,8 @@ if (!binary && process.env['TEST_WORKER_INDEX'] !== undefined) console.log('elec
 test('the Electron window is secure and shows the menu over IPC', async () => {
   test.skip(!binary, 'no Electron binary on this machine (it cannot be downloaded here); set ELECTRON_OVERRIDE_DIST_PATH to run this test');
   const userData = tempDir('electron');
+  // A second run's user data (a saved name): the window opens on the menu, not the first-run questions.
+  writeFileSync(path.join(userData, 'settings.json'), JSON.stringify(DEFAULT_SETTINGS));
   const app = await electron.launch({ executablePath: binary!, args: [root, '--no-sandbox', '--discovery=off', '--user-data', userData], cwd: root });
   try {
     const win = await app.firstWindow();

@@ -49,7 +49,7 @@ export async function threeInAMatch(browser: Browser, shells: readonly RunningSh
   const client = run('bot', 'scripts/client.ts', ['--join', address, '--bot', '--name', 'Cy', '--address', '127.0.0.1']);
   await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 3, undefined, { timeout: 60_000 });
   const hostName = await host.evaluate(() => window.__bb!.net!.slots[0]!.name);
-  await host.getByTestId('lobby-ready').click();
+  // The host's Start needs no Ready of its own: only the others'.
   await guest.getByTestId('lobby-ready').click();
   await expect(host.getByTestId('lobby-start')).toBeEnabled({ timeout: 30_000 });
   await host.getByTestId('lobby-start').click();

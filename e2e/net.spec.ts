@@ -1,11 +1,13 @@
 /**
  * The networked player journey across two browser-shell processes on loopback (discovery off,
  * any free game port bound to 127.0.0.1): one page hosts, the other joins by the address the
- * host's lobby shows; both ready, the host starts, both load and play with equal key-frame hashes.
+ * host's lobby shows; the guest readies, the host starts, both load and play with equal key-frame hashes.
  * Then one page's loop is frozen (`__bb.freezeNet`): the other page's wait dialog names it within
  * 1 s after the 0.5 s grace (measured from its own stall, logged) and closes when frames resume.
- * Pause and chat cross over; a hostile room name, player name and chat line render literally; a
- * full room refuses a third player and a kick ends on the menu, each with a message. A guest whose
+ * Pause and chat cross over; a hostile room name, player name and chat line render literally; the
+ * host starts without a Ready of its own and the lobby says whom Start waits for; a full room
+ * refuses a third player, keeps the address and offers to spectate, and a kick ends on the menu,
+ * each with a message. A guest whose
  * browser shell dies mid-match restarts on the same user data folder, sees Rejoin for the host's
  * address, and after rejoining plays on with the host's key hashes; a host whose process hangs is
  * named by the guest's dialog as not responding until it answers again; a spectator joining mid-match
@@ -74,14 +76,21 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
     expect(await p.locator('img').count()).toBe(0);
   }
   await expect(host.getByTestId('lobby-start')).toBeDisabled();
-  // Blocked, and it says why (on hover and focus: its title and tooltip).
-  await expect(host.getByTestId('lobby-start')).toHaveAttribute('title', /Ready/);
+  // Blocked, and it says why — on the page, naming whom it waits for, and on hover and focus.
+  // The host has no Ready to press (it used to wait for the host's own Ready, saying nothing).
+  await expect(host.getByTestId('lobby-start-why')).toHaveText(`Start waits for ${HOSTILE_NAME} to press Ready.`);
+  await expect(host.getByTestId('lobby-start')).toHaveAttribute('title', `Start waits for ${HOSTILE_NAME} to press Ready.`);
+  await expect(host.getByTestId('lobby-ready')).toBeHidden();
+  // The host wears a badge on its own row; the guest sees the host ready, since it is.
+  await expect(host.getByTestId('lobby-player-0').getByTestId('lobby-host-badge')).toHaveText('host');
+  await expect(guest.getByTestId('lobby-player-0')).toContainText('ready');
+  await expect(guest.getByTestId('lobby-player-0')).not.toContainText('not ready');
   await host.screenshot({ path: shotPath('lobby-loopback.png') });
   mark('both in the lobby');
 
   // Ready, start, load, play.
-  await host.getByTestId('lobby-ready').click();
   await guest.getByTestId('lobby-ready').click();
+  await expect(host.getByTestId('lobby-start-why')).toHaveText('');
   await expect(host.getByTestId('lobby-start')).toBeEnabled();
   await host.getByTestId('lobby-start').click();
   await host.waitForFunction(() => window.__bb?.screen === 'netMatch', undefined, { timeout: 60_000 });
@@ -212,13 +221,14 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby');
   await probeAddress(third, address);
   await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });
-  await expect(third.getByTestId('join-message')).not.toBeEmpty();
-  console.log(`[net.spec] refused: "${await third.getByTestId('join-message').textContent()}"`);
+  await expect(third.getByTestId('join-message')).toHaveText('The room is full.');
+  // The typed address is still there for a retry (the box used to come back empty, and a retry
+  // as a spectator then said '"" is not an address'), and watching is offered at once.
+  await expect(third.getByTestId('join-address')).toHaveValue(address);
+  await expect(third.getByTestId('join-as-spectator')).toHaveText('Join as a spectator');
 
   // A spectator still gets in (no slot needed), and the lobby says what it is.
-  await third.getByTestId('join-spectate').check();
-  await third.getByTestId('join-address').fill(address);
-  await third.getByTestId('join-probe').click();
+  await third.getByTestId('join-as-spectator').click();
   await third.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('lobby-ready')).toBeHidden();
   // The spectator took no slot: host and guest are still the room's two players.
@@ -256,7 +266,6 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
   await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2);
   const guestSlot = await guest.evaluate(() => window.__bb!.net!.slot);
-  await host.getByTestId('lobby-ready').click();
   await guest.getByTestId('lobby-ready').click();
   await expect(host.getByTestId('lobby-start')).toBeEnabled();
   await host.getByTestId('lobby-start').click();

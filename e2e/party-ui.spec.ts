@@ -1,8 +1,7 @@
 /**
  * Issue 16, as a first-evening player meets it, in English and 中文: every word on the screens
  * comes from the page's catalogs (main sends codes: discovery state, a refused address, the shell's
- * name, map names and descriptions, bots), controls that cannot be used look it and say why
- * (Start before Ready), the leave confirmation highlights Stay, settings show key caps and who
+ * name, map names and descriptions, bots), a host alone starts without pressing Ready, the leave confirmation highlights Stay, settings show key caps and who
  * forced LAN discovery off, host setup speaks of network smoothness, results have a winner and a
  * stated tiebreak; the browser shell's Quit leaves a page that says the game has closed, with no
  * console error and no 404 (favicon). Waits on the test hook and the DOM, never on time.
@@ -25,7 +24,6 @@ const WORDS: Record<Lang, Record<string, string>> = {
     arena: 'Arena',
     arenaAbout: 'A small open field',
     discovery: 'In force now: off (forced by the --discovery command-line switch).',
-    startWhy: 'Start opens once every player, you too, has pressed Ready.',
     bot: 'Bot 2',
     fast: 'Fast LAN',
     normal: 'Normal',
@@ -34,20 +32,19 @@ const WORDS: Record<Lang, Record<string, string>> = {
     tiebreak: 'Equal masses rank by more kills, then fewer deaths, then the lower slot number.',
   },
   'zh-CN': {
-    shell: '浏览器外壳',
-    mdnsOff: 'mDNS：已关闭 —— 由命令行开关 --discovery 强制',
-    broadcastOff: '广播：已关闭',
+    shell: '浏览器版',
+    mdnsOff: '组播发现：已关闭——由启动参数强制',
+    broadcastOff: '广播发现：已关闭',
     notAddress: '“not an address!”不是有效地址',
     arena: '竞技场',
     arenaAbout: '一片小小的开阔地',
-    discovery: '当前生效：关闭（由命令行开关 --discovery 强制）。',
-    startWhy: '所有玩家（包括你）都按下“准备”后才能开始。',
+    discovery: '当前生效：关闭（由启动参数强制）。',
     bot: '机器人 2',
     fast: '高速局域网',
     normal: '普通',
-    wifi: 'Wi-Fi',
+    wifi: '无线网络',
     tip: '关键帧间隔：3 个逻辑帧（100 毫秒）',
-    tiebreak: '质量相同时，击杀多者在前；再相同则死亡少者在前；最后按位置编号从小到大。',
+    tiebreak: '质量相同时，击杀多者排名靠前；再相同则死亡少者靠前；仍相同则位置编号小者靠前。',
   },
 };
 
@@ -103,32 +100,27 @@ for (const lang of LANGUAGES) {
     await page.screenshot({ path: shotPath(`settings-${lang}.png`) });
   });
 
-  test(`${lang}: host setup in player words; a blocked Start says why; lobby bots in the page's words`, async ({ page }) => {
+  test(`${lang}: host setup in player words, as long a match as offline; the host starts without Ready; lobby bots in the page's words`, async ({ page }) => {
     await openIn(page, shell.url, lang);
     await page.getByTestId('menu-host').click();
     const smooth = page.getByTestId('room-key-interval');
     await expect(smooth.locator('option')).toHaveText([w.fast!, w.normal!, w.wifi!]);
     await expect(smooth).toHaveValue('3');
     await expect(smooth).toHaveAttribute('title', new RegExp(`^${w.tip!.replace(/[()]/g, '\\$&')}`));
+    // The same 3 minutes an offline match starts from (hosting used to default to 10).
+    await expect(page.getByTestId('room-length')).toHaveValue('180');
     await page.getByTestId('host-create').click();
     await page.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+    await expect(page.getByTestId('room-length')).toHaveValue('180'); // the lobby's form shows the room's settings
 
+    // Alone with bots, the host can start at once: no Ready of its own to press (there is none).
     const start = page.getByTestId('lobby-start');
-    await expect(start).toBeDisabled();
-    await expect(start).toHaveAttribute('title', w.startWhy!);
-    // It stays reachable by keyboard, and its reason shows on focus as on hover.
-    await start.focus();
-    await expect(start).toBeFocused();
-    await start.hover();
-    await page.screenshot({ path: shotPath(`lobby-start-blocked-${lang}.png`) });
-    await start.click({ force: true }); // a click on a blocked Start starts nothing
-    expect(await page.evaluate(() => window.__bb!.net!.phase)).toBe('lobby');
-
     await page.getByTestId('lobby-slot-1').selectOption('bot:0');
     await expect(page.getByTestId('lobby-player-1')).toContainText(w.bot!);
-    await page.getByTestId('lobby-ready').click();
+    await expect(page.getByTestId('lobby-ready')).toBeHidden();
     await expect(start).toBeEnabled();
     await expect(start).not.toHaveAttribute('title', /./);
+    await expect(page.getByTestId('lobby-start-why')).toHaveText('');
     await page.getByTestId('lobby-leave').click();
     await page.waitForFunction(() => window.__bb?.screen === 'menu');
   });

@@ -1,12 +1,17 @@
 /**
  * Starts the browser shell as its own process (the way `npm start` does), with LAN discovery
- * off and a throw-away user data folder, and returns the URL it printed. Everything a test starts
+ * off and a throw-away user data folder, and returns the URL it printed. The folder holds saved
+ * settings (the defaults: a player named "Player"), so the page opens on the menu as it does from
+ * the second run on; `{ firstRun: true }` leaves it empty, and the page asks for a language and a
+ * name first (the welcome screen). Everything a test starts
  * runs in a process group of its own and is ended by that group (`endGroup`), so a child's child
  * cannot outlive the test.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Settings } from '../electron/contract';
+import { DEFAULT_SETTINGS } from '../electron/services/files/settings';
 import { tempDir } from '../test/tempDir';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -105,7 +110,16 @@ function groupMembers(pgid: number): string[] {
     .map((p) => `${p.pid} ${p.state} ${p.cmdline}`);
 }
 
-export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e')): Promise<RunningShell> {
+export interface ShellOptions {
+  /** No saved settings: the page starts with the first-run questions. */
+  readonly firstRun?: boolean;
+  /** Settings saved before the start (over the defaults), when the folder has none yet. */
+  readonly settings?: Partial<Settings>;
+}
+
+export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e'), opts: ShellOptions = {}): Promise<RunningShell> {
+  const file = path.join(userDataDir, 'settings.json');
+  if (!opts.firstRun && !existsSync(file)) writeFileSync(file, JSON.stringify({ ...DEFAULT_SETTINGS, ...opts.settings }));
   const child = spawn(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--user-data', userDataDir, ...extraArgs], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 /**
  * `npm start` as a new user runs it: on this machine there is no Electron binary, so it must say
- * so in one line and bring up the browser shell, whose menu a real Chromium then shows.
+ * so in one line and bring up the browser shell, whose first screen a real Chromium then shows (a
+ * new user's: the first-run questions, language and name, before the menu).
  * And as a service manager stops it: a signal to the launcher alone, or its death, must not
  * leave the game server running. Each start runs in a process group of its own, which the test
  * checks and ends as a whole.
@@ -40,7 +41,7 @@ const alive = (pid: number): boolean => {
 test.describe('npm start', () => {
   test.skip(hasElectronBinary, 'an Electron binary is present, so npm start opens the Electron window instead (covered by electron.spec.ts)');
 
-  test('falls back to the browser shell and serves a playable menu', async ({ page }) => {
+  test('falls back to the browser shell and serves a playable first screen', async ({ page }) => {
     const child = launch('npm', ['start', '--silent', '--']);
     try {
       const { match, output } = await waitForLine(child, URL_LINE, 90_000);
@@ -48,8 +49,9 @@ test.describe('npm start', () => {
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/no Electron binary found.*browser shell/);
       await page.goto(match[1]!);
-      await page.waitForFunction(() => window.__bb?.screen === 'menu');
-      await expect(page.getByTestId('menu-offline')).toBeVisible();
+      await page.waitForFunction(() => window.__bb?.screen === 'welcome');
+      await expect(page.getByTestId('first-name')).toBeVisible();
+      await expect(page.getByTestId('first-language')).toBeVisible();
     } finally {
       expect(await endGroup(child)).toBe(true); // npm, start.mjs and the shell all end on SIGTERM
     }

@@ -1,11 +1,11 @@
 /**
- * Entry point of the browser shell (a plain Node process; see services/browserShellServer.ts).
+ * Entry point of the browser shell (a plain Node process; see services/bridge/browserShellServer.ts).
  *
  *   node out/main/browserShell.js [--port N] [--user-data DIR] [--discovery off|all|IFACE] [--no-open]
  *                                 [--game-port N] [--game-bind IP]
  *
  * --game-port / --game-bind: the UDP game socket when hosting or joining (default 47777 on 0.0.0.0;
- * tests: 0 = a free port, on 127.0.0.1). See services/netBridgeArgs.ts.
+ * tests: 0 = a free port, on 127.0.0.1). See services/session/gameSocket.ts.
  *
  * Prints one line with the URL to open (and opens a browser when the system has one and --no-open
  * is not given). Stops cleanly on SIGINT/SIGTERM/SIGHUP, when the player chooses Quit, or when

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 11;
+export const BRIDGE_VERSION = 13;
 
 /** Capabilities light up menu entries as the features that serve them land. */
 export interface Capabilities {
@@ -98,6 +98,8 @@ export interface SettingsResult {
   readonly nameChosen: boolean;
   /** The discovery mode in force ('off', 'all' or an interface name) and who chose it. */
   readonly discovery: { readonly mode: string; readonly source: DiscoverySource };
+  /** Every action's default key (Settings' "Default keys"; the page keeps no copy of its own). */
+  readonly defaultKeys: Readonly<Record<Action, string>>;
 }
 
 export interface MapEntry {
@@ -192,7 +194,7 @@ export type ProbeResult =
 
 // ---- LAN sessions: networking (the ClientPeer, the host authority) runs in main; the
 // simulation runs in the renderer, which sends its intent and key-frame hashes and receives
-// confirmed updates. Every payload is validated in main (electron/services/netBridge*). ----
+// confirmed updates. Every payload is validated in main (electron/services/bridge/netRequests.ts). ----
 
 /** Lobby and match requests of the local player (owner-only ones are ignored for others). */
 export type NetAction =
@@ -304,8 +306,18 @@ export interface NetStatus {
   readonly bytesOutPerSec: number;
 }
 
-/** Peer events the renderer shows (chat, drops, desync, end…); start, resume and updates have their own link messages, tree status rides on the session. */
-export type NetEvent = Exclude<PeerEvent, { readonly t: 'start' } | { readonly t: 'resume' } | { readonly t: 'updates' } | { readonly t: 'treeStatus' } | { readonly t: 'succeed' }>;
+/**
+ * The peer events the page receives, opted in one by one (chat, drops, desync, end…): a new
+ * PeerEvent reaches the page only once it is listed here. Start, resume and updates have their
+ * own link messages, tree status rides on the session, and an election is main's business.
+ */
+export const NET_EVENTS = ['accepted', 'rejected', 'failed', 'settings', 'slots', 'chat', 'loading', 'progress', 'lobby', 'desync', 'refsub', 'pause', 'dropped', 'kicked', 'end', 'takeover', 'closed', 'hosting'] as const satisfies readonly PeerEvent['t'][];
+export type NetEvent = Extract<PeerEvent, { readonly t: (typeof NET_EVENTS)[number] }>;
+
+/** Whether the page receives this peer event (NET_EVENTS). */
+export function isNetEvent(e: PeerEvent): e is NetEvent {
+  return (NET_EVENTS as readonly string[]).includes(e.t);
+}
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 
@@ -314,6 +326,8 @@ export interface ReplayEntry {
   readonly id: string;
   /** ISO date of the match. */
   readonly date: string;
+  /** The map's id (the page names a shipped map in its own words) and the name its file gave. */
+  readonly mapId: string;
   readonly map: string;
   readonly players: readonly string[];
   readonly seconds: number;

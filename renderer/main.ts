@@ -1,8 +1,9 @@
-/** Renderer entry: connects the bridge, loads settings, registers the screens and shows the main menu. */
+/** Renderer entry: connects the bridge, loads settings, registers the screens and shows the main menu (on a first run, the welcome screen before it). */
 import type { BRIDGE_VERSION } from '../electron/contract';
 import { connectBridge } from './bridge';
 import { reasonText, setLanguage, t } from './i18n';
-import { App, type TestHook } from './ui/App';
+import { App } from './ui/App';
+import type { TestHook } from './ui/testHook';
 import { h } from './ui/dom';
 import { arrivesScreen } from './ui/screens/arrives';
 import { closedScreen } from './ui/screens/closed';
@@ -19,9 +20,11 @@ import { netMatchScreen } from './ui/screens/netMatch';
 import { sessionClient } from './ui/session/SessionClient';
 import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
+import { welcomeScreen } from './ui/screens/welcome';
+import { systemLanguage } from './i18n/systemLanguage';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 11;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 13;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -38,12 +41,16 @@ async function start(): Promise<void> {
     const info = await bridge.request('app:info', null);
     hook.info = info;
     if (info.bridgeVersion !== PAGE_BRIDGE_VERSION) return fatal(root, t('error.version', { page: PAGE_BRIDGE_VERSION, main: info.bridgeVersion }));
-    const { settings, notice, nameChosen, discovery } = await bridge.request('settings:get', null);
-    setLanguage(settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen };
+    const { settings, notice, nameChosen, discovery, defaultKeys } = await bridge.request('settings:get', null);
+    // A first run speaks the system's language until the player picks one (the welcome screen asks);
+    // a player asked again only because the saved name is refused keeps the language they chose.
+    const firstRun = !nameChosen && notice?.code !== 'settings-name-refused';
+    setLanguage(firstRun ? systemLanguage(navigator.languages) : settings.language);
+    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen, welcome: welcomeScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
     app.nameChosen = nameChosen;
     app.discovery = discovery;
+    app.defaultKeys = defaultKeys;
     sessionClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     bridge.onClose(() => app.show('closed'));

@@ -16,7 +16,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
 import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer';
-import { LockstepClientService } from '../electron/services/lockstep/LockstepClientService';
+import { LockstepNode } from '../electron/services/lockstep/LockstepNode';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { RejectReason } from '../core/lockstep';
@@ -53,39 +53,39 @@ async function main(): Promise<void> {
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
   const run = async (stored: { token: number; key: Uint8Array } | undefined): Promise<void> => {
     const rejoinToken = stored?.token;
-    const service = await LockstepClientService.connect({ trees: trees.trees, host: join, name, spectate, address: v.address, ...(v.lan !== undefined ? { groupInterfaces: [lanInterface(v.lan, v.address)] } : {}), lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token, identity: stored.key } : {}) });
+    // Elected to succeed a host that is gone, the node hosts the match; its verifier then serves rejoins.
+    const node = await LockstepNode.open({ trees: trees.trees, port: 0, address: v.address, ...(v.lan !== undefined ? { groupInterfaces: [lanInterface(v.lan, v.address)] } : {}), ...(stored ? { identity: stored.key } : {}), verifier: { loadMap: mapLoader(resources), log: (e) => log({ who: 'verifier', ...e }) } });
+    const peer = node.join({ host: join, name, spectate, lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token } : {}) });
     let rejectReason: number | null = null;
     // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
     const plog = (e: Record<string, unknown>): void => {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
       log(e);
     };
-    const player = new HeadlessPlayer({ peer: service.peer, now: () => service.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, onSucceed: (state, t) => service.takeOver(state, t, () => player.latestSnapshot()), ...(reports ? { reportsDir: reports } : {}) });
-    log({ ev: 'joining', host: join, port: service.transport.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
-    player.start();
+    const player = new HeadlessPlayer({ peer, now: () => node.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, ...(reports ? { reportsDir: reports } : {}) });
+    log({ ev: 'joining', host: join, port: node.port, input, ...(rejoinToken !== undefined ? { rejoin: true } : {}) });
+    node.drive(player);
     let tokenWritten = false;
     const poll = setInterval(() => {
-      const peer = service.peer;
       const p = peer.phase;
       if (tokenFile && !tokenWritten && peer.sessionToken !== 0 && p !== 'joining') {
         tokenWritten = true;
         // Whole or not at all (a rename): a reader — this client restarted, a test — never sees half.
-        writeFileSync(`${tokenFile}.tmp`, `${peer.sessionToken} ${Buffer.from(service.identity).toString('base64')}\n`);
+        writeFileSync(`${tokenFile}.tmp`, `${peer.sessionToken} ${Buffer.from(node.identity).toString('base64')}\n`);
         renameSync(`${tokenFile}.tmp`, tokenFile);
       }
       // Ended: back in the lobby after our match, or finished and the host gone quiet (it left).
-      const hostGone = peer.stall(service.now()).hostSilentMs > 5000;
+      const hostGone = peer.stall(node.now()).hostSilentMs > 5000;
       const ended = player.finishedHash !== null && (p === 'lobby' || hostGone);
       if (ended || p === 'rejected' || p === 'kicked' || p === 'failed') {
         clearInterval(poll);
         player.tick(); // log the events still queued (the REJECT's reason among them)
-        player.stop();
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
-        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: service.transport.counters, link: service.transport.link?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
+        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.link?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
         // Hosting since a takeover: the others hear the end before this host says goodbye.
-        const linger = ended && service.auth ? 1000 : 0;
-        setTimeout(() => void service.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
+        const linger = ended && node.authority ? 1000 : 0;
+        setTimeout(() => void node.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
       }
     }, 50);
   };

@@ -2,7 +2,7 @@
  * `npx tsx scripts/gen-trig.ts` — writes core/math/trigTable.ts: a quarter-wave sine table with
  * QUARTER + 1 entries, sin(i · 2π / ANGLE_STEPS) × TRIG_ONE rounded to nearest.
  * Math.sin is allowed here (a script, not the core): its output is checked in, so every peer runs
- * the same integers whatever its engine's Math.sin does. core/math/trig.test.ts re-checks the
+ * the same integers whatever its engine's Math.sin does. core/math/angle.test.ts re-checks the
  * table against Math.sin within 1 LSB.
  */
 import { writeFileSync } from 'node:fs';

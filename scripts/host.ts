@@ -14,8 +14,7 @@
  * ai/<difficulty>.json (a file that fails falls back to the built-in tree, logged as
  * ev "trees-fallback"); clients whose trees differ are sent them.
  */
-import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
-import { LockstepHostService } from '../electron/services/lockstep/LockstepHostService';
+import { LockstepNode } from '../electron/services/lockstep/LockstepNode';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { SlotKind } from '../core/lockstep';
@@ -33,12 +32,15 @@ async function main(): Promise<void> {
   const trees = loadTrees(resources);
   log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
-  const service = await LockstepHostService.start({
+  // The verifier is the room's owner here (no player): its hash takes part in desync detection.
+  const node = await LockstepNode.open({
     trees: trees.trees,
     port: v.port,
     address: v.address,
     ...(v.lan !== undefined ? { groupInterface: v.lan } : {}),
-    owner: verify ? { name: 'host', spectate: true } : undefined,
+    verifier: verify ? { loadMap: mapLoader(resources), name: 'host', log: (e) => log({ who: 'verifier', ...e }), ...(v.reports !== undefined ? { reportsDir: v.reports } : {}) } : null,
+  });
+  const host = node.host({
     ...(v.delay !== undefined ? { fixedDelay: v.delay } : {}),
     ...(v.seed !== undefined ? { seed: v.seed } : {}),
     settings: {
@@ -51,14 +53,8 @@ async function main(): Promise<void> {
       forceDropSeconds: v['force-drop'],
     },
   });
-  const host = service.host;
   for (let b = 0; b < bots; b++) host.setSlot(wait + b, SlotKind.Bot, 1);
-  log({ ev: 'listening', port: service.port, room: host.lobby.settings.roomName, wait, bots });
-  const player = service.owner
-    ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(resources), input: 'none', name: 'host', log: (e) => log({ who: 'verifier', ...e }), ...(v.reports !== undefined ? { reportsDir: v.reports } : {}) })
-    : null;
-  player?.start();
-  if (player) service.setSnapshotSource(() => player.latestSnapshot());
+  log({ ev: 'listening', port: node.port, room: host.lobby.settings.roomName, wait, bots });
   let started = false;
   let delay = -1;
   const poll = setInterval(() => {
@@ -72,31 +68,27 @@ async function main(): Promise<void> {
     if (!started && host.phase === 'lobby' && humans >= wait) {
       started = true;
       log({ ev: 'starting', humans });
-      host.start(service.now());
+      host.start(node.now());
     }
     if (started && host.closed) {
       // The peers elected another host while this one stood still (issue 13): the match goes on there.
       clearInterval(poll);
       log({ ev: 'replaced', released: host.match?.released ?? -1, counters: host.counters });
-      player?.stop();
-      void service.close().then(() => process.exit(0));
+      void node.close().then(() => process.exit(0));
       return;
     }
     if (started && host.phase === 'lobby' && host.lastResult) {
       const m = host.lastMatch;
-      log({ ev: 'result', ...host.lastResult, stallMs: Math.round(m?.stallMs ?? 0), stalls: m?.stalls ?? 0, hashConflicts: m?.hashes.conflicts ?? 0, waited: m?.players.waitedBySlot(), counters: host.counters, udp: service.transport.counters, link: service.transport.link?.counters });
+      log({ ev: 'result', ...host.lastResult, stallMs: Math.round(m?.stallMs ?? 0), stalls: m?.stalls ?? 0, hashConflicts: m?.hashes.conflicts ?? 0, waited: m?.players.waitedBySlot(), counters: host.counters, udp: node.transport.counters, link: node.transport.link?.counters });
       if (!v.stay) {
         clearInterval(poll);
         // Linger so the end notice (reliable control stream) reaches everyone, then leave.
-        setTimeout(() => {
-          player?.stop();
-          void service.close().then(() => process.exit(0));
-        }, 2000);
+        setTimeout(() => void node.close().then(() => process.exit(0)), 2000);
       }
       started = false;
     }
   }, 50);
-  process.on('SIGTERM', () => void service.close().then(() => process.exit(0)));
+  process.on('SIGTERM', () => void node.close().then(() => process.exit(0)));
 }
 
 main().catch((e: unknown) => {

@@ -1,8 +1,8 @@
 /**
  * `npm run screenshots`: the pictures in docs/screenshots/, taken from the game as a player meets
- * it, in a real Chromium (software GL) at 1280×800: the menu, a hosted lobby listing this machine's
- * LAN addresses, the same lobby in 中文, an offline match with the marker ring on your own ball,
- * and the results with the winner headline.
+ * it, in a real Chromium (software GL) at 1280×800: the first run's questions on a Chinese system,
+ * the menu, a hosted lobby listing this machine's LAN addresses, the same lobby in 中文, an offline
+ * match with the marker ring on your own ball, and the results with the winner headline.
  * 中文 needs a CJK font (Debian: fonts-wqy-microhei or fonts-noto-cjk); without one it would be
  * drawn as boxes, so the script refuses to run (`fc-list :lang=zh`).
  * Network safety: LAN discovery is off (no mDNS or broadcast leaves this machine); the game socket
@@ -34,9 +34,9 @@ function hasCjkFont(): boolean {
   }
 }
 
-/** The browser shell with a saved name (no first-run prompt), discovery off; resolves its URL. */
-function startShell(userData: string): Promise<{ url: string; stop: () => void }> {
-  writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, name: 'Ana' }));
+/** The browser shell, discovery off, with a saved name unless it is a first run; resolves its URL. */
+function startShell(userData: string, firstRun = false): Promise<{ url: string; stop: () => void }> {
+  if (!firstRun) writeFileSync(path.join(userData, 'settings.json'), JSON.stringify({ ...DEFAULT_SETTINGS, name: 'Ana' }));
   const child = spawn(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--game-port', '0', '--user-data', userData], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -100,6 +100,25 @@ async function main(): Promise<void> {
     await setLanguage(page, 'zh-CN');
     await shot(page, 'menu-zh-CN.png');
     await lobby(page, 'lobby-zh-CN.png');
+  } finally {
+    await browser.close();
+    shell.stop();
+    rmSync(userData, { recursive: true, force: true });
+  }
+  await firstRun();
+}
+
+/** A first start on a Chinese system: the language and name questions, in 中文, a name half typed. */
+async function firstRun(): Promise<void> {
+  const userData = mkdtempSync(path.join(os.tmpdir(), 'bb-shots-'));
+  const shell = await startShell(userData, true);
+  const browser = await chromium.launch({ executablePath: await findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'zh-CN' });
+    await page.goto(shell.url);
+    await page.waitForFunction(() => window.__bb?.screen === 'welcome');
+    await page.getByTestId('first-name').fill('小明');
+    await shot(page, 'welcome-zh-CN.png');
   } finally {
     await browser.close();
     shell.stop();

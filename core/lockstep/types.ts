@@ -5,7 +5,7 @@
  * logic frames (30 Hz); times are milliseconds of the caller's clock.
  */
 import type { SlotEvent } from '../match';
-import type { PlayerInput, SlotInput } from '../sim';
+import type { SlotInput } from '../sim';
 
 /** Logic frames per second (seed 003: 30 Hz logic). */
 export const LOGIC_HZ = 30;
@@ -157,12 +157,6 @@ export interface HostStatus {
   readonly waiting: readonly WaitedPlayer[];
   /** Who paused (when state is 2). */
   readonly pausedBy: number;
-}
-
-/** A local input change scheduled for a key (uplink form). */
-export interface ScheduledInput {
-  readonly key: number;
-  readonly input: PlayerInput;
 }
 
 /** Why a JOIN was refused. */

@@ -119,25 +119,6 @@ describe('LockstepMatch', () => {
     expect(match.overlay(0).notice).toBe(t('net.hostingMe', { left: t('net.theHost') }));
   });
 
-  it('hosting since a takeover, it offers main its latest key-frame snapshot every 5 s, for rejoins; before that, none', () => {
-    const { match, port, loop } = peer(0);
-    port.push(updates(0, 99));
-    const snapshots = (): Extract<LinkUp, { t: 'snapshot' }>[] => loop.filter((m): m is Extract<LinkUp, { t: 'snapshot' }> => m.t === 'snapshot');
-    match.drive(1000, hooks);
-    expect(snapshots()).toEqual([]);
-    match.onEvent({ t: 'hosting', slot: 2, left: 0, me: false });
-    match.drive(1100, hooks);
-    expect(snapshots()).toEqual([]);
-    match.onEvent({ t: 'hosting', slot: 0, left: 2, me: true });
-    match.drive(1200, hooks);
-    match.drive(3000, hooks);
-    match.drive(6300, hooks);
-    const sent = snapshots();
-    expect(sent).toHaveLength(2);
-    expect(sent[1]!.key).toBeGreaterThan(sent[0]!.key);
-    expect(atob(sent[1]!.base64).length).toBe(match.runner.snapshots.at(-1)?.bytes.length);
-  });
-
   it('a report main could not write is told in player words, not main\'s message', async () => {
     const start = netStart(0);
     const port = new LinkPort(start, () => undefined, 0);

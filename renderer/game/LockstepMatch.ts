@@ -26,7 +26,7 @@ import type { BotBrains } from '../../core/ai';
 import { LockstepRecorder } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { errorText, t } from '../i18n';
-import { waitStateOf } from '../hud/waitState';
+import { waitStateOf } from './waitState';
 import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
 import { confirmedView, OwnCellsPredictor } from './OwnPrediction';

@@ -8,7 +8,6 @@ import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { toBase64 } from '../../core/lockstep';
 import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
-import type { TestHook } from '../ui/App';
 
 /** The inverse of core's toBase64 (replays:read, a resume on the session link), with the page's own decoder. */
 export function fromBase64(b64: string): Uint8Array {
@@ -18,8 +17,8 @@ export function fromBase64(b64: string): Uint8Array {
   return out;
 }
 
-/** Stores a finished (or left) match's replay; the saved id, or the error, goes to `hook.savedReplays`. */
-export function saveReplay(ctx: { readonly bridge: Bridge; readonly hook: TestHook }, bytes: Uint8Array): void {
+/** Stores a finished (or left) match's replay; the saved id, or the error, goes to `hook.savedReplays` (ui/testHook.ts). */
+export function saveReplay(ctx: { readonly bridge: Bridge; readonly hook: { savedReplays?: string[] } }, bytes: Uint8Array): void {
   const log = (ctx.hook.savedReplays ??= []);
   ctx.bridge.request('replays:save', { base64: toBase64(bytes) }).then(
     ({ id }) => void log.push(id),

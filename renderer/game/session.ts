@@ -4,7 +4,7 @@
  * the input path differ). A session owns the World and is the only caller of `step`.
  */
 import type { GameMap } from '../../core/map';
-import type { WaitState } from '../hud/WaitDialog';
+import type { WaitState } from './waitState';
 import type { MassHistory } from './MassHistory';
 import type { OwnPrediction } from './OwnPrediction';
 import type { PlayerInput, World } from './simApi';

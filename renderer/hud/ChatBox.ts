@@ -4,7 +4,7 @@
  * Offline the session keeps a local log.
  */
 import { t } from '../i18n';
-import { fillTemplate, h } from '../ui/dom';
+import { fillTemplate, h } from '../dom';
 import type { MatchSession } from '../game/session';
 
 const SHOWN = 6;

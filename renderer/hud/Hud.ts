@@ -6,7 +6,7 @@
 import type { MatchSession } from '../game/session';
 import { EventKind } from '../game/simApi';
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import type { MatchView } from '../view/MatchView';
 import { ChatBox } from './ChatBox';
 import { KillFeed } from './KillFeed';

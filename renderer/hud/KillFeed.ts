@@ -5,7 +5,7 @@
  * colours; the sentence comes from the catalog, so word order follows the language.
  */
 import { t } from '../i18n';
-import { fillTemplate, h } from '../ui/dom';
+import { fillTemplate, h } from '../dom';
 import type { PlayerInfo } from '../game/session';
 
 const MAX_LINES = 5;

@@ -3,7 +3,7 @@
  * which asks for confirmation first (leaving cannot be undone).
  */
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 
 export class MatchMenu {
   readonly el: HTMLElement;

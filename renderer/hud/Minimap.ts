@@ -11,7 +11,7 @@ import { Terrain, type GameMap } from '../../core/map';
 import type { DisplayCells } from '../game/DisplayCells';
 import type { PlayerInfo } from '../game/session';
 import { MAX_CELLS, VIRUS_CAPACITY, ownerOf, virusRadius, type World } from '../game/simApi';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import type { ViewRect } from '../view/PelletLayer';
 
 const MAX_PX = 200;

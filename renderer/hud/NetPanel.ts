@@ -6,7 +6,7 @@
  * second and draw calls. Refreshed 4 times a second while open.
  */
 import { t, type MessageKey } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import type { NetStats } from '../game/session';
 import { TextCell } from './TextCell';
 

@@ -7,7 +7,7 @@
  */
 import { worldToFx, worldToGrid, worldToMapPx, type GameMap, type GridPoint } from '../../core/map';
 import { t, type MessageKey } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 
 /** The last values shown (the test hook exposes them); null while the cursor is off the ground. */
 export interface ReadoutValues {

@@ -4,7 +4,7 @@
  * times a second while open (it allocates; the closed board costs nothing).
  */
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import type { PlayerInfo } from '../game/session';
 import { scoreboard, type World } from '../game/simApi';
 

@@ -3,7 +3,7 @@
  * plus a "respawning" notice while your ball waits. Written only when a figure changes.
  */
 import { t } from '../i18n';
-import { h } from '../ui/dom';
+import { h } from '../dom';
 import { clockText, rankOf } from '../game/ranking';
 import { FRAME_RATE, playerMass, type World } from '../game/simApi';
 import { TextCell } from './TextCell';

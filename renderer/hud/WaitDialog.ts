@@ -8,26 +8,11 @@
  * Driven by the lockstep session (LockstepMatch.overlay → waitState.ts) every display frame.
  */
 import { t } from '../i18n';
-import { h, setBlocked } from '../ui/dom';
+import { h, setBlocked } from '../dom';
+import type { WaitState } from '../game/waitState';
 
 /** Stall length before the dialog shows. */
 export const SHOW_AFTER_MS = 500;
-
-export interface AwaitedPlayer {
-  readonly slot: number;
-  readonly name: string;
-  readonly color: string;
-  readonly waitingMs: number;
-  readonly cause: 'network' | 'slow' | 'host';
-}
-
-export interface WaitState {
-  /** How long no frame could be stepped. */
-  readonly stalledMs: number;
-  readonly awaited: readonly AwaitedPlayer[];
-  /** Stall length after which Drop becomes active. */
-  readonly dropAfterMs: number;
-}
 
 const CAUSE_KEY = { network: 'wait.network', slow: 'wait.slow', host: 'wait.host' } as const;
 

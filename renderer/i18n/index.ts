@@ -4,6 +4,7 @@
  */
 import type { Language, Reason, ReasonCode } from '../../electron/contract';
 import { en, type MessageKey } from './en';
+import { fill } from './spacing';
 import { zhCN } from './zh-CN';
 
 const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, 'zh-CN': zhCN };
@@ -14,15 +15,16 @@ export type { MessageKey };
 export function setLanguage(lang: Language): void {
   current = lang;
   document.documentElement.lang = lang;
+  document.title = t('app.title'); // the window's and the tab's title: 球球大乱斗 in 中文
 }
 
 export function language(): Language {
   return current;
 }
 
-/** The string for `key` in the current language, with `{name}` placeholders filled in. */
+/** The string for `key` in the current language, with `{name}` placeholders filled in (and spaced: spacing.ts). */
 export function t(key: MessageKey, params: Record<string, string | number> = {}): string {
-  return CATALOGS[current][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  return fill(CATALOGS[current][key], params);
 }
 
 /** Whether the catalogs have `key` (for keys built from data: map ids, key codes). */

@@ -8,7 +8,7 @@
  * (malformed datagrams and control messages are counted and dropped).
  */
 import { readHeader } from '../../net';
-import { decodeDatagram, decodeHostControl, goodbyeIn, LockstepType, TREES_KIND } from '../wire';
+import { decodeDatagram, decodeHostControl, goodbyeIn, isHostEvent, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
 import { parseReason, SessionReason } from '../reasons';
 import { PHASE_SHIFT_PACE, SlotKind, SPECTATOR_SLOT } from '../types';
@@ -156,6 +156,6 @@ export class ClientInbox {
       }
       default: break;
     }
-    st.events.push(c);
+    if (isHostEvent(c)) st.events.push(c);
   }
 }

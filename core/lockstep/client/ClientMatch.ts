@@ -8,11 +8,12 @@
  */
 import { hasAction, inputsEqual, STOP_INPUT } from '../../sim';
 import type { PlayerInput } from '../../sim';
-import type { UplinkInput } from '../wire';
 import { RttEstimator } from '../link';
-import type { KeyUpdate, MatchStart } from '../types';
 import { delayKeys, LOGIC_HZ, lastKeyOf } from '../types';
+import type { KeyUpdate, MatchStart } from '../types';
 import { normalizeInput } from '../wire';
+import type { UplinkInput } from '../wire';
+import { SlackMeter } from './SlackMeter';
 
 /** Tolerance of the closing-time comparison (ms). */
 const CLOSE_EPS_MS = 0.01;
@@ -25,15 +26,6 @@ const MAX_PENDING_PRESSES = 2;
  * (HashJudge decides a key once every reporter sent it or a later one).
  */
 export const HASH_EVERY_KEYS = 4;
-/** Keys over which slack percentiles are taken (6 s at 10 Hz). */
-export const SLACK_WINDOW = 60;
-/**
- * Keys run with the delay in force before a slack is reported (1 s at 10 Hz): the window starts
- * afresh when the delay changes, so the host never judges a new delay by keys run under the old.
- */
-const SLACK_MIN_KEYS = 10;
-/** Keys at the start of a match (or after joining it) whose slack is not counted. */
-const SLACK_SKIP_KEYS = 10;
 
 export class ClientMatch {
   readonly updates: KeyUpdate[] = [];
@@ -46,9 +38,8 @@ export class ClientMatch {
   private readonly startedAt: number;
   /** Key the game last began executing (-1 before the first). */
   execKey = -1;
-  /** Recent slacks (ms between an update's arrival and the loop beginning its key), a ring. */
-  private readonly slacks: number[] = [];
-  private slackAt = 0;
+  /** Slacks: ms between an update's arrival and the loop beginning its key. */
+  readonly slack: SlackMeter;
   /** When the game began `execKey` (ms). */
   beganAt = 0;
   /** My inputs for every key ≤ closed are final. */
@@ -120,6 +111,7 @@ export class ClientMatch {
     this.closed = player ? delayKeys(start.delayMs, this.keyMs) - 1 : -1;
     this.inputAck = this.closed;
     this.baseKey = Math.max(0, Math.min(baseKey, this.lastKey));
+    this.slack = new SlackMeter(this.baseKey);
     if (this.baseKey > 0) {
       // Sparse below the base: recvKey and execKey count from there, nothing before is held.
       this.updates.length = this.baseKey;
@@ -192,7 +184,7 @@ export class ClientMatch {
 
   /** The window was hidden (true) or shown again (false): see `away`. */
   setAway(hidden: boolean): void {
-    const slack = this.away?.slack ?? Math.max(0, this.lowSlack());
+    const slack = this.away?.slack ?? Math.max(0, this.slack.low());
     if (hidden) this.away = { state: 'hidden', slack };
     else if (this.away) this.away = { state: 'draining', slack };
   }
@@ -220,11 +212,9 @@ export class ClientMatch {
       // closures would follow a phase the room left (and hold every release by the difference).
       if (this.away) this.away.slack = Math.max(0, this.away.slack - (this.delay - u.delayMs));
       this.delay = u.delayMs;
-      this.slacks.length = 0;
-      this.slackAt = 0;
+      this.slack.restart();
     }
-    // The first keys of a match (or after joining it) run as their updates come, whatever the delay: not counted.
-    if (arrived !== undefined && key >= this.baseKey + SLACK_SKIP_KEYS) this.slacks[this.slackAt++ % SLACK_WINDOW] = now - arrived;
+    if (arrived !== undefined) this.slack.add(key, now - arrived);
     if (key % HASH_EVERY_KEYS === 0) this.hash = { key, hash: hash >>> 0 };
     return u;
   }
@@ -273,27 +263,6 @@ export class ClientMatch {
     this.lastScheduled = { ...next, split: false, eject: false };
     if (this.splitPending > 0) this.splitPending--;
     if (this.ejectPending > 0) this.ejectPending--;
-  }
-
-  /**
-   * How early updates arrive before they are needed: the 3rd percentile of the last
-   * SLACK_WINDOW keys run with the delay in force (ms; the smallest of fewer than 34), or -1
-   * before SLACK_MIN_KEYS ran. ~0 means the loop has been waiting (the host then raises the delay).
-   */
-  lowSlack(): number {
-    return this.slackPercentile(3);
-  }
-
-  /** Median slack over the window (ms), or -1 before enough keys ran. */
-  medianSlack(): number {
-    return this.slackPercentile(50);
-  }
-
-  private slackPercentile(p: number): number {
-    const n = this.slacks.length;
-    if (n < SLACK_MIN_KEYS) return -1;
-    const sorted = [...this.slacks].sort((a, b) => a - b);
-    return Math.max(0, sorted[Math.floor((n * p) / 100)] ?? 0);
   }
 
   /** When I closed `key` (undefined once its update arrived, or for keys I did not close). */

@@ -6,8 +6,8 @@
  * Composed of parts sharing one ClientState: ClientUplink (what goes to the host), ClientInbox
  * (what comes from it), ClientResync (joining a running match), ClientTrees (the bot trees the
  * match runs: the host's, received when mine differ; they gate loading's 100 % and the start),
- * ClientSuccession (a new host when the host is gone). Events queue in `events`; a driver
- * drains them, and `onEvents` (ClientOptions) tells it at once when there are new ones.
+ * ClientSuccession (a new host when the host is gone). Events queue in `events`; the driver
+ * drains them after each call (its node calls back after every datagram batch and timer step).
  */
 import type { PlayerInput } from '../../sim';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
@@ -19,7 +19,7 @@ import { defaultTreeSet } from '../../ai';
 import { ClientState } from './ClientState';
 import type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
 import { ClientTrees } from './ClientTrees';
-import type { TreeStatus } from './ClientTrees';
+import type { TreeStatus } from './ClientState';
 import { ClientSuccession } from './ClientSuccession';
 import { ClientUplink } from './ClientUplink';
 import { readHeader } from '../../net';
@@ -74,7 +74,6 @@ export class ClientPeer {
   /** Starts the handshake (JOIN, repeated until answered). */
   join(now: number): void {
     this.uplink.join(now);
-    this.notify();
   }
 
   /** One datagram from `from`. Anything not from the host is ignored (but succession reports and claims). */
@@ -82,7 +81,6 @@ export class ClientPeer {
     const h = readHeader(bytes);
     if (h.ok && h.type === LockstepType.Succeed) this.succession.receive(now, bytes, from);
     else this.inbox.receive(now, bytes, from);
-    this.notify();
   }
 
   /** Retransmissions, NACKs, acks, keep-alives, closures, join retries. Call every few ms. */
@@ -90,7 +88,6 @@ export class ClientPeer {
     if (this.st.phase !== 'joining' && this.st.connected) this.resync.tick(now);
     this.succession.tick(now);
     this.uplink.tick(now);
-    this.notify();
   }
 
   /** The local player's current intent (persistent; a dash fires once). */
@@ -140,7 +137,6 @@ export class ClientPeer {
   hostedByMe(now: number, loopback: string, left: number): void {
     this.succession.hostedByMe(now, loopback, left);
     this.uplink.sendFrame(now);
-    this.notify();
   }
 
   /**
@@ -218,9 +214,5 @@ export class ClientPeer {
     if (st.connected) this.uplink.sendFrame(now);
     else if (st.phase === 'joining') this.uplink.cancelJoin();
     st.phase = 'left';
-  }
-
-  private notify(): void {
-    if (this.st.events.length > 0) this.st.opts.onEvents?.();
   }
 }

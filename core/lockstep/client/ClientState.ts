@@ -11,11 +11,10 @@ import type { TreeSet } from '../../ai';
 import type { SnapshotReceiver } from '../link';
 import { LossMeter, ReliableChannel, RttEstimator } from '../link';
 import { encodeClientControl } from '../wire';
-import type { ClientControl, HostControl, PeerKey } from '../wire';
+import type { ClientControl, HostControl, HostEvent, PeerKey } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
-import type { TreeStatus } from './ClientTrees';
 
 export interface ClientOptions {
   readonly appVersion: string;
@@ -37,11 +36,6 @@ export interface ClientOptions {
    * to a key period of latency.
    */
   readonly lockClosures?: boolean;
-  /**
-   * Called once after a call to `receive`, `tick`, `beginKey`… that queued events, so a driver can
-   * take them at once (push) instead of polling `events`.
-   */
-  readonly onEvents?: () => void;
   /**
    * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). On by
    * default; false leaves only a host that leaves handing over (BB_TAKE_OVER=0 in the app).
@@ -65,6 +59,24 @@ export interface ClientOptions {
   readonly groupListening?: (host: string) => boolean;
 }
 
+/** Where the peer's bot trees stand (ClientTrees): no fingerprint announced yet, trees matching it, a transfer running, none yet, given up. */
+export type TreeState = 'unknown' | 'ready' | 'receiving' | 'waiting' | 'failed';
+/** Whose trees the peer holds: its own files', the host's (received), or the built-in ones. */
+export type TreeSource = 'own' | 'host' | 'builtin';
+/** Why the last transfer was refused: broken chunks, trees that do not compile, another fingerprint. */
+export type TreeFailure = 'garbled' | 'invalid' | 'mismatch';
+
+/** The trees as the UI shows them (plain data). */
+export interface TreeStatus {
+  readonly state: TreeState;
+  readonly source: TreeSource;
+  /** The match's fingerprint as the host last announced it (null: not yet). */
+  readonly hostPrint: number | null;
+  readonly failure: TreeFailure | null;
+  /** The loader's message for 'invalid' (file, node, problem); else null. */
+  readonly problem: string | null;
+}
+
 /** 'failed': the host did not answer, stopped answering, or closed the room (event 'failed' / 'closed'). */
 export type PeerPhase = 'idle' | 'joining' | 'lobby' | 'loading' | 'running' | 'rejected' | 'kicked' | 'failed' | 'left';
 
@@ -73,7 +85,8 @@ export type PeerEvent =
   | { readonly t: 'accepted'; readonly slot: number; readonly owner: boolean }
   | { readonly t: 'rejected'; readonly reason: number; readonly hostVersion: string }
   | { readonly t: 'failed'; readonly reason: string }
-  | Exclude<HostControl, { t: 'start' } | { t: 'resync' } | { t: 'trees' } | { t: 'succession' } | { t: 'rejoiners' } | { t: 'keys' }>
+  /** A host control message declared an event (wire/control.ts `event: true`), as it came. */
+  | HostEvent
   /** The match starts; simulate it with `trees` (their fingerprint is the match start's). */
   | { readonly t: 'start'; readonly match: ClientMatch; readonly trees: TreeSet }
   /**

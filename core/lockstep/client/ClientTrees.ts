@@ -17,28 +17,10 @@ import type { TreeSet } from '../../ai';
 import { TreeReceiver } from '../link';
 import { decodeTreeBlob } from '../wire';
 import type { TreeChunk } from '../wire';
-import type { ClientState, PeerEvent } from './ClientState';
+import type { ClientState, PeerEvent, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientState';
 
 /** Transfers of the host's trees a peer takes (the first and its retries) before giving up. */
 export const MAX_TREE_ATTEMPTS = 3;
-
-/** Where the peer stands: no fingerprint announced yet, trees matching it, a transfer running, none yet, given up. */
-export type TreeState = 'unknown' | 'ready' | 'receiving' | 'waiting' | 'failed';
-/** Whose trees the peer holds: its own files', the host's (received), or the built-in ones. */
-export type TreeSource = 'own' | 'host' | 'builtin';
-/** Why the last transfer was refused: broken chunks, trees that do not compile, another fingerprint. */
-export type TreeFailure = 'garbled' | 'invalid' | 'mismatch';
-
-/** The trees as the UI shows them (plain data). */
-export interface TreeStatus {
-  readonly state: TreeState;
-  readonly source: TreeSource;
-  /** The match's fingerprint as the host last announced it (null: not yet). */
-  readonly hostPrint: number | null;
-  readonly failure: TreeFailure | null;
-  /** The loader's message for 'invalid' (file, node, problem); else null. */
-  readonly problem: string | null;
-}
 
 type Start = Extract<PeerEvent, { t: 'start' }>;
 type Resume = Extract<PeerEvent, { t: 'resume' }>;

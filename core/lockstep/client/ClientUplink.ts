@@ -146,7 +146,7 @@ export class ClientUplink {
         ? {
             ...(st.pong ? { echo: { ts: st.pong.ts, holdMs: now - st.pong.at } } : {}),
             lossPct: st.downLoss.percent,
-            slackMs: m && m.player ? m.lowSlack() : -1,
+            slackMs: m && m.player ? m.slack.low() : -1,
             behindMs,
           }
         : undefined;

@@ -6,9 +6,9 @@
  */
 export { ClientPeer, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
 export type { StallView } from './ClientPeer';
-export type { ClientOptions, PeerEvent, PeerPhase, PeerStats } from './ClientState';
+export type { ClientOptions, PeerEvent, PeerPhase, PeerStats, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientState';
 export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';
 export type { ClientMatch } from './ClientMatch';
 export { HASH_EVERY_KEYS } from './ClientMatch';
 export { MAX_TREE_ATTEMPTS } from './ClientTrees';
-export type { HeldEvent, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientTrees';
+export type { HeldEvent } from './ClientTrees';

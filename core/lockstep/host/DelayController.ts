@@ -45,13 +45,35 @@ export const DELAY_STEP_DOWN_MS = 5;
 /** After a change is released, slacks are not judged for the old delay plus this long (ms): the peers' windows start afresh. */
 export const DELAY_SETTLE_MS = 500;
 
+/** How often the delay is judged (ms), from the match's start (or a successor's takeover). */
+export const DELAY_EVAL_MS = 1000;
+
 export class DelayController {
   private pending: number | undefined;
   private lowCount = 0;
   private raiseCount = 0;
   private settleUntil = -Infinity;
 
-  constructor(private readonly current: () => number) {}
+  /** When the delay is judged next (evaluateIfDue). */
+  private evalAt: number;
+
+  constructor(
+    private readonly current: () => number,
+    now = 0,
+  ) {
+    this.evalAt = now + DELAY_EVAL_MS;
+  }
+
+  /**
+   * Judges the delay once DELAY_EVAL_MS has passed since the last time: `measure` gives the
+   * active players' slacks and the worst loss of their links, asked only then.
+   */
+  evaluateIfDue(now: number, measure: () => { readonly slacks: readonly number[]; readonly loss: number }): void {
+    if (now < this.evalAt) return;
+    this.evalAt = now + DELAY_EVAL_MS;
+    const m = measure();
+    this.evaluate(m.slacks, now, m.loss);
+  }
 
   /** The change to announce with the update released at `now`, if any (taken once). */
   take(now: number): number | undefined {

@@ -162,12 +162,13 @@ export class HostAuthority {
       m.tick(now);
       this.succession.announce(now);
       this.succession.tickFence(now);
-      if (now >= st.delayEvalAt && st.opts.fixedDelay === undefined) {
-        st.delayEvalAt = now + 1000;
-        const players = st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot));
-        m.delays.evaluate(players.map((s) => s.slackMs), now, Math.max(0, ...players.map((s) => Math.max(s.upLoss.loss, s.downLoss))));
+      if (st.opts.fixedDelay === undefined) {
+        m.delays.evaluateIfDue(now, () => {
+          const players = st.sessionList().filter((s) => !s.spectator && m.players.isActive(s.slot));
+          return { slacks: players.map((s) => s.slackMs), loss: Math.max(0, ...players.map((s) => Math.max(s.upLoss.loss, s.downLoss))) };
+        });
       }
-      m.hashes.decide(now, st.reporters(m), m.released, m.lastRelease);
+      m.hashes.decide(now, st.sessions.reporters(m), m.released, m.lastRelease);
       if (m.tryRelease(now) > 0) this.tx.broadcastFrames(now);
       this.room.flushNotices(now);
       this.resync.heal(now);

@@ -9,7 +9,6 @@ import { decodeClientControl, decodeDatagram, encodeAccept } from '../wire';
 import type { ClientControl, ClientFrame, JoinMsg } from '../wire';
 import { RejectReason, SlotKind, SPECTATOR_SLOT } from '../types';
 import { checkPlayerName, distinctName } from '../names';
-import { SPECTATOR_BASE } from './HashJudge';
 import type { HostMatch } from './HostMatch';
 import type { HostResync } from './HostResync';
 import type { HostRoom } from './HostRoom';
@@ -44,7 +43,7 @@ export class HostInbox {
     if (old && old.nonce !== j.nonce && old.addr !== st.opts.ownerAddress && now - old.lastHeard < ADDRESS_QUIET_MS) return void st.counters.addressInUse++;
     if (old && old.nonce === j.nonce) return this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
     if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version);
-    if (st.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
+    if (st.sessions.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
     if (j.token !== undefined && !j.spectate) return this.resync.rejoin(now, j, from, bytes);
     const why = this.refusal(j, old);
     if (why !== 0) return this.tx.reject(from, bytes, why);
@@ -54,9 +53,9 @@ export class HostInbox {
     let token = st.opts.random32() >>> 0;
     if (token === 0) token = 1;
     const slot = j.spectate ? SPECTATOR_SLOT : st.lobby.openSlot();
-    const reporter = j.spectate ? SPECTATOR_BASE + st.spectatorsJoined++ : slot;
+    const reporter = st.sessions.reporterFor(slot);
     const s = new HostSession(from, j.nonce, token, slot, name, owner, reporter, now);
-    st.sessions.set(from, s);
+    st.sessions.add(s);
     if (!s.spectator) st.lobby.takeHuman(slot, name, slot);
     this.tx.out(from, encodeAccept({ nonce: j.nonce, slot, token, owner }));
     this.tx.toOne(s, { t: 'settings', settings: st.lobby.settings });
@@ -93,7 +92,7 @@ export class HostInbox {
     const taken = new Set<string>();
     for (const s of st.sessions.values()) taken.add(s.name);
     for (const s of st.lobby.slots) if (s.kind !== SlotKind.Open) taken.add(s.name);
-    for (const d of st.detached.values()) taken.add(d.name);
+    for (const n of st.sessions.detachedNames()) taken.add(n);
     return distinctName(name, (n) => taken.has(n));
   }
 

@@ -85,7 +85,7 @@ export class HostMatch {
     this.lastKey = lastKeyOf(settings);
     this.keyMs = (settings.keyInterval * 1000) / LOGIC_HZ;
     this.delay = delay;
-    this.delays = new DelayController(() => this.delay);
+    this.delays = new DelayController(() => this.delay, now);
     this.startAt = now;
     this.lastReleaseAt = now;
     this.hashes = new HashJudge(this.lastKey, ownerSlot, (n) => this.notices.push(n));

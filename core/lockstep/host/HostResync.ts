@@ -64,16 +64,15 @@ export class HostResync {
       this.room.removeSession(now, old, 3);
     }
     const tag = successionTag(token, st.matchStart?.seed ?? 0);
-    const slot = m ? (st.detached.get(token) ?? st.detachedTags.get(tag)) : undefined;
+    const slot = m ? st.sessions.detachedOf(token, tag) : undefined;
     if (!m || !slot || st.sessions.has(from)) {
       st.counters.badRejoin++;
       this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
-    st.detached.delete(token);
-    st.detachedTags.delete(tag);
+    st.sessions.reattach(token, tag);
     const s = new HostSession(from, j.nonce, token, slot.slot, slot.name, false, slot.reporter, now);
-    st.sessions.set(from, s);
+    st.sessions.add(s);
     this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: s.slot, token, owner: false }));
     this.begin(now, s, m);
   }

@@ -48,8 +48,7 @@ export class HostRoom {
   kick(now: number, slot: number): void {
     const s = [...this.st.sessions.values()].find((x) => x.slot === slot && !x.owner);
     if (!s) return;
-    this.st.banned.add(s.addr);
-    this.st.banned.add(`token:${s.token}`);
+    this.st.sessions.ban(s);
     this.tx.toOne(s, { t: 'kicked', reason: SessionReason.Kicked });
     this.tx.sendTo(now, s);
     this.removeSession(now, s, 4);
@@ -123,7 +122,6 @@ export class HostRoom {
     const m = new HostMatch(st.lobby.settings, delay, humans, now, owner ? owner.reporter : -1, late);
     st.match = m;
     st.phase = 'running';
-    st.delayEvalAt = now + 1000;
     const slots: SlotSpec[] = st.lobby.slots.flatMap((x, slot): SlotSpec[] =>
       humans.includes(slot)
         ? [{ slot, kind: SlotKind.Human, difficulty: 0 }]
@@ -149,8 +147,7 @@ export class HostRoom {
     st.lastMatch = st.match;
     st.match = null;
     st.matchStart = null;
-    st.detached.clear();
-    st.detachedTags.clear();
+    st.sessions.matchEnded();
     st.phase = 'lobby';
     const bySlot = new Set(st.sessionList().map((s) => s.slot));
     st.lobby.slots.forEach((x, i) => {
@@ -202,10 +199,9 @@ export class HostRoom {
   /** A session is gone; a player of the running match keeps its slot for a rejoin (not when kicked). */
   removeSession(now: number, s: HostSession, why: LeaveWhy): void {
     const st = this.st;
-    st.sessions.delete(s.addr);
-    s.ctl.clear();
     const m = st.match;
-    if (m && !s.spectator && s.inMatch && why !== 4) st.detached.set(s.token, { slot: s.slot, name: s.name, reporter: s.reporter });
+    st.sessions.remove(s, m !== null && !s.spectator && s.inMatch && why !== 4);
+    s.ctl.clear();
     if (m && !s.spectator && m.players.isActive(s.slot)) {
       m.drop(s.slot, why, now);
       this.flushNotices(now);

@@ -1,11 +1,10 @@
 /**
- * The room as the host holds it: the lobby table, the sessions by address, the phase and the
- * running match, bans and detached slots, counters. HostAuthority is composed of parts that share
+ * The room as the host holds it: the lobby table, the sessions (HostSessions: by address, bans,
+ * detached slots), the phase and the running match, counters. HostAuthority is composed of parts that share
  * this one object — HostSender (what goes out), HostRoom (the lifecycle), HostResync (joining a
  * running match), HostInbox (what comes in) — so each part says what it changes and none inherits
  * another's internals.
- * Invariants: a session is found by its address only; `banned` only grows for the room's life;
- * `detached` holds slots of the running match only (cleared when it ends).
+ * Invariants: see HostSessions.
  */
 import { defaultTreeSet } from '../../ai';
 import type { TreeSet } from '../../ai';
@@ -14,6 +13,7 @@ import type { HostLoading } from './HostLoading';
 import { HostLobby } from './HostLobby';
 import type { HostMatch } from './HostMatch';
 import type { HostSession } from './HostSession';
+import { HostSessions } from './HostSessions';
 import type { RoomSettings } from '../types';
 
 export interface HostOptions {
@@ -120,13 +120,6 @@ export interface HostCounters {
 
 export type HostPhase = 'lobby' | 'loading' | 'running';
 
-/** A match slot whose session is gone: its token lets the same app take it back (a rejoin). */
-export interface DetachedSlot {
-  readonly slot: number;
-  readonly name: string;
-  readonly reporter: number;
-}
-
 /** How the last match ended. */
 export interface MatchResult {
   readonly lastKey: number;
@@ -143,22 +136,13 @@ export class HostState {
   lastResult: MatchResult | null = null;
   /** The last finished match (its stall and desync figures stay readable). */
   lastMatch: HostMatch | null = null;
-  readonly sessions = new Map<string, HostSession>();
-  /** Kicked sessions' addresses ("ip:port") and tokens ("token:N"), for the room's life. */
-  readonly banned = new Set<string>();
-  /** Session token → slot, for players who left the running match (not kicked). */
-  readonly detached = new Map<number, DetachedSlot>();
-  /** Detached slots known by their token's successionTag only (a successor's predecessor's player). */
-  readonly detachedTags = new Map<number, DetachedSlot>();
+  /** The sessions, bans and detached slots (HostSessions owns every change to them). */
+  readonly sessions = new HostSessions();
   /** The running match's seed and starting roster (late joiners get the roster as of their key). */
   matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
   /** Where snapshots come from (settable: the verifier may be created after the host). */
   snapshotSource: SnapshotSource | null;
   closed = false;
-  /** When the input delay is next evaluated (ms). */
-  delayEvalAt = 0;
-  /** Spectators joined so far (their hash reporter numbers count from SPECTATOR_BASE). */
-  spectatorsJoined = 0;
   /** The room's bot trees (HostOptions.trees), for its whole life. */
   readonly trees: TreeSet;
 
@@ -170,16 +154,6 @@ export class HostState {
 
   /** Sessions, ordered by slot (spectators last). */
   sessionList(): HostSession[] {
-    return [...this.sessions.values()].sort((a, b) => a.slot - b.slot || a.reporter - b.reporter);
-  }
-
-  /** The hash reporters expected for `m`: players and spectators in it, not still catching up. */
-  reporters(m: HostMatch): number[] {
-    return this.sessionList().filter((s) => s.inMatch && !s.syncing && (s.spectator || m.players.isActive(s.slot))).map((s) => s.reporter);
-  }
-
-  /** True when a JOIN from `from` (carrying `token`, a rejoin) comes from a kicked session. */
-  isBanned(from: string, token: number | undefined): boolean {
-    return this.banned.has(from) || (token !== undefined && this.banned.has(`token:${token >>> 0}`));
+    return this.sessions.list();
   }
 }

@@ -26,7 +26,6 @@ import type { PeerKey, SucceedMsg, Succession } from '../wire';
 import { reasonWith, SessionReason } from '../reasons';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import type { KeyUpdate, Rejoiner, TakeoverState } from '../types';
-import { SPECTATOR_BASE } from './HashJudge';
 import { HostMatch } from './HostMatch';
 import type { HostRoom } from './HostRoom';
 import type { HostSender } from './HostSender';
@@ -160,8 +159,7 @@ export class HostSuccession {
    */
   private rejoiners(m: HostMatch, seed: number): Rejoiner[] {
     const st = this.st;
-    const out: Rejoiner[] = [...st.detachedTags].map(([tag, d]) => ({ slot: d.slot, tag }));
-    for (const [token, d] of st.detached) out.push({ slot: d.slot, tag: successionTag(token, seed) });
+    const out: Rejoiner[] = st.sessions.detachedTagged((token) => successionTag(token, seed));
     for (const s of st.sessions.values()) if (s.inMatch && !s.spectator && !s.owner && !m.players.isActive(s.slot)) out.push({ slot: s.slot, tag: successionTag(s.token, seed) });
     return out.sort((a, b) => a.slot - b.slot);
   }
@@ -184,13 +182,12 @@ export class HostSuccession {
     st.match = m;
     for (const x of this.room.rosterAt(released + 1)) if (x.kind === SlotKind.Human) m.players.add(x.slot, released, true, now);
     st.phase = 'running';
-    st.delayEvalAt = now + 1000;
     me.recvKey = released;
     this.elected = { succession: { host: t.oldHost, hostTag: t.oldHostTag, order: t.order, voters: t.voters }, rejoiners: t.rejoiners, index: t.index, oldHostAddr: t.oldHostAddr, token: t.me.token };
     // The old host's player may come back (its app learns it was replaced): it rejoins with its token.
     // So may the players who were away or catching up then: they rejoin with their tokens too.
     const away = t.oldHost !== SPECTATOR_SLOT && t.oldHostTag !== 0 ? [{ slot: t.oldHost, tag: t.oldHostTag }, ...t.rejoiners] : t.rejoiners;
-    for (const r of away) st.detachedTags.set(r.tag, { slot: r.slot, name: t.slots[r.slot]?.name ?? '', reporter: r.slot });
+    for (const r of away) st.sessions.detachByTag(r.tag, { slot: r.slot, name: t.slots[r.slot]?.name ?? '', reporter: r.slot });
     for (const r of t.reports) this.attach(now, r.addr, r.token, r.slot, r.recvKey);
     m.drop(t.oldHost, 6, now);
     if (t.heldMs > 0) m.carryHold(now - t.heldMs, now + REATTACH_GRACE_MS);
@@ -283,17 +280,17 @@ export class HostSuccession {
     s.recvKey = recvKey;
     // A rejoiner (catching up, or its takeover key never released): its ball comes back once it says 'live' here.
     s.syncing = slot !== SPECTATOR_SLOT && !m.players.isActive(slot);
-    st.detachedTags.delete(successionTag(token, st.matchStart?.seed ?? 0));
+    st.sessions.forgetTag(successionTag(token, st.matchStart?.seed ?? 0));
     this.tx.out(addr, encodeClaim(token, this.elected.index));
     this.tx.sendTo(now, s);
   }
 
   private session(addr: string, token: number, slot: number, owner: boolean, now: number): HostSession {
     const st = this.st;
-    const reporter = slot === SPECTATOR_SLOT ? SPECTATOR_BASE + st.spectatorsJoined++ : slot;
+    const reporter = st.sessions.reporterFor(slot);
     const s = new HostSession(addr, 0, token, slot, st.lobby.slots[slot]?.name ?? '', owner, reporter, now);
     s.inMatch = true;
-    st.sessions.set(addr, s);
+    st.sessions.add(s);
     return s;
   }
 }

@@ -50,7 +50,6 @@ export class MatchLoop {
   /** The state hash after the last logic frame, once the match has run to its end. */
   finishedHash: number | null = null;
   private readonly reporter: DesyncReporter | null;
-  private readonly link: PeerLink;
   private hooks: StepHooks | null = null;
 
   constructor(o: MatchLoopOptions) {
@@ -60,7 +59,6 @@ export class MatchLoop {
       g.restore(o.resume.snapshot);
     }
     this.game = g;
-    this.link = o.link;
     // The runner steps a wrapper, so hooks see every frame whoever drives the loop.
     const stepped: LockstepGame = {
       step: (inputs) => {
@@ -101,14 +99,12 @@ export class MatchLoop {
       this.hooks = null;
     }
     if (this.runner.finished && this.finishedHash === null) this.finishedHash = this.game.hash();
-    this.link.offerSnapshot?.(now, this.latestSnapshot());
     return n;
   }
 
   /** Feed the peer's events here (the desync reporter acts on 'desync' and 'refsub'). */
   onEvent(now: number, e: PeerEvent): void {
     this.reporter?.onEvent(now, e);
-    if (e.t === 'hosting' && e.me) this.link.serveSnapshots?.();
   }
 
   /** The newest key-frame snapshot this loop holds (the state before that key's inputs), or null. */

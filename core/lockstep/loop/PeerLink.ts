@@ -29,10 +29,4 @@ export interface PeerLink extends LockstepPort {
   setIntent(input: PlayerInput): void;
   /** My per-component state hashes at `key`, after the host named a desync there. */
   sendSubhashes(key: number, hashes: readonly number[]): void;
-  /**
-   * A peer on the other side of a bridge (RemotePort) whose app hosts the match since a takeover
-   * has no simulation of its own: from `serveSnapshots` on, the loop offers it its latest snapshot.
-   */
-  serveSnapshots?(): void;
-  offerSnapshot?(now: number, latest: { readonly key: number; readonly bytes: Uint8Array } | null): void;
 }

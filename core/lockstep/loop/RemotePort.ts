@@ -2,8 +2,8 @@
  * The lockstep loop's LockstepPort when its ClientPeer lives elsewhere (the page's loop, the peer
  * in main): the confirmed updates pushed to it (in key order, each once) are buffered so the
  * LockstepRunner reads them synchronously, and what the loop does goes back as LoopMsg messages:
- * begin (the key's hash), finish, blocked (once an episode). The bridge carries LoopMsg as
- * net:loop; the renderer's NetPort and main's bridge tests both run on this class.
+ * begin (the key's hash), finish, blocked (once an episode). The session link carries LoopMsg up
+ * (contract.ts LinkUp); the page's LinkPort and main's bridge tests both run on this class.
  * Invariants: `updates[k]` exists for every fromKey ≤ k ≤ recvKey (contiguous from the key the loop
  * starts at: 0, or a resume's snapshot key); an update out of order is dropped and counted (the
  * sender promises order, so that would be a bug there, not data to play).
@@ -12,7 +12,6 @@
 import type { PlayerInput } from '../../sim';
 import type { LinkMatch, PeerLink } from './PeerLink';
 import type { KeyUpdate, MatchStart } from '../types';
-import { toBase64 } from '../wire';
 
 /** The loop talking to its remote ClientPeer. */
 export type LoopMsg =
@@ -26,12 +25,8 @@ export type LoopMsg =
   | { readonly t: 'blocked' }
   | { readonly t: 'subhashes'; readonly key: number; readonly hashes: readonly number[] }
   /** The page was hidden (its loop stops) or shown again (ClientPeer.setAway). */
-  | { readonly t: 'away'; readonly hidden: boolean }
-  /** The latest key-frame snapshot (the state before `key`), while this app hosts a match it took over. */
-  | { readonly t: 'snapshot'; readonly key: number; readonly base64: string };
+  | { readonly t: 'away'; readonly hidden: boolean };
 
-/** How often a loop that serves snapshots offers one (ms). */
-const SNAPSHOT_OFFER_MS = 5000;
 /** A begin's lateness is at most a frame or two; more is not the loop's clock (a bad report). */
 export const MAX_LATE_MS = 1000;
 /** A pace outside this range would be a bad report, not phase alignment: it is clamped. */
@@ -50,8 +45,6 @@ export class RemotePort implements PeerLink {
   lastBegun: { key: number; hash: number } | null = null;
   /** Updates refused for arriving out of order. */
   dropped = 0;
-  /** When the last snapshot was offered (null: this app does not host the match, none is wanted). */
-  private offeredAt: number | null = null;
   private paceValue = 1;
 
   readonly start: MatchStart;
@@ -133,18 +126,6 @@ export class RemotePort implements PeerLink {
 
   pace(): number {
     return this.paceValue;
-  }
-
-  /** This app hosts the match since a takeover (its 'hosting' event): main wants snapshots for rejoins. */
-  serveSnapshots(): void {
-    this.offeredAt ??= -Infinity;
-  }
-
-  /** While serving snapshots, the loop's latest one goes to the peer every SNAPSHOT_OFFER_MS. */
-  offerSnapshot(now: number, latest: { readonly key: number; readonly bytes: Uint8Array } | null): void {
-    if (this.offeredAt === null || !latest || now - this.offeredAt < SNAPSHOT_OFFER_MS) return;
-    this.offeredAt = now;
-    this.send({ t: 'snapshot', key: latest.key, base64: toBase64(latest.bytes) });
   }
 
   /** How long the loop has been blocked at `now` (0 when running). */

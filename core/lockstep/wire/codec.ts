@@ -4,31 +4,16 @@
  * reserved bit, trailing bytes) returns `{ ok: false, reason }`. Encoders fit what they are given
  * into MAX_PAYLOAD_BYTES and report how many updates / control messages they included.
  *
- * Wire layout, PROTOCOL_VERSION 10 (little-endian; every datagram starts with the 4-byte header
- * "BB", version, type). Keys and sequence numbers are u16, except the two "k15" fields below:
- * bits 0-14 a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap).
- * Version 2 (bandwidth): compact input entries (wire.ts), k15 keys, the bitmask length in the
- * UPDATE flags byte, packed progress/hash offsets. Version 3 (rejoin, spectators mid-match): the
- * rejoin JOIN, slot event kind 2 (Human), snapshot chunks and their acks (snapshotWire.ts).
- * Version 4: the host's goodbye, control message 0x10 `closed` (control.ts, goodbye.ts); the
- * datagram layouts below are unchanged.
- * Version 5 (one source of bot trees): a peer reports its trees' fingerprints after ACCEPT (control
- * 0x4a), the host sends the trees that differ in chunks on the control stream (control 0x11, layouts
- * in treesWire.ts), and loading / start / resync carry the fingerprint of the match's trees
- * (control.ts); the datagram layouts below are unchanged.
- * Version 6 (names for every script): a player name is up to 48 UTF-8 bytes (was 24), a room name
- * up to 64 (was 32) — one rule, core/lockstep/names.ts, checked by every sender; a longer one is
- * refused, never cut. JOIN's layout is otherwise unchanged.
- * Version 7 (host succession): the SUCCEED datagram and the `succession` control message
- * (successionWire.ts). Version 8: the `rejoiners` control message beside it.
- * Version 9 (issue 17): the secure link (electron/services/lockstep/secure/SecureLink.ts, where the
- * bytes it adds are laid out) puts a key block into the JOIN after its header, answers a JOIN
- * without a valid cookie with a CHALLENGE (0x16) and ends every datagram of a session with an
- * 8-byte tag (MAC_BYTES); core encodes up to MAX_PAYLOAD_BYTES so the tag still fits. The layouts
- * below are what core reads and writes, the link's bytes removed.
- * Version 10 (issue 15, fifty on a LAN): the GFRAME (0x22) below, the client control message
- * `group` (0x4b, control.ts), and a group block the secure link adds to the sealed ACCEPT (the
- * group's address, the host's signing key; laid out in secure/groupLink.ts).
+ * Wire layout of PROTOCOL_VERSION (core/net/header.ts; what each version changed is told once, in
+ * core/lockstep/PROTOCOL.md). Little-endian; every datagram starts with the 4-byte header "BB",
+ * version, type. Keys and sequence numbers are u16, except the two "k15" fields below: bits 0-14
+ * a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap). The secure link
+ * (electron/services/lockstep/secure/SecureLink.ts, where the bytes it adds are laid out) puts a
+ * key block into the JOIN after its header, answers a JOIN without a valid cookie with a
+ * CHALLENGE (0x16), adds a group block to the sealed ACCEPT (secure/groupLink.ts) and ends every
+ * datagram of a session with an 8-byte tag (MAC_BYTES); core encodes up to MAX_PAYLOAD_BYTES so
+ * the tag still fits. The layouts below are what core reads and writes, the link's bytes removed.
+ * Control messages are laid out where they are declared (control.ts).
  *
  *   0x10 JOIN    c→h  u32 nonce, u8 flags (bit0 spectate, bit1 rejoin, bit2 cancel), then without
  *                     rejoin str name (≤48 B), with rejoin u32 session token of the slot to take

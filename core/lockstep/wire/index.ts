@@ -9,8 +9,8 @@ export { PROTOCOL_VERSION, decodeDatagram, encodeAccept, encodeJoin, encodeRejec
 export { hostBound, LockstepType, MASK_FORM, MAX_APP_VERSION_BYTES, MAX_CTL_BYTES, MAX_CTL_PER_FRAME, MAX_LIST, MAX_MASK_BYTES } from './frames';
 export type { AcceptMsg, ClientFrame, ControlSection, DecodeFailure, DecodeResult, Encoded, HostFrame, JoinMsg, LockstepMsg, RejectMsg, UplinkInput } from './frames';
 export { encodeClientFrame, encodeHostFrame } from './encodeFrames';
-export { decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl, goodbyeIn, MAX_SUBHASHES, TREES_KIND } from './control';
-export type { ClientControl, ControlMsg, DropWhy, HostControl, SlotSpec } from './control';
+export { CLIENT_MESSAGES, decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl, goodbyeIn, HOST_MESSAGES, isHostEvent, MAX_SUBHASHES, TREES_KIND } from './control';
+export type { ClientControl, ControlMsg, DropWhy, HostControl, HostEvent, HostEventName, SlotSpec } from './control';
 export { chunkCount, decodeSnapAck, decodeSnapChunk, encodeSnapAck, encodeSnapChunk, MAX_SNAP_CHUNKS, MAX_SNAPSHOT_BYTES, SNAP_CHUNK_BYTES, snapChecksum } from './snapshotWire';
 export type { SnapAck, SnapChunk } from './snapshotWire';
 export { decodeTreeBlob, encodeTreeBlob, MAX_REPORTED_TREES, MAX_TREE_BLOB_BYTES, MAX_TREE_CHUNKS, TREE_CHUNK_BYTES, treeChunks } from './treesWire';

@@ -52,13 +52,6 @@ export function nibble(v: number): number {
   return n >= 8 ? n - 16 : n;
 }
 
-/** Serial-number distance b - a for 16-bit sequence numbers (-32768..32767). */
-export function seqDiff(a: number, b: number): number {
-  let d = (b - a) & 0xffff;
-  if (d >= 0x8000) d -= 0x10000;
-  return d;
-}
-
 /** The input as every peer will see it after a wire round trip (unused fields zeroed). */
 export function normalizeInput(input: PlayerInput): PlayerInput {
   const s = sanitizeInput(input);

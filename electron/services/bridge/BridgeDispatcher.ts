@@ -34,7 +34,7 @@ import { noPayload } from './validator';
 import { reasonOf } from '../reasonError';
 import type { Validator } from './validator';
 import type { Resources } from '../files/resources';
-import type { SettingsStore } from '../files/settings';
+import { DEFAULT_KEYS, type SettingsStore } from '../files/settings';
 
 export interface DispatcherOptions {
   readonly shell: AppInfo['shell'];
@@ -96,8 +96,8 @@ export class BridgeDispatcher {
         opts.quit();
         return null;
       },
-      'settings:get': () => ({ ...opts.settings.load(), discovery: opts.discoveryMode() }),
-      'settings:set': (s) => ({ ...opts.settings.save(s), discovery: opts.discoveryMode() }),
+      'settings:get': () => ({ ...opts.settings.load(), discovery: opts.discoveryMode(), defaultKeys: DEFAULT_KEYS }),
+      'settings:set': (s) => ({ ...opts.settings.save(s), discovery: opts.discoveryMode(), defaultKeys: DEFAULT_KEYS }),
       'resources:maps': () => opts.resources.listMaps(),
       'resources:map': ({ id }) => opts.resources.readMap(id),
       'resources:tilesetImage': ({ id }) => opts.resources.readTilesetImage(id),

@@ -1,5 +1,5 @@
 /**
- * Shape checks for the net:* bridge payloads (used by netValidate.ts). Each check either returns a
+ * Shape checks for the net:* bridge payloads (used by netRequests.ts). Each check either returns a
  * fresh copy holding only the contract's fields, or throws a CheckError naming the field path
  * ("settings.maxSlots: …"); `guarded` turns that into the validator's string result, so nothing
  * here ever throws across the bridge. Copies (not the renderer's objects) go on to the ClientPeer,

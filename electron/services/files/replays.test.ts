@@ -32,7 +32,7 @@ describe('ReplayStore', () => {
     expect(id).toMatch(/^\d{8}-\d{6}-\d{3}-[0-9a-f]{6}$/);
     const list = await s.list();
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id, date: '2026-01-02T03:04:05.000Z', map: 'Arena', players: ['P0', 'P1', 'P2'], seconds: 6, bytes: replay.length, error: null });
+    expect(list[0]).toMatchObject({ id, date: '2026-01-02T03:04:05.000Z', mapId: 'arena-small', map: 'Arena', players: ['P0', 'P1', 'P2'], seconds: 6, bytes: replay.length, error: null });
     expect(list[0]!.winner).toMatch(/^P[012]$/);
     expect((await s.read(id)).base64).toBe(replay.toString('base64'));
   });
@@ -61,7 +61,7 @@ describe('ReplayStore', () => {
     expect(list.find((e) => e.id === 'cut')!.error).toMatch(/^truncated/);
     expect(list.find((e) => e.id === 'junk')!.error).toBe('not a Ball Brawl replay (bad magic)');
     const foreign = (await other.list()).find((e) => e.error?.startsWith('recorded by'));
-    expect(foreign).toMatchObject({ map: 'Arena', error: `recorded by Ball Brawl 0.1.0 (protocol ${PROTOCOL_VERSION}); this is 9.0.0 (protocol ${PROTOCOL_VERSION - 1})` });
+    expect(foreign).toMatchObject({ mapId: 'arena-small', map: 'Arena', error: `recorded by Ball Brawl 0.1.0 (protocol ${PROTOCOL_VERSION}); this is 9.0.0 (protocol ${PROTOCOL_VERSION - 1})` });
   });
 
   it('prunes to the newest keepReplays files', async () => {

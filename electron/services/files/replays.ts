@@ -66,7 +66,7 @@ export class ReplayStore {
   async list(): Promise<readonly ReplayEntry[]> {
     const entries: ReplayEntry[] = [];
     for (const f of await this.files()) {
-      const fallback = { id: f.id, date: new Date(f.mtimeMs).toISOString(), map: '', players: [] as string[], seconds: 0, winner: null, bytes: f.size };
+      const fallback = { id: f.id, date: new Date(f.mtimeMs).toISOString(), mapId: '', map: '', players: [] as string[], seconds: 0, winner: null, bytes: f.size };
       if (f.size > MAX_REPLAY_BYTES) {
         entries.push({ ...fallback, error: `file too large (${f.size} bytes)` });
         continue;
@@ -83,6 +83,7 @@ export class ReplayStore {
       entries.push({
         id: f.id,
         date: header?.date ?? fallback.date,
+        mapId: header?.mapId ?? '',
         map: header?.mapName ?? '',
         players: header?.roster.map((r) => r.name) ?? [],
         seconds: footer ? footer.frames / FRAME_RATE : 0,

@@ -137,8 +137,8 @@ function fieldsOf(errors: readonly string[]): string {
   return [...new Set(errors.map((e) => /^[A-Za-z]+/.exec(e)?.[0] ?? 'settings'))].join(',');
 }
 
-/** Settings persisted as JSON in the user data folder (what `settings:*` answers, but the discovery mode main adds). */
-export type StoredSettings = Omit<SettingsResult, 'discovery'>;
+/** Settings persisted as JSON in the user data folder (what `settings:*` answers, but the discovery mode and default keys main adds). */
+export type StoredSettings = Omit<SettingsResult, 'discovery' | 'defaultKeys'>;
 
 /** Settings persisted as JSON in the user data folder. */
 export class SettingsStore {

@@ -3,7 +3,7 @@
  * headless clients: on the peer's 'loading' it loads the map and reports 100 % (the peer holds that
  * back until its bot trees are the match's); on 'start' (or 'resume': a rejoin, a late loader, a
  * spectator mid-match) it runs the real simulation, with the trees the peer settled on, through
- * core's MatchLoop, ticked at 60 Hz while a match runs (every IDLE_TICK_MS otherwise); its own
+ * core's MatchLoop, ticked by its LockstepNode's timer (60 Hz while a match runs); its own
  * input comes from a LocalBot (`bot`), a seeded InputScript (`random`), or nothing (`none`,
  * spectators). Desync reports go to `reportsDir`.
  * A headless player has nobody to ask whether to drop a silent peer, so it votes to drop every
@@ -11,16 +11,15 @@
  * longer than the vote time (the host's force-drop time is for rooms of people who did not vote).
  * Everything notable is logged as one JSON object per line through `log`, and once per second of
  * game time a "played" line with the frame reached (what a test waits on to act mid-match).
- * When the host is gone and the peers elect this one ('succeed'), `onSucceed` makes it the host;
+ * When the host is gone and the peers elect this one ('succeed', logged), its node hosts the match;
  * after another peer took over ('hosting'), the first frame played logs how long play froze.
  */
 import { InputScript, LocalBot, LOGIC_HZ, MatchLoop, SimGame, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { Difficulty, TreeSet } from '../../../core/ai';
-import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks, TakeoverState } from '../../../core/lockstep';
+import type { ClientMatch, ClientPeer, DesyncReport, PeerEvent, StallView, StepHooks } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import { APP_VERSION } from '../../../core/version';
 import { writeDesyncReport } from './desyncReport';
-import { IDLE_TICK_MS } from './LockstepClientService';
 
 export type HeadlessInput = 'bot' | 'random' | 'none';
 
@@ -35,8 +34,8 @@ export interface HeadlessOptions {
   readonly difficulty?: Difficulty;
   readonly reportsDir?: string;
   readonly log: (entry: Record<string, unknown>) => void;
-  /** The peers elected this player to host the match whose host is gone (LockstepClientService.takeOver). */
-  readonly onSucceed?: (state: TakeoverState, trees: TreeSet) => void;
+  /** Frames per tick a resumed loop may run beyond real time while behind (MatchLoopOptions.fastForward). */
+  readonly fastForward?: number;
 }
 
 /** Key-frame snapshots a headless loop keeps (desync reports; the newest serves rejoins). */
@@ -48,7 +47,6 @@ export class HeadlessPlayer {
   private script: InputScript | null = null;
   private hooks: StepHooks | undefined;
   private map: GameMap | null = null;
-  private timer: ReturnType<typeof setTimeout> | null = null;
   private match: ClientMatch | null = null;
   private lastTick = 0;
   private shownStall = '';
@@ -62,22 +60,18 @@ export class HeadlessPlayer {
   /** A new host took over at this frame; play had stood still since `since`. */
   private hostChange: { frame: number; since: number } | null = null;
 
-  constructor(private readonly o: HeadlessOptions) {}
+  constructor(private readonly o: HeadlessOptions) {
+    this.lastTick = o.now();
+  }
 
   /** The final state hash once the match has run to its end (null before). */
   get finishedHash(): number | null {
     return this.loop?.finishedHash ?? null;
   }
 
-  start(): void {
-    this.lastTick = this.o.now();
-    const next = (): void => {
-      this.tick();
-      if (this.timer === null) return;
-      const running = this.loop !== null && !this.loop.finished;
-      this.timer = setTimeout(next, running ? 1000 / 60 : IDLE_TICK_MS);
-    };
-    this.timer = setTimeout(next, IDLE_TICK_MS);
+  /** A match is being played (its node ticks the loop at display rate then). */
+  get playing(): boolean {
+    return this.loop !== null && !this.loop.finished;
   }
 
   /**
@@ -88,11 +82,6 @@ export class HeadlessPlayer {
     const s = this.loop?.latestSnapshot();
     if (!s || !this.match || this.o.peer.match !== this.match || this.o.peer.phase !== 'running') return null;
     return { key: s.key, bytes: s.bytes };
-  }
-
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
   }
 
   tick(): void {
@@ -176,8 +165,7 @@ export class HeadlessPlayer {
         this.o.log({ ev: 'resume', slot: peer.slot, key: e.key, bytes: e.snapshot?.length ?? 0, restored: this.loop !== null });
         return;
       case 'succeed':
-        this.o.log({ ev: 'succeed', index: e.state.index, reports: e.state.reports.length, key: e.state.updates.length - 1 });
-        return this.o.onSucceed?.(e.state, e.trees);
+        return this.o.log({ ev: 'succeed', index: e.state.index, reports: e.state.reports.length, key: e.state.updates.length - 1 });
       case 'hosting':
         this.hostChange = { frame: this.loop?.runner.frame ?? 0, since: this.lastFrame.at };
         break;
@@ -204,6 +192,7 @@ export class HeadlessPlayer {
         link: peer,
         game,
         resume,
+        ...(this.o.fastForward !== undefined ? { fastForward: this.o.fastForward } : {}),
         keepSnapshots: KEEP_SNAPSHOTS,
         reports: { appVersion: APP_VERSION, name: this.o.name, onReport: (r) => this.onReport(r) },
       });

@@ -10,9 +10,7 @@ import { encodeClientFrame, encodeHostControl, encodeHostFrame, RejectReason, Se
 import type { ClientPeer, HostAuthority } from '../../../core/lockstep';
 import { MoveMode } from '../../../core/sim';
 import { HeadlessPlayer } from './HeadlessPlayer';
-import type { HeadlessOptions } from './HeadlessPlayer';
-import { LockstepClientService } from './LockstepClientService';
-import { LockstepHostService } from './LockstepHostService';
+import { LockstepNode } from './LockstepNode';
 import { mapLoader } from './loadMap';
 import { loadTrees } from './loadTrees';
 import { until } from '../testing/until';
@@ -33,25 +31,27 @@ function forge(t: UdpTransport, from: string, bytes: Uint8Array): void {
 
 const addrOf = (t: UdpTransport): string => `127.0.0.1:${t.port}`;
 
-/** A hosting app's service: its own player (loopback) plays random inputs. */
-async function hostWithOwner(matchSeconds: number): Promise<{ host: LockstepHostService; owner: ClientPeer }> {
-  const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds } });
-  closers.push(() => host.close());
-  play(host.owner!, () => host.now(), 'owner', 1);
-  return { host, owner: host.owner! };
+/** A hosting app's node: its own player (loopback) plays random inputs. */
+async function hostWithOwner(matchSeconds: number): Promise<{ node: LockstepNode; host: HostAuthority; owner: ClientPeer }> {
+  const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap } });
+  closers.push(() => node.close());
+  const host = node.host({ owner: { name: 'owner' }, settings: { matchSeconds } });
+  play(node, 'owner', 1);
+  return { node, host, owner: node.player! };
 }
 
-function play(peer: ClientPeer, now: () => number, name: string, seed: number, onSucceed?: HeadlessOptions['onSucceed']): HeadlessPlayer {
-  const p = new HeadlessPlayer({ peer, now, loadMap, input: 'random', name, seed, log: () => undefined, ...(onSucceed ? { onSucceed } : {}) });
-  p.start();
-  closers.push(() => p.stop());
+function play(node: LockstepNode, name: string, seed: number): HeadlessPlayer {
+  const p = new HeadlessPlayer({ peer: node.player!, now: () => node.now(), loadMap, input: 'random', name, seed, log: () => undefined });
+  node.drive(p);
   return p;
 }
 
-async function join(host: string, name: string, rejoinToken?: number): Promise<LockstepClientService> {
-  const c = await LockstepClientService.connect({ trees, host, name, address: '127.0.0.1', ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
-  closers.push(() => c.close());
-  return c;
+/** A joining app's node (its player is `peer`). */
+async function join(host: string, name: string, rejoinToken?: number): Promise<{ node: LockstepNode; peer: ClientPeer; transport: UdpTransport }> {
+  const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap } });
+  closers.push(() => node.close());
+  const peer = node.join({ host, name, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
+  return { node, peer, transport: node.transport };
 }
 
 /** What `auth`'s core reads from `from`, from now on. */
@@ -76,69 +76,69 @@ const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length &&
 
 describe('a hostile peer on the LAN', () => {
   it('cannot take a slot with a sniffed token, nor speak for the player or the host by forging their addresses', async () => {
-    const { host, owner } = await hostWithOwner(4);
-    const victim = await join(addrOf(host.transport), 'victim');
-    const victimPlayer = play(victim.peer, () => victim.now(), 'victim', 2);
-    const read = tap(host.host, addrOf(victim.transport));
-    expect(await until(() => host.host.sessionList().length === 2 && owner.phase === 'lobby' && victim.peer.phase === 'lobby', 15_000)).toBe(true);
+    const { node, host, owner } = await hostWithOwner(4);
+    const victim = await join(addrOf(node.transport), 'victim');
+    const victimPlayer = play(victim.node, 'victim', 2);
+    const read = tap(host, addrOf(victim.transport));
+    expect(await until(() => host.sessionList().length === 3 && owner.phase === 'lobby' && victim.peer.phase === 'lobby', 15_000)).toBe(true);
     owner.startMatch();
     expect(await until(() => victim.peer.phase === 'running' && (victim.peer.match?.recvKey ?? -1) > 5, 30_000)).toBe(true);
     const slot = victim.peer.slot;
 
     // 1. A rejoin with the sniffed token, from the thief's own socket and key.
-    const thief = await join(addrOf(host.transport), 'thief', victim.peer.sessionToken);
+    const thief = await join(addrOf(node.transport), 'thief', victim.peer.sessionToken);
     expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);
     expect(thief.peer.events).toContainEqual(expect.objectContaining({ t: 'rejected', reason: RejectReason.UnknownToken }));
-    expect(host.host.counters.unproven).toBe(1);
-    expect(host.transport.link?.counters.unproven).toBe(1);
+    expect(host.counters.unproven).toBe(1);
+    expect(node.transport.link?.counters.unproven).toBe(1);
 
     // 2. Client frames with the victim's token and address, unsealed and with a made-up tag.
     const forged = steer(victim.peer);
     const tagged = new Uint8Array([...forged, 1, 2, 3, 4, 5, 6, 7, 8]);
-    const before = host.transport.link!.counters.badMac;
+    const before = node.transport.link!.counters.badMac;
     for (let i = 0; i < 20; i++) {
-      forge(host.transport, addrOf(victim.transport), forged);
-      forge(host.transport, addrOf(victim.transport), tagged);
+      forge(node.transport, addrOf(victim.transport), forged);
+      forge(node.transport, addrOf(victim.transport), tagged);
     }
-    expect(host.transport.link!.counters.badMac - before).toBe(40);
+    expect(node.transport.link!.counters.badMac - before).toBe(40);
 
     // 3. The host's goodbye, forged from the host's address to the victim.
-    for (let i = 0; i < 3; i++) forge(victim.transport, addrOf(host.transport), GOODBYE);
+    for (let i = 0; i < 3; i++) forge(victim.transport, addrOf(node.transport), GOODBYE);
     expect(victim.transport.link?.counters.badMac).toBe(3);
 
     // The match plays out: the victim kept its slot and ended on the room's hash.
-    expect(await until(() => host.host.lastResult !== null, 50_000)).toBe(true);
-    expect(victim.peer.phase).toBe('lobby');
+    expect(await until(() => host.lastResult !== null, 50_000)).toBe(true);
+    // The end reaches the victim one datagram after the host decided it.
+    expect(await until(() => victim.peer.phase === 'lobby', 5000)).toBe(true);
     expect(victim.peer.slot).toBe(slot);
-    expect(host.host.lastResult?.agreed).toBe(true);
-    expect(victimPlayer.finishedHash).toBe(host.host.lastResult?.hash);
+    expect(host.lastResult?.agreed).toBe(true);
+    expect(victimPlayer.finishedHash).toBe(host.lastResult?.hash);
     // Not one forged byte reached the host's core (only the victim's own, sealed, frames).
     expect(read.length).toBeGreaterThan(20);
     expect(read.some((b) => same(b, forged))).toBe(false);
-    expect(host.host.counters.wrongToken).toBe(0);
+    expect(host.counters.wrongToken).toBe(0);
   }, 90_000);
 
   it('cannot speak for a peer or the new host after a takeover either: their keys came from the first host', async () => {
-    const { host, owner } = await hostWithOwner(6);
-    const clients: LockstepClientService[] = [];
+    const { node, host, owner } = await hostWithOwner(6);
+    const clients: Awaited<ReturnType<typeof join>>[] = [];
     const players: HeadlessPlayer[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await join(addrOf(host.transport), `c${i}`);
-      const p: HeadlessPlayer = play(c.peer, () => c.now(), `c${i}`, 2 + i, (state, t) => c.takeOver(state, t, () => p.latestSnapshot()));
+      const c = await join(addrOf(node.transport), `c${i}`);
       clients.push(c);
-      players.push(p);
+      players.push(play(c.node, `c${i}`, 2 + i));
     }
     const [heir, peer] = [clients[0]!, clients[1]!];
     const [heirAddr, peerAddr] = [addrOf(heir.transport), addrOf(peer.transport)];
-    expect(await until(() => host.host.sessionList().length === 4 && owner.phase === 'lobby' && clients.every((c) => c.peer.phase === 'lobby'), 15_000)).toBe(true);
+    expect(await until(() => host.sessionList().length === 5 && owner.phase === 'lobby' && clients.every((c) => c.peer.phase === 'lobby'), 15_000)).toBe(true);
     owner.startMatch();
     // The first successor holds every peer's key, and the others the successor's.
     expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.link?.keyOf(peerAddr) !== null && peer.transport.link?.keyOf(heirAddr) !== null, 30_000)).toBe(true);
     expect(heir.transport.link?.keyOf(peerAddr)).toEqual(peer.transport.link?.identity.publicKey);
     const peerSlot = peer.peer.slot;
-    await host.close(); // the host leaves mid-match: it hands the match over
-    expect(await until(() => heir.auth !== null && clients.slice(1).every((c) => c.peer.host === heirAddr), 10_000)).toBe(true);
-    const auth = heir.auth!;
+    await node.close(); // the host leaves mid-match: it hands the match over
+    expect(await until(() => heir.node.authority !== null && clients.slice(1).every((c) => c.peer.host === heirAddr), 10_000)).toBe(true);
+    const auth = heir.node.authority!;
     const read = tap(auth, peerAddr);
     const forged = steer(peer.peer);
     for (let i = 0; i < 10; i++) forge(heir.transport, peerAddr, forged);
@@ -152,6 +152,9 @@ describe('a hostile peer on the LAN', () => {
     expect(await until(() => auth.lastResult !== null, 60_000)).toBe(true);
     expect(auth.lastResult?.agreed).toBe(true);
     expect(players.map((p) => p.finishedHash)).toEqual(players.map(() => auth.lastResult?.hash));
+    // The heir's verifier replayed the match from its start and then served as its snapshot source.
+    expect(heir.node.verifier?.finishedHash).toBe(auth.lastResult?.hash);
+    console.log(`[hostile takeover] the heir's verifier caught up in ${Math.round(heir.node.verifierCatchUp?.ms ?? -1)} ms (key ${heir.node.verifierCatchUp?.keys})`);
     expect(peer.peer.slot).toBe(peerSlot);
     // The peer's own frames reached the new host, sealed (not one forged byte did).
     expect(read.length).toBeGreaterThan(10);

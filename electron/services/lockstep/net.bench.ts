@@ -8,7 +8,7 @@
  *    (8 bots on arena-small: 3.5). Rows at 1, 2 and 4 changes/s show the slope. Bytes counted with
  *    28 bytes of IPv4+UDP header per datagram; the host's own player is in-process and not counted.
  *    Compared with seed 000's naive state sync: 1.176 MB/s for a 50-player room (goal: ≥ 20× less).
- * 2. Input-to-execution latency on real loopback sockets: a host service and two client services on
+ * 2. Input-to-execution latency on real loopback sockets: a hosting node and two joined nodes on
  *    127.0.0.1; a client changes intent at random moments; measured until a key frame applies it.
  */
 import type { BenchContext } from '../../../bench/lib';
@@ -16,8 +16,7 @@ import { LockstepRunner } from '../../../core/lockstep';
 import { MoveMode } from '../../../core/sim';
 import { Room } from '../../../core/lockstep/testing';
 import { ToyGame } from '../../../core/lockstep/testing';
-import { LockstepClientService } from './LockstepClientService';
-import { LockstepHostService } from './LockstepHostService';
+import { LockstepNode } from './LockstepNode';
 import { loadTrees } from './loadTrees';
 
 /** This checkout's resources/ai trees, as the apps load them. */
@@ -58,12 +57,15 @@ function snapshotCounters(room: Room): { roomBytes: number; roomDatagrams: numbe
 }
 
 async function loopbackLatency(): Promise<{ keys: number[]; ms: number[]; delay: number }> {
-  const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 14 } });
-  const clients = await Promise.all([0, 1].map((i) => LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' })));
-  const owner = host.owner;
-  const me = clients[0]?.peer;
+  // Toy games, so no verifier (it would run the real simulation and disagree with them).
+  const host = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: null });
+  host.host({ owner: { name: 'owner' }, settings: { matchSeconds: 14 } });
+  const clients = await Promise.all([0, 1].map((i) => LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: null })));
+  const joined = clients.map((c, i) => c.join({ host: `127.0.0.1:${host.port}`, name: `c${i}` }));
+  const owner = host.player;
+  const me = joined[0];
   if (!owner || !me) throw new Error('setup failed');
-  const peers = [owner, ...clients.map((c) => c.peer)];
+  const peers = [owner, ...joined];
   const keys: number[] = [];
   const ms: number[] = [];
   const pending = new Map<number, { at: number; key: number }>();
@@ -95,7 +97,7 @@ async function loopbackLatency(): Promise<{ keys: number[]; ms: number[]; delay:
         me.setIntent({ move: MoveMode.Direction, angle, targetX: 0, targetY: 0, split: false, eject: false });
         nextChange = now + 150 + ((angle * 37) % 200);
       }
-      if (host.host.lastResult) {
+      if (host.authority?.lastResult) {
         clearInterval(timer);
         resolve();
       }

@@ -1,6 +1,6 @@
 /**
- * A full room on real sockets: a dedicated host (testing/roomHost.ts: LockstepHostService with its
- * verifier, as `npm run host` runs it) and 49 behavior-tree bot players (testing/botSwarm.ts, real
+ * A full room on real sockets: a dedicated host (testing/roomHost.ts: a LockstepNode hosting with
+ * its verifier, as `npm run host` runs it) and 49 behavior-tree bot players (testing/botSwarm.ts, real
  * UDP sockets) in a few child processes, one 60 s match on arena-small, twice:
  * - on loopback, where every peer gets its own frames (unicast: no LAN, no multicast group);
  * - on a LAN of network namespaces (the discovery tests' lab: host in one "machine", each bot

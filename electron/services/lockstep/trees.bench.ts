@@ -1,6 +1,6 @@
 /**
- * What one source of bot trees (protocol v5) costs, on real loopback sockets: a host service with
- * its owner, one client service, the shipped trees on the client and either the same trees on the
+ * What one source of bot trees (protocol v5) costs, on real loopback sockets: a hosting node with
+ * its owner (no verifier: the match never runs), one joined node, the shipped trees on the client and either the same trees on the
  * host or a designer's edit of hard.json (or of all three files).
  * 1. Bytes: tree chunk bytes the host queued (HostCounters.treeBytes) and everything the host sent
  *    the client in the first LOBBY_MS from JOIN (IP/UDP headers not counted).
@@ -12,8 +12,7 @@ import type { BenchContext } from '../../../bench/lib';
 import { DIFFICULTY_NAMES, builtInSource, Difficulty, loadBotBrains } from '../../../core/ai';
 import type { TreeSet } from '../../../core/ai';
 import type { ClientPeer } from '../../../core/lockstep';
-import { LockstepClientService } from './LockstepClientService';
-import { LockstepHostService } from './LockstepHostService';
+import { LockstepNode } from './LockstepNode';
 import { loadTrees } from './loadTrees';
 
 const RUNS = 9;
@@ -48,17 +47,19 @@ function drain(peers: readonly ClientPeer[], started: Set<ClientPeer>): void {
 }
 
 async function once(hostTrees: TreeSet, startAtOnce: boolean): Promise<{ treeBytes: number; hostToClient: number; readyMs: number; loadMs: number }> {
-  const host = await LockstepHostService.start({ trees: hostTrees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 2 } });
-  const owner = host.owner!;
+  const host = await LockstepNode.open({ trees: hostTrees, port: 0, address: '127.0.0.1', verifier: null });
+  const authority = host.host({ owner: { name: 'owner' }, settings: { matchSeconds: 2 } });
+  const owner = host.player!;
   const t0 = performance.now();
-  const c = await LockstepClientService.connect({ trees: shipped, host: `127.0.0.1:${host.port}`, name: 'c', address: '127.0.0.1' });
+  const node = await LockstepNode.open({ trees: shipped, port: 0, address: '127.0.0.1' });
+  const c = { peer: node.join({ host: `127.0.0.1:${host.port}`, name: 'c' }), close: () => node.close() };
   const started = new Set<ClientPeer>();
   const timer = setInterval(() => drain([owner, c.peer], started), 1);
   await until(() => c.peer.phase === 'lobby', 3000);
   let loadMs = 0;
   if (startAtOnce) {
     const s0 = performance.now();
-    host.host.start(host.now());
+    authority.start(host.now());
     await until(() => started.size === 2, 5000);
     loadMs = performance.now() - s0;
   }
@@ -68,7 +69,7 @@ async function once(hostTrees: TreeSet, startAtOnce: boolean): Promise<{ treeByt
   const readyMs = performance.now() - t0;
   await wait(Math.max(0, LOBBY_MS - (performance.now() - t0)));
   clearInterval(timer);
-  const treeBytes = host.host.counters.treeBytes;
+  const treeBytes = authority.counters.treeBytes;
   const hostToClient = host.transport.counters.sentBytes;
   await Promise.all([host.close(), c.close()]);
   return { treeBytes, hostToClient, readyMs, loadMs };

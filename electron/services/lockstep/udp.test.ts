@@ -1,11 +1,10 @@
 /**
- * The UDP transport and the lockstep services on real sockets (127.0.0.1 only).
+ * The UDP transport and the lockstep node on real sockets (127.0.0.1 only).
  */
 import dgram from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HeadlessPlayer } from './HeadlessPlayer';
-import { LockstepClientService } from './LockstepClientService';
-import { LockstepHostService } from './LockstepHostService';
+import { LockstepNode } from './LockstepNode';
 import { mapLoader } from './loadMap';
 import { until } from '../testing/until';
 import { addressKey, parseAddress } from '../../../core/net';
@@ -54,32 +53,33 @@ describe('UdpTransport', () => {
   });
 });
 
-describe('lockstep services on real sockets', () => {
-  it('a host with its own player (loopback) and two remote clients finish a match with equal hashes', async () => {
+describe('lockstep nodes on real sockets', () => {
+  it('a host with its own player (loopback), its verifier and two remote clients finish a match with equal hashes', async () => {
     const loadMap = mapLoader();
-    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'owner' }, settings: { matchSeconds: 3 } });
-    closers.push(() => host.close());
-    const owner = host.owner;
+    const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap } });
+    closers.push(() => node.close());
+    const host = node.host({ owner: { name: 'owner' }, settings: { matchSeconds: 3 } });
+    const owner = node.player;
     if (!owner) throw new Error('no owner');
-    const players = [new HeadlessPlayer({ peer: owner, now: () => host.now(), loadMap, input: 'random', name: 'owner', seed: 1, log: () => undefined })];
+    const players = [new HeadlessPlayer({ peer: owner, now: () => node.now(), loadMap, input: 'random', name: 'owner', seed: 1, log: () => undefined })];
+    node.drive(players[0]!);
     for (let i = 0; i < 2; i++) {
-      const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
+      const c = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1' });
       closers.push(() => c.close());
-      players.push(new HeadlessPlayer({ peer: c.peer, now: () => c.now(), loadMap, input: i === 0 ? 'bot' : 'random', name: `c${i}`, seed: 2 + i, log: () => undefined }));
-    }
-    for (const p of players) {
-      p.start();
-      closers.push(() => p.stop());
+      const p = new HeadlessPlayer({ peer: c.join({ host: `127.0.0.1:${node.port}`, name: `c${i}` }), now: () => c.now(), loadMap, input: i === 0 ? 'bot' : 'random', name: `c${i}`, seed: 2 + i, log: () => undefined });
+      c.drive(p);
+      players.push(p);
     }
     // The host knows a session one delivery before its peer has the ACCEPT; a control sent while
-    // still joining is not the lobby's (the page offers Start only in the lobby).
-    expect(await until(() => host.host.sessionList().length === 3 && owner.phase === 'lobby', 15_000)).toBe(true);
+    // still joining is not the lobby's (the page offers Start only in the lobby). The verifier is
+    // a spectator, so it is never in the order of successors.
+    expect(await until(() => host.sessionList().length === 4 && owner.phase === 'lobby', 15_000)).toBe(true);
     owner.startMatch();
     // A deadline, not a speed goal: a 3 s match on a loaded 2-core runner can take several times that.
-    expect(await until(() => host.host.lastResult !== null, 50_000)).toBe(true);
-    expect(host.host.lastResult?.agreed).toBe(true);
-    const hashes = players.map((p) => p.finishedHash);
+    expect(await until(() => host.lastResult !== null, 50_000)).toBe(true);
+    expect(host.lastResult?.agreed).toBe(true);
+    const hashes = [...players, node.verifier].map((p) => p?.finishedHash);
     expect(new Set(hashes).size).toBe(1);
-    expect(hashes[0]).toBe(host.host.lastResult?.hash);
+    expect(hashes[0]).toBe(host.lastResult?.hash);
   }, 60_000);
 });

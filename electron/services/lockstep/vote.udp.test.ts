@@ -6,8 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { until } from '../testing/until';
 import { HeadlessPlayer } from './HeadlessPlayer';
-import { LockstepClientService } from './LockstepClientService';
-import { LockstepHostService } from './LockstepHostService';
+import { LockstepNode } from './LockstepNode';
 import { mapLoader } from './loadMap';
 import { loadTrees } from './loadTrees';
 
@@ -21,39 +20,36 @@ afterEach(async () => {
 describe('a room of headless players', () => {
   it('votes a silent player out when voting opens, and the host blames it for the wait', async () => {
     const loadMap = mapLoader();
-    const host = await LockstepHostService.start({ trees, port: 0, address: '127.0.0.1', owner: { name: 'host', spectate: true }, settings: { matchSeconds: 12, maxSlots: 3, dropVoteSeconds: 1, forceDropSeconds: 30 } });
-    closers.push(() => host.close());
-    const owner = host.owner;
-    if (!owner) throw new Error('no verifier');
-    const verifier = new HeadlessPlayer({ peer: owner, now: () => host.now(), loadMap, input: 'none', name: 'host', log: () => undefined });
-    verifier.start();
-    closers.push(() => verifier.stop());
+    // A dedicated host: its verifier owns the room.
+    const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap, name: 'host' } });
+    closers.push(() => node.close());
+    const host = node.host({ settings: { matchSeconds: 12, maxSlots: 3, dropVoteSeconds: 1, forceDropSeconds: 30 } });
     const votes: unknown[] = [];
-    const players: { c: LockstepClientService; p: HeadlessPlayer }[] = [];
+    const players: { c: LockstepNode; p: HeadlessPlayer }[] = [];
     for (let i = 0; i < 3; i++) {
-      const c = await LockstepClientService.connect({ trees, host: `127.0.0.1:${host.port}`, name: `c${i}`, address: '127.0.0.1' });
+      const c = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1' });
       closers.push(() => c.close());
-      const p = new HeadlessPlayer({ peer: c.peer, now: () => c.now(), loadMap, input: 'bot', name: `c${i}`, log: (e) => void (e['ev'] === 'vote' && votes.push(e)) });
-      p.start();
-      closers.push(() => p.stop());
+      const p = new HeadlessPlayer({ peer: c.join({ host: `127.0.0.1:${node.port}`, name: `c${i}` }), now: () => c.now(), loadMap, input: 'bot', name: `c${i}`, log: (e) => void (e['ev'] === 'vote' && votes.push(e)) });
+      c.drive(p);
       players.push({ c, p });
     }
-    expect(await until(() => host.host.sessionList().filter((s) => !s.spectator).length === 3, 5000)).toBe(true);
-    host.host.start(host.now());
+    expect(await until(() => host.sessionList().filter((s) => !s.spectator).length === 3, 5000)).toBe(true);
+    host.start(node.now());
     expect(await until(() => players.every(({ p }) => (p.loop?.runner.frame ?? 0) > 30), 20_000)).toBe(true);
-    // Player 2's machine goes silent: its loop stops and its socket closes without a goodbye.
+    // Every player plays its own ball by now (a loaded machine may have made one a late loader, whose bot plays first).
+    expect(await until(() => players.every(({ c }) => host.match?.players.isActive(c.player?.slot ?? -1) === true), 20_000)).toBe(true);
+    // Player 2's machine goes silent: its socket closes without a goodbye.
     const silent = players[2]!;
-    silent.p.stop();
+    const slot = silent.c.player?.slot ?? -1;
     await silent.c.transport.close();
-    const silentAt = host.now();
-    const slot = silent.c.peer.slot;
-    expect(await until(() => host.host.match?.players.isActive(slot) === false, 15_000)).toBe(true);
-    const droppedAfter = host.now() - silentAt;
+    const silentAt = node.now();
+    expect(await until(() => host.match?.players.isActive(slot) === false, 15_000)).toBe(true);
+    const droppedAfter = node.now() - silentAt;
     expect(droppedAfter).toBeLessThan(10_000); // the vote time plus detection, far from the 30 s force-drop
     expect(votes.length).toBeGreaterThanOrEqual(2);
-    expect(host.host.match?.players.waitedBySlot().find((w) => w.slot === slot)?.ms).toBeGreaterThan(900);
-    expect(await until(() => host.host.lastResult !== null, 40_000)).toBe(true);
-    expect(host.host.lastResult?.agreed).toBe(true);
-    expect(new Set([players[0]!.p.finishedHash, players[1]!.p.finishedHash, verifier.finishedHash]).size).toBe(1);
+    expect(host.match?.players.waitedBySlot().find((w) => w.slot === slot)?.ms).toBeGreaterThan(900);
+    expect(await until(() => host.lastResult !== null, 40_000)).toBe(true);
+    expect(host.lastResult?.agreed).toBe(true);
+    expect(new Set([players[0]!.p.finishedHash, players[1]!.p.finishedHash, node.verifier?.finishedHash]).size).toBe(1);
   }, 60_000);
 });

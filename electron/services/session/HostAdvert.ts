@@ -18,7 +18,7 @@ export class HostAdvert {
 
   constructor(
     private readonly discovery: DiscoveryService,
-    /** The room's host and its game port (a LockstepHostService, or a client that took over). */
+    /** The room's host and its game port (a LockstepNode's authority, from the start or since a takeover). */
     private readonly service: { readonly host: HostAuthority; readonly port: number },
     /** A new room's fresh id, or the id of the room a client took over (issue 13). */
     private readonly gameId: string = newGameId(),

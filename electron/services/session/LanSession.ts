@@ -1,12 +1,13 @@
 /**
- * The main side of networked play: hosting a room (a LockstepHostService whose owner is this
- * app's ClientPeer, over an in-process loopback) or joining one (a LockstepClientService), carried
- * to the page over the session link. The simulation runs in the page: it sends its intent and
- * key-frame hashes up the link (`loop`), and receives the session, the match start and the
- * confirmed updates down it as they happen — the services call back after every datagram batch
- * and tick, and push.ts sends whatever changed (no polling timer here).
- * When hosting, a spectating verifier in this process simulates the match (HeadlessPlayer) so
- * rejoiners and late spectators get its latest key-frame snapshot instead of a replay from key 0.
+ * The main side of networked play: a session is one LockstepNode (the game socket) whose player
+ * is this app's ClientPeer, the owner of the room the node hosts or a player of a room elsewhere,
+ * carried to the page over the session link. The simulation runs in the page: it sends its intent
+ * and key-frame hashes up the link (`loop`), and receives the session, the match start and the
+ * confirmed updates down it as they happen — the node calls back after every datagram batch,
+ * loopback delivery and timer step, and push.ts sends whatever changed (no polling timer here).
+ * While this app hosts (from the start, or elected after its host went), the node's verifier
+ * simulates the match so rejoiners and late spectators get its latest key-frame snapshot, and the
+ * room is on LAN discovery.
  * Bot trees: every host / join reads this app's resources/ai files afresh (loadTrees); hosting,
  * they are the room's trees (owner and verifier hold them, joiners whose trees differ are sent
  * them); joining, the host's replace them where they differ. Files that fell back to the built-in
@@ -19,7 +20,7 @@
  * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
  * Group frames (one multicast release for the whole LAN, issue 15) go on the interfaces LAN
  * discovery uses, so --discovery=off turns them off too (gameSocket.ts `groupOptions`).
- * Time: performance.now() ms, the clock the lockstep services use.
+ * Time: performance.now() ms, the clock the lockstep node uses.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,10 +30,10 @@ import type { NetService } from '../bridge/services';
 import type { AppDiscovery, DiscoveryService } from '../discovery';
 import { lanAddresses } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
-import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
+import type { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
-import { LockstepClientService } from '../lockstep/LockstepClientService';
-import { LockstepHostService } from '../lockstep/LockstepHostService';
+import { LockstepNode } from '../lockstep/LockstepNode';
+import type { NodeOptions } from '../lockstep/nodeOptions';
 import { loadTrees } from '../lockstep/loadTrees';
 import type { LoadedTrees } from '../lockstep/loadTrees';
 import { groupOptions, resolveGameSocket } from './gameSocket';
@@ -62,9 +63,14 @@ export interface LanSessionOptions {
 }
 
 interface Session extends PushedSession {
-  readonly close: () => Promise<void>;
-  /** The page's latest key-frame snapshot (base64), while this app hosts a match it took over. */
-  readonly takeSnapshot?: (key: number, base64: string) => void;
+  /** The game socket: this app's player, and the room's host while this app hosts it. */
+  readonly node: LockstepNode;
+  /** The DiscoveryService the room's advert (PushedSession.advert) is published on, while this app hosts. */
+  discovery: DiscoveryService | null;
+  /** The Join list's id of the room joined: a takeover advertises it under that id. */
+  readonly gameId: string | undefined;
+  /** A takeover's advert is being published. */
+  advertising: boolean;
 }
 
 export class LanSession implements NetService {
@@ -75,8 +81,6 @@ export class LanSession implements NetService {
   readonly counters = { ignoredLoop: 0, emittedUpdates: 0, unforwarded: 0, faults: 0, verifierErrors: 0 };
   readonly socket: GameSocket;
   readonly tokens: TokenStore;
-  /** The hosting app's verifier (tests read its hashes). */
-  verifier: HeadlessPlayer | null = null;
   private readonly loadMap: ReturnType<typeof mapLoader>;
   private session: Session | null = null;
   /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
@@ -92,63 +96,43 @@ export class LanSession implements NetService {
     return performance.now();
   }
 
+  /** The current session's game socket (tests read its verifier's hashes and catch-up). */
+  get node(): LockstepNode | null {
+    return this.session?.node ?? null;
+  }
+
+  /** The verifier of the room this app hosts. */
+  get verifier(): HeadlessPlayer | null {
+    return this.session?.node.verifier ?? null;
+  }
+
   async host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>> {
     const gen = await this.restart();
     const trees = loadTrees(this.opts.resourcesDir);
     const discovery = await this.opts.discovery.acquire();
-    let advert: HostAdvert | null = null;
-    let started: LockstepHostService | null = null;
-    const service = await LockstepHostService.start({
-      trees: trees.trees,
-      port: this.socket.port,
-      address: this.socket.bind,
-      settings: req.settings,
-      owner: { name: req.name },
-      verifier: true,
-      ...groupOptions('host', this.socket.bind, this.opts.discovery.lanInterfaces()),
-      // The advert is refreshed first so a probe always sees the room as it is now.
-      probe: (bytes) => {
-        advert?.refresh();
-        return discovery.answerProbe(bytes);
-      },
-      onActivity: () => {
-        // Replaced while this app stood still (issue 13): the Join screen offers Rejoin at the new host.
-        const at = started?.host.replacedBy;
-        if (at && started?.owner && this.tokens.get(at) === null) this.tokens.set(at, started.owner.sessionToken);
-        this.sync();
-      },
-    }).catch((e: unknown) => {
+    const node = await this.open(trees, { port: this.socket.port, address: this.socket.bind, ...groupOptions('host', this.socket.bind, this.opts.discovery.lanInterfaces()) }).catch((e: unknown) => {
       this.opts.discovery.release(discovery);
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE' || code === 'EACCES') throw new ReasonError('host-port', (e as Error).message, { port: this.socket.port, detail: code });
       throw e;
     });
-    started = service;
-    const owner = service.owner;
+    const host = node.host({ settings: req.settings, owner: { name: req.name } });
+    const owner = node.player;
     if (gen !== this.generation || !owner) {
-      await service.close();
+      await node.close();
       this.opts.discovery.release(discovery);
       throw new ReasonError('superseded', 'superseded by another request');
     }
-    const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${service.port}`);
+    const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${node.port}`);
     const address = addresses[0]!;
-    const published = new HostAdvert(discovery, service);
-    advert = published;
-    const verifier = this.startVerifier(service);
+    const session = this.session$(node, owner, address, null, trees, addresses, () => host.replacedBy);
+    const advert = new HostAdvert(discovery, { host, port: node.port });
+    session.discovery = discovery;
+    session.advert = advert;
+    session.colour = req.colour;
     // Registered before publishing, so a leave that arrives meanwhile closes both.
-    this.begin({
-      ...this.fresh(owner, address, null, trees, addresses, () => service.host.replacedBy),
-      close: async () => {
-        verifier?.stop();
-        if (this.verifier === verifier) this.verifier = null;
-        await service.close();
-        await published.close();
-        this.opts.discovery.release(discovery);
-      },
-      advert: published,
-      colour: req.colour,
-    });
-    await published.publish();
+    this.begin(session);
+    await advert.publish();
     return { address };
   }
 
@@ -159,54 +143,19 @@ export class LanSession implements NetService {
     const gameId = this.opts.gameIdOf?.(req.address) ?? undefined;
     const gen = await this.restart();
     const trees = loadTrees(this.opts.resourcesDir);
-    const service = await LockstepClientService.connect({
-      trees: trees.trees,
-      host: req.address,
-      name: req.name,
-      spectate: req.spectate && rejoinToken === null,
-      ...(rejoinToken !== null ? { rejoinToken } : {}),
-      // The key the token was given to: the host asks the rejoin to prove it.
-      ...(rejoinKey ? { identity: rejoinKey } : {}),
+    const node = await this.open(trees, {
       port: 0,
       ...(this.socket.bind !== '0.0.0.0' ? { address: this.socket.bind } : {}),
       ...groupOptions('join', this.socket.bind, this.opts.discovery.lanInterfaces()),
-      onActivity: () => this.sync(),
+      // The key the token was given to: the host asks the rejoin to prove it.
+      ...(rejoinKey ? { identity: rejoinKey } : {}),
     });
     if (gen !== this.generation) {
-      await service.close();
+      await node.close();
       throw new ReasonError('superseded', 'superseded by another request');
     }
-    // Hosting after a takeover: the room is on LAN discovery again, at this app's address.
-    let hosted: { advert: HostAdvert; discovery: DiscoveryService } | null = null;
-    let pageSnapshot: { key: number; bytes: Uint8Array } | null = null;
-    const session: Session = {
-      ...this.fresh(service.peer, req.address, !req.spectate || rejoinToken !== null ? service.identity : null, trees),
-      // LockstepClientService.close sends LEAVE (or, hosting, the goodbye) and closes the socket once it has left.
-      close: async () => {
-        await service.close();
-        if (!hosted) return;
-        await hosted.advert.close();
-        this.opts.discovery.release(hosted.discovery);
-      },
-      takeSnapshot: (key, base64) => {
-        if (service.auth) pageSnapshot = { key, bytes: new Uint8Array(Buffer.from(base64, 'base64')) };
-      },
-      takeOver: (state, matchTrees) => {
-        // No verifier here: rejoiners restore the page's snapshots (RemotePort.offerSnapshot).
-        service.takeOver(state, matchTrees, () => pageSnapshot, (b) => hosted?.discovery.answerProbe(b) ?? null);
-        const auth = service.auth;
-        if (!auth) return;
-        void this.opts.discovery.acquire().then(async (discovery) => {
-          if (this.session !== session) return this.opts.discovery.release(discovery);
-          // The room's own game id: the Join list shows it once, at its new host.
-          const advert = new HostAdvert(discovery, { host: auth, port: service.transport.port }, gameId);
-          hosted = { advert, discovery };
-          session.advert = advert;
-          await advert.publish();
-        });
-      },
-    };
-    this.begin(session);
+    const peer = node.join({ host: req.address, name: req.name, spectate: req.spectate && rejoinToken === null, ...(rejoinToken !== null ? { rejoinToken } : {}) });
+    this.begin(this.session$(node, peer, req.address, !req.spectate || rejoinToken !== null ? node.identity : null, trees, [req.address], undefined, gameId));
     return null;
   }
 
@@ -257,7 +206,6 @@ export class LanSession implements NetService {
       case 'blocked': peer.noteBlocked(now); break;
       case 'subhashes': peer.sendSubhashes(m.key, m.hashes); break;
       case 'away': peer.setAway(now, m.hidden); break;
-      case 'snapshot': this.session?.takeSnapshot?.(m.key, m.base64); break;
     }
     this.sync();
   }
@@ -273,7 +221,7 @@ export class LanSession implements NetService {
     this.session = null;
     if (s) {
       this.push(s);
-      await s.close();
+      await this.closeSession(s);
       const v = s.view.changed();
       if (v) this.opts.send({ t: 'session', session: v });
     }
@@ -281,16 +229,72 @@ export class LanSession implements NetService {
   }
 
   /**
-   * A session's initial state. `address`: the host's; `keepToken`: a joined player, whose token is
-   * stored for rejoining; `addresses`: where others join (a hosting app lists one per LAN interface).
+   * The game socket of a new session. The verifier's errors are counted; discovery probes are
+   * answered while this app hosts (the advert refreshed first, so a probe sees the room as it is).
    */
-  /** `keepToken`: the private key a joined player's token is stored with (null: keep none). */
-  private fresh(peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null): Omit<Session, 'close'> {
+  private async open(trees: LoadedTrees, socket: Omit<NodeOptions, 'trees'>): Promise<LockstepNode> {
+    let node: LockstepNode | null = null;
+    const mine = (): Session | null => (node && this.session?.node === node ? this.session : null);
+    node = await LockstepNode.open({
+      ...socket,
+      trees: trees.trees,
+      verifier: { loadMap: this.loadMap, log: (e) => void (e['ev'] === 'error' && this.counters.verifierErrors++) },
+      probe: (bytes) => {
+        const s = mine();
+        s?.advert?.refresh();
+        return s?.discovery?.answerProbe(bytes) ?? null;
+      },
+      onActivity: () => {
+        const s = mine();
+        if (s) this.activity(s);
+      },
+    });
+    return node;
+  }
+
+  /** After every datagram batch, loopback delivery and timer step of the session's node. */
+  private activity(s: Session): void {
+    const host = s.node.authority;
+    // Replaced while this app stood still (issue 13): the Join screen offers Rejoin at the new host.
+    const at = host?.replacedBy;
+    if (at && this.tokens.get(at) === null) this.tokens.set(at, s.peer.sessionToken);
+    // Elected to host the match whose host is gone: the room is on LAN discovery again, here.
+    if (host && !s.discovery && !s.advertising) {
+      s.advertising = true;
+      void this.opts.discovery.acquire().then(async (discovery) => {
+        if (this.session !== s) return this.opts.discovery.release(discovery);
+        // The room's own game id: the Join list shows it once, at its new host.
+        const advert = new HostAdvert(discovery, { host, port: s.node.port }, s.gameId);
+        s.discovery = discovery;
+        s.advert = advert;
+        await advert.publish();
+      });
+    }
+    this.push(s);
+  }
+
+  /** The player leaves (hosting: every session gets the goodbye), the socket closes once it has left, the advert goes. */
+  private async closeSession(s: Session): Promise<void> {
+    await s.node.close();
+    await s.advert?.close();
+    if (s.discovery) this.opts.discovery.release(s.discovery);
+  }
+
+  /**
+   * A session's initial state. `address`: the host's; `keepToken`: the private key a joined
+   * player's token is stored with (null: keep none); `addresses`: where others join (a hosting
+   * app lists one per LAN interface).
+   */
+  private session$(node: LockstepNode, peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null, gameId?: string): Session {
     return {
+      node,
+      gameId,
+      advertising: false,
       peer,
       view: new SessionView(peer, addresses, trees.fallbacks, rejoinAt),
       meter: new StatusMeter(peer),
       advert: null,
+      discovery: null,
       colour: null,
       lastPhase: '',
       statusAt: 0,
@@ -299,24 +303,6 @@ export class LanSession implements NetService {
       sentKey: -1,
       tokens: keepToken ? this.tokens.at(address, keepToken) : null,
     };
-  }
-
-  /** The spectating verifier's game loop; its snapshots serve rejoins. Never stops hosting. */
-  private startVerifier(service: LockstepHostService): HeadlessPlayer | null {
-    const peer = service.verifier;
-    if (!peer) return null;
-    const player = new HeadlessPlayer({
-      peer,
-      now: () => service.now(),
-      loadMap: this.loadMap,
-      input: 'none',
-      name: 'verifier',
-      log: (e) => void (e['ev'] === 'error' && this.counters.verifierErrors++),
-    });
-    player.start();
-    service.setSnapshotSource(() => player.latestSnapshot());
-    this.verifier = player;
-    return player;
   }
 
   private begin(s: Session): void {

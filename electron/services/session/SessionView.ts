@@ -6,7 +6,7 @@
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
 import type { ClientPeer, PeerEvent } from '../../../core/lockstep';
-import { DEFAULT_SETTINGS, parseReason, RejectReason, SessionReason } from '../../../core/lockstep';
+import { parseReason, RejectReason, SessionReason } from '../../../core/lockstep';
 import type { NetSession, NetStatus, NetTrees, Reason, ReasonCode, TreeFallback } from '../../contract';
 
 const REJECTS: Record<number, ReasonCode> = {
@@ -30,21 +30,6 @@ export function sessionReason(wire: string): Reason {
   if (r.code === null) return { code: 'host-said', params: { text: r.text } };
   return r.n === null ? { code: r.code } : { code: r.code, params: { n: r.n } };
 }
-
-export const IDLE_SESSION: NetSession = {
-  phase: 'idle',
-  slot: -1,
-  owner: false,
-  settings: DEFAULT_SETTINGS,
-  slots: [],
-  progress: [],
-  pause: null,
-  message: null,
-  address: null,
-  addresses: [],
-  trees: { state: 'unknown', source: 'own', hostPrint: null, failure: null, problem: null, fallbacks: [] },
-  rejoinAt: null,
-};
 
 export class SessionView {
   private progress: { slot: number; percent: number }[] = [];

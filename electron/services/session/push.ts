@@ -5,8 +5,8 @@
  * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
  * becomes the session view (names first), a resume with the snapshot as base64, then the updates
  * already held from its key on; both carry the sources of the match's bot trees, which the peer
- * compiled to the start's fingerprint; a tree status change shows in the session view; every
- * other event goes out as an event. Updates of a match the
+ * compiled to the start's fingerprint; a tree status change shows in the session view; the
+ * events the page opted in to (contract.ts NET_EVENTS) go out as events. Updates of a match the
  * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
  * with its resume. The session view, the advert, the status and the stored rejoin token follow
  * the events. Status goes out when the host's word on the stall changes, and at most every
@@ -14,9 +14,9 @@
  * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
  */
 import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
-import type { TreeSet } from '../../../core/ai';
-import type { ClientMatch, ClientPeer, KeyUpdate, PeerEvent, TakeoverState } from '../../../core/lockstep';
-import type { LinkDown } from '../../contract';
+import type { ClientMatch, ClientPeer, KeyUpdate } from '../../../core/lockstep';
+import { isNetEvent } from '../../contract';
+import type { LinkDown, NetEvent } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
 import type { SessionToken } from './rejoinTokens';
@@ -31,8 +31,6 @@ export interface PushedSession {
   readonly meter: StatusMeter;
   /** The room on LAN discovery while this app hosts it (from the start, or since a takeover). */
   advert: HostAdvert | null;
-  /** Hosts the match whose host is gone, when the peers elected this app (a joined session only). */
-  readonly takeOver?: (state: TakeoverState, trees: TreeSet) => void;
   /** The owner's colour, sent once the host accepted the owner. */
   colour: number | null;
   lastPhase: string;
@@ -88,12 +86,8 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
       }
       continue;
     }
-    if (e.t === 'treeStatus') continue; // the session view carries it
-    // Elected to take over from a host that is gone (core/lockstep/PROTOCOL.md "Host succession").
-    if (e.t === 'succeed') {
-      s.takeOver?.(e.state, e.trees);
-      continue;
-    }
+    // Only what the page opted in to (the session view carries the trees' status; an election is the LockstepNode's).
+    if (!isNetEvent(e)) continue;
     token(s, e);
     if (e.t === 'accepted' && s.colour !== null) {
       peer.setColour(s.colour);
@@ -129,7 +123,7 @@ function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number):
  * The stored token lives from the ACCEPT to the match's end (or until the host forgets it). It
  * follows the match to a new host (issue 13), and is no use once this app hosts it.
  */
-function token(s: PushedSession, e: Exclude<PeerEvent, { t: 'updates' | 'start' | 'resume' | 'treeStatus' | 'succeed' }>): void {
+function token(s: PushedSession, e: NetEvent): void {
   const t = s.tokens;
   if (!t) return;
   if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);

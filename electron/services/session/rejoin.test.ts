@@ -98,7 +98,7 @@ describe('LanSession rejoin', () => {
     console.log(`rejoin: net:join → ball controlled again (takeover key run) ${Math.round(rejoinMs)} ms`);
   });
 
-  it('the token follows the match to the player who hosts it after the host left, where the room keeps its game id: a restarted app rejoins there from the heir page\'s snapshot', async () => {
+  it('the token follows the match to the player who hosts it after the host left, where the room keeps its game id: a restarted app rejoins there from the heir verifier\'s snapshot', async () => {
     const a = app(51);
     const b = app(52);
     const c = app(53);
@@ -121,9 +121,11 @@ describe('LanSession rejoin', () => {
     const heir = stored[0] ?? '';
     expect(heir).not.toBe(address);
 
-    // Bo's page offers its main a snapshot on its first frames as host (a rejoin sooner replays from key 0).
-    const hostedAt = b.loop.runner?.frame ?? 0;
-    expect(await until(() => (b.loop.runner?.frame ?? 0) > hostedAt + 30, 5000)).toBe(true);
+    // Bo's main runs a verifier from the takeover on: it replays the match from its start, then
+    // serves rejoin snapshots (a rejoin sooner replays from key 0).
+    const catchUp = (): { ms: number | null; keys: number } | null => b.services.session.node?.verifierCatchUp ?? null;
+    expect(await until(() => typeof catchUp()?.ms === 'number', 10_000)).toBe(true);
+    console.log(`rejoin: the heir's verifier caught up in ${Math.round(catchUp()?.ms ?? -1)} ms (to key ${catchUp()?.keys})`);
     // Cy's app dies; a new app on its user data folder is offered Rejoin at Bo's, and takes its ball back.
     c.loop.stop();
     await c.services.close();
@@ -132,13 +134,15 @@ describe('LanSession rejoin', () => {
     expect(await d.services.bridge.handle('lan:probe', { address: heir })).toMatchObject({ ok: true, value: { ok: true, game: { gameId: room.value.game.gameId, state: 'match', rejoin: true } } });
     await d.loop.ask('net:join', { address: heir, name: 'Cy', spectate: false, rejoin: true });
     expect(await until(() => d.loop.events.some((e) => e.t === 'takeover' && e.slot === 2), 15_000)).toBe(true);
-    // The heir's main has no verifier: the snapshot comes from its page's loop.
+    // The snapshot comes from the heir's verifier, as at any host.
     expect(d.loop.resumed?.snapshot).toBeTruthy();
     expect(d.loop.resumed?.fromKey ?? 0).toBeGreaterThan(0);
     expect(await until(() => ended(b.loop) && ended(d.loop), 30_000)).toBe(true);
     expect(b.loop.finishedHash).not.toBeNull();
     expect(d.loop.finishedHash).toBe(b.loop.finishedHash);
+    expect(await until(() => b.services.session.verifier?.finishedHash === b.loop.finishedHash, 5000)).toBe(true);
     expect(b.loop.errors.concat(d.loop.errors)).toEqual([]);
+    expect(b.services.session.counters.verifierErrors).toBe(0);
   }, 90_000);
 
   it('refuses a rejoin without a stored token, drops a token the host does not know, and forgets the token on a normal leave', async () => {

@@ -1,7 +1,7 @@
 /**
  * Test and benchmark tool: many headless bot players in one process, so a 2-core machine can fill
  * a 50-player room with a few processes instead of 49 Node start-ups (the protocol is measured,
- * not process overhead). Each bot is a real LockstepClientService (its own UDP socket on
+ * not process overhead). Each bot is a real LockstepNode (its own UDP socket on
  * 127.0.0.1) and a HeadlessPlayer steering with a behavior-tree LocalBot, as `npm run client --
  * --bot` does.
  *
@@ -20,7 +20,7 @@ import { usableInterfaces } from '../discovery';
 import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { loadTrees } from '../lockstep/loadTrees';
-import { LockstepClientService } from '../lockstep/LockstepClientService';
+import { LockstepNode } from '../lockstep/LockstepNode';
 
 const [host, countText, prefix = 'bot', bind = '127.0.0.1', difficultyText = '1'] = process.argv.slice(2);
 const count = Number(countText);
@@ -39,35 +39,35 @@ async function main(): Promise<void> {
   const bots = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const name = `${prefix}${i}`;
-      const service = await LockstepClientService.connect({ trees, host: host as string, name, address: bind, ...(bind !== '127.0.0.1' ? { groupInterfaces: usableInterfaces() } : {}) });
-      const player = new HeadlessPlayer({ peer: service.peer, now: () => performance.now(), loadMap, input: 'bot', difficulty, name, log: () => undefined });
-      player.start();
-      return { name, service, player };
+      const node = await LockstepNode.open({ trees, port: 0, address: bind, ...(bind !== '127.0.0.1' ? { groupInterfaces: usableInterfaces() } : {}), verifier: { loadMap } });
+      const peer = node.join({ host: host as string, name });
+      const player = new HeadlessPlayer({ peer, now: () => performance.now(), loadMap, input: 'bot', difficulty, name, log: () => undefined });
+      node.drive(player);
+      return { name, node, peer, player };
     }),
   );
   let joined = false;
   const timer = setInterval(() => {
-    const phases = bots.map((b) => b.service.peer.phase);
+    const phases = bots.map((b) => b.peer.phase);
     if (!joined && phases.every((p) => p === 'lobby')) {
       joined = true;
       print({ ev: 'joined', count });
     }
     // Ended: the host announced the end (back in the lobby), or it is gone. A bot that leaves as
     // soon as its own loop is done would be dropped from a match the others still finish.
-    const ended = bots.every((b) => (b.player.finishedHash !== null && b.service.peer.phase === 'lobby') || b.service.peer.phase === 'failed');
+    const ended = bots.every((b) => (b.player.finishedHash !== null && b.peer.phase === 'lobby') || b.peer.phase === 'failed');
     if (!ended) return;
     clearInterval(timer);
     print({
       ev: 'done',
       bots: bots.map((b) => {
-        const s = b.service.peer.stats;
+        const s = b.peer.stats;
         const r = b.player.loop?.runner.stats;
-        const c = b.service.transport.counters;
+        const c = b.node.transport.counters;
         return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes, groupReceived: c.groupReceived, groupSkipped: s.groupSkipped };
       }),
     });
-    for (const b of bots) b.player.stop();
-    void Promise.all(bots.map((b) => b.service.close())).then(() => process.exit(0));
+    void Promise.all(bots.map((b) => b.node.close())).then(() => process.exit(0));
   }, 100);
 }
 

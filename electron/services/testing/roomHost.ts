@@ -1,6 +1,6 @@
 /**
- * Test and benchmark tool: the dedicated host of a measured room (LockstepHostService with its
- * verifier, as `npm run host` runs it), in a process of its own so it can run inside a test
+ * Test and benchmark tool: the dedicated host of a measured room (a LockstepNode hosting, its
+ * verifier the owner, as `npm run host` runs it), in a process of its own so it can run inside a test
  * network namespace. It waits for `clients` players, starts one match, and reports what its
  * socket carried while the match ran (28 B of IP/UDP header per datagram added by the reader).
  *
@@ -13,10 +13,9 @@
 import { performance } from 'node:perf_hooks';
 import { decodeDatagram, decodeHostControl, encodeHostFrame, LOGIC_HZ, SlotKind } from '../../../core/lockstep';
 import type { HostFrame } from '../../../core/lockstep';
-import { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
 import { loadTrees } from '../lockstep/loadTrees';
-import { LockstepHostService } from '../lockstep/LockstepHostService';
+import { LockstepNode } from '../lockstep/LockstepNode';
 import { until } from './until';
 
 const [bind, clientsText, secondsText, groupInterface] = process.argv.slice(2);
@@ -56,19 +55,10 @@ class FrameSections {
 }
 
 async function main(): Promise<void> {
-  const service = await LockstepHostService.start({
-    trees: loadTrees().trees,
-    port: 0,
-    address: bind as string,
-    ...(groupInterface ? { groupInterface } : {}),
-    owner: { name: 'host', spectate: true },
-    settings: { roomName: 'bench', map: 'arena-small', matchSeconds: seconds, maxSlots: clients },
-  });
-  const verifier = service.owner ? new HeadlessPlayer({ peer: service.owner, now: () => service.now(), loadMap: mapLoader(), input: 'none', name: 'host', log: () => undefined }) : null;
-  verifier?.start();
-  if (verifier) service.setSnapshotSource(() => verifier.latestSnapshot());
+  const service = await LockstepNode.open({ trees: loadTrees().trees, port: 0, address: bind as string, ...(groupInterface ? { groupInterface } : {}), verifier: { loadMap: mapLoader(), name: 'host' } });
+  const host = service.host({ settings: { roomName: 'bench', map: 'arena-small', matchSeconds: seconds, maxSlots: clients } });
+  const verifier = service.verifier;
   print({ ev: 'listening', port: service.port });
-  const host = service.host;
   const humans = (): number => host.sessionList().filter((s) => !s.spectator).length;
   if (!(await until(() => humans() === clients, 120_000))) throw new Error(`only ${humans()} of ${clients} players joined`);
   // Measurement tap on the host's socket: what each frame sent during the match is made of.
@@ -114,7 +104,6 @@ async function main(): Promise<void> {
     groupFrames: host.counters.groupFrames,
     groupRepairs: host.counters.groupRepairs,
   });
-  verifier?.stop();
   await service.close();
   process.exit(0);
 }

@@ -1,13 +1,15 @@
 /**
  * The LAN lobby's body: room name and address, one row per slot (a human with colour, name and
- * ready; a bot with its difficulty; open; closed), the owner's slot controls and kick, my colour
- * and ready, the chat, and the owner's Start — blocked, saying why, until every human is ready. Pure view:
- * `update` takes the state, the actions go to the caller. Every name, room and chat string came
- * from the network and is set as text.
+ * ready — the host with a badge instead; a bot with its difficulty; open; closed), the owner's slot
+ * controls and kick, my colour and ready, the chat, and the owner's Start — which needs no Ready
+ * from the host and, while it waits for other players, says whom on the page (lobbyStart.ts).
+ * Pure view: `update` takes the state, the actions go to the caller. Every name, room and chat
+ * string came from the network and is set as text.
  */
 import { PALETTE_SIZE, paletteColor } from '../../game/colors';
 import { t, type MessageKey } from '../../i18n';
 import { h, setBlocked } from '../dom';
+import { startBlock } from './lobbyStart';
 
 export type SlotKindName = 'open' | 'closed' | 'human' | 'bot';
 
@@ -20,6 +22,8 @@ export interface LobbySlotView {
   readonly color: string;
   readonly ready: boolean;
   readonly me: boolean;
+  /** The room's host (known for my own slot when I host). */
+  readonly host: boolean;
 }
 
 export interface LobbyState {
@@ -75,6 +79,7 @@ export class LobbyView {
   private readonly title = h('h2', { testId: 'lobby-room' });
   private readonly address = h('p', { className: 'status', testId: 'lobby-address' });
   private readonly message = h('p', { className: 'status error', testId: 'lobby-message' });
+  private readonly startWhy = h('p', { className: 'status lobby-start-why', testId: 'lobby-start-why', attrs: { 'aria-live': 'polite' } });
   private readonly list = h('div', { className: 'lobby-list', testId: 'lobby-players' });
   private readonly colours = h('div', { className: 'lobby-colours', testId: 'lobby-colours' });
   private readonly chatLog = h('div', { className: 'lobby-chat-log', testId: 'lobby-chat-log' });
@@ -88,7 +93,7 @@ export class LobbyView {
     this.start = h('button', { className: 'menu-button', testId: 'lobby-start', onClick: () => actions.start() }, t('lobby.start'));
     this.ready = h('button', { className: 'menu-button', testId: 'lobby-ready', onClick: () => actions.ready(!this.myReady) }, t('lobby.ready'));
     for (let i = 0; i < Math.min(PICKER, PALETTE_SIZE); i++) {
-      const b = h('button', { className: 'colour-choice', testId: `lobby-colour-${i}`, onClick: () => actions.colour(i), attrs: { 'aria-label': `colour ${i + 1}` } });
+      const b = h('button', { className: 'colour-choice', testId: `lobby-colour-${i}`, onClick: () => actions.colour(i), attrs: { 'aria-label': t('lobby.colourChoice', { n: i + 1 }) } });
       b.style.background = paletteColor(i);
       this.colours.append(b);
     }
@@ -110,6 +115,7 @@ export class LobbyView {
       h('div', { className: 'field' }, h('span', {}, t('lobby.colour')), this.colours),
       h('div', { className: 'lobby-chat' }, this.chatLog, h('div', { className: 'row' }, this.chatInput, h('button', { className: 'menu-button small', testId: 'lobby-chat-send', onClick: send }, t('lobby.send')))),
       h('div', { className: 'row' }, this.ready, this.start, h('button', { className: 'menu-button secondary', testId: 'lobby-leave', onClick: () => actions.leave() }, t('lobby.leave'))),
+      this.startWhy,
     );
   }
 
@@ -135,11 +141,14 @@ export class LobbyView {
     this.list.replaceChildren(...s.slots.map((slot) => this.row(slot, s.isHost)));
     this.myReady = s.myReady;
     this.ready.textContent = t(s.myReady ? 'lobby.unready' : 'lobby.ready');
-    this.ready.hidden = s.spectator;
+    // The host's yes is Start itself: no Ready button for them.
+    this.ready.hidden = s.spectator || s.isHost;
     this.colours.parentElement!.hidden = s.spectator;
     this.start.hidden = !s.isHost;
-    const humans = s.slots.filter((p) => p.kind === 'human');
-    setBlocked(this.start, humans.length === 0 ? t('lobby.startWhyNobody') : humans.every((p) => p.ready) ? null : t('lobby.startWhyReady'));
+    const block = startBlock(s.slots);
+    const why = block === null ? null : block.t === 'nobody' ? t('lobby.startWhyNobody') : t('lobby.startWhyReady', { names: block.names.join(t('list.sep')) });
+    setBlocked(this.start, why);
+    this.startWhy.textContent = s.isHost ? (why ?? '') : '';
     this.chatLog.replaceChildren(
       ...s.chat.slice(-8).map((c) => {
         const name = h('span', { className: 'feed-name' }, c.name);
@@ -156,7 +165,8 @@ export class LobbyView {
     if (p.kind === 'human') {
       row.append(h('span', { className: 'name' }, p.name));
       if (p.me) row.append(h('span', { className: 'tag' }, t('lobby.you')));
-      row.append(h('span', { className: p.ready ? 'ready' : 'waiting' }, t(p.ready ? 'lobby.isReady' : 'lobby.notReady')));
+      if (p.host) row.append(h('span', { className: 'tag host', testId: 'lobby-host-badge' }, t('lobby.host')));
+      else row.append(h('span', { className: p.ready ? 'ready' : 'waiting' }, t(p.ready ? 'lobby.isReady' : 'lobby.notReady')));
       if (isHost && !p.me) row.append(h('button', { className: 'menu-button small secondary', testId: `lobby-kick-${p.slot}`, onClick: () => this.actions.kick(p.slot) }, t('lobby.kick')));
       return row;
     }

@@ -1,16 +1,16 @@
 /**
  * Key bindings editor for Settings: one button per action showing its key as printed on it ("W",
- * not "KeyW"; the code is its data-code); click it, press a key,
- * and that key is bound (a key already used by another action moves over: the two swap).
- * Only codes the settings validator accepts (letters and digits, e.g. "KeyW", "F3") are taken.
- * Edits stay local until Settings is saved.
+ * not "KeyW"; the code is its data-code); click it, press a key, and that key is bound. The rules
+ * of a press are keyEdit.ts's: Esc cancels, a key of another action is shown as a conflict and
+ * the player chooses — swap the two, or keep both as they were — and "Default keys" puts every
+ * action back on its default (main's, from the settings answer). Works over whatever actions
+ * the settings hold. Edits stay local until Settings is saved.
  */
 import type { Action } from '../../../electron/contract';
 import { t, type MessageKey } from '../../i18n';
 import { keyName } from '../../i18n/words';
 import { h } from '../dom';
-
-const KEY_CODE = /^[A-Za-z0-9]{1,24}$/;
+import { pressKey, swapKeys } from './keyEdit';
 
 export interface KeyBindingsEditor {
   readonly el: HTMLElement;
@@ -20,32 +20,53 @@ export interface KeyBindingsEditor {
   dispose(): void;
 }
 
-export function keyBindings(initial: Readonly<Record<Action, string>>): KeyBindingsEditor {
-  const keys = { ...initial };
+const actionName = (a: Action): string => t(`action.${a}` as MessageKey);
+
+/** `onChange` hears every edit (Settings tells unsaved changes). */
+export function keyBindings(initial: Readonly<Record<Action, string>>, defaults: Readonly<Record<Action, string>> | null, onChange: () => void = () => undefined): KeyBindingsEditor {
+  let keys: Readonly<Record<Action, string>> = { ...initial };
+  const actions = Object.keys(keys) as Action[];
   const buttons = new Map<Action, HTMLButtonElement>();
+  const conflict = h('div', { className: 'key-conflict', testId: 'key-conflict', attrs: { role: 'alert' } });
+  conflict.hidden = true;
   let stopCapture: (() => void) | null = null;
   const label = (a: Action): void => {
     const b = buttons.get(a)!;
     b.textContent = keyName(keys[a]);
     b.dataset['code'] = keys[a];
   };
+  const set = (next: Readonly<Record<Action, string>>): void => {
+    keys = next;
+    for (const a of actions) label(a);
+    onChange();
+  };
+  const closeConflict = (): void => {
+    conflict.hidden = true;
+    conflict.replaceChildren();
+  };
+  /** `code`, pressed for `action`, is `other`'s key: say so and let the player choose. */
+  const ask = (action: Action, other: Action, code: string): void => {
+    const swap = h('button', { className: 'menu-button small', testId: 'key-conflict-swap', onClick: () => (closeConflict(), set(swapKeys(keys, action, other, code))) }, t('keys.swap', { action: actionName(other), key: keyName(keys[action]) }));
+    const keep = h('button', { className: 'menu-button small secondary', testId: 'key-conflict-keep', onClick: () => closeConflict() }, t('keys.keep'));
+    conflict.replaceChildren(h('p', {}, t('keys.conflict', { key: keyName(code), action: actionName(other), mine: actionName(action) })), h('div', { className: 'row' }, swap, keep));
+    conflict.hidden = false;
+    swap.focus();
+  };
 
   const capture = (action: Action): void => {
     stopCapture?.();
+    closeConflict();
     const button = buttons.get(action)!;
     button.textContent = t('keys.press');
     button.classList.add('capturing');
     const onKey = (e: KeyboardEvent): void => {
       e.preventDefault();
       e.stopPropagation();
-      if (!KEY_CODE.test(e.code)) return;
-      const other = (Object.keys(keys) as Action[]).find((a) => a !== action && keys[a] === e.code);
-      if (other) {
-        keys[other] = keys[action];
-        label(other);
-      }
-      keys[action] = e.code;
+      const r = pressKey(keys, action, e.code);
+      if (r.t === 'ignored') return;
       stopCapture?.();
+      if (r.t === 'bound') set(r.keys);
+      else if (r.t === 'conflict') ask(action, r.other, r.code);
     };
     window.addEventListener('keydown', onKey, true);
     stopCapture = () => {
@@ -56,14 +77,17 @@ export function keyBindings(initial: Readonly<Record<Action, string>>): KeyBindi
     };
   };
 
-  const rows = (Object.keys(keys) as Action[]).map((a) => {
+  const rows = actions.map((a) => {
     const b = h('button', { className: 'key-button', testId: `key-${a}`, onClick: () => capture(a) });
     buttons.set(a, b);
     label(a);
-    return h('div', { className: 'key-row' }, h('span', {}, t(`action.${a}` as MessageKey)), b);
+    return h('div', { className: 'key-row' }, h('span', {}, actionName(a)), b);
   });
+  const reset = defaults
+    ? h('button', { className: 'small-button', testId: 'keys-defaults', onClick: () => (stopCapture?.(), closeConflict(), set({ ...keys, ...defaults })) }, t('keys.defaults'))
+    : null;
   return {
-    el: h('fieldset', { className: 'keys' }, h('legend', {}, t('settings.keys')), ...rows),
+    el: h('fieldset', { className: 'keys' }, h('legend', {}, t('settings.keys')), ...rows, conflict, reset ? h('div', { className: 'key-tools' }, reset) : null),
     value: () => ({ ...keys }),
     dispose: () => stopCapture?.(),
   };

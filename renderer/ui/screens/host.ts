@@ -1,7 +1,7 @@
 /**
  * Host LAN game: the room settings (room name, map with preview, match length, key-frame
- * interval, slots), then `net:host` with my Settings name and colour. The session's first
- * the session (phase lobby) moves to the lobby; a failure stays here and says why.
+ * interval, slots; the match length starts as offline's), then `net:host` with my Settings name
+ * and colour. The session (phase lobby) moves to the lobby; a failure stays here and says why.
  */
 import { paletteIndexOf } from '../../game/colors';
 import { DEFAULT_SETTINGS } from '../../game/simApi';
@@ -11,12 +11,16 @@ import type { Screen } from '../App';
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
 import { sessionClient } from '../session/SessionClient';
+import { DEFAULT_MATCH_MINUTES } from './offlineSetup';
 
 export const hostScreen: Screen = (root, ctx) => {
   const net = sessionClient(ctx);
   const create = h('button', { className: 'menu-button', testId: 'host-create' }, t('host.create'));
   // A longest name plus "'s room" fits ROOM_NAME_BYTES, so the default is never refused or cut.
-  const form = new RoomForm(ctx.bridge, { ...DEFAULT_SETTINGS, roomName: t('host.defaultRoom', { name: ctx.settings.name }) }, (ok) => (create.disabled = !ok));
+  // As long as an offline match unless the host picks another length (core's DEFAULT_SETTINGS keeps
+  // 10 minutes for the headless tools and the protocol's tests).
+  const defaults = { ...DEFAULT_SETTINGS, matchSeconds: DEFAULT_MATCH_MINUTES * 60, roomName: t('host.defaultRoom', { name: ctx.settings.name }) };
+  const form = new RoomForm(ctx.bridge, defaults, (ok) => (create.disabled = !ok));
   const status = h('p', { className: 'status', testId: 'host-status' });
   prewarmRenderer();
   create.addEventListener('click', () => {

@@ -3,7 +3,9 @@
  * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
  * join by address, which always works. Every text from the network is set as text, never HTML.
  * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
- * back here as `notice` (text). A running match in which this app holds a stored session token
+ * back here as `notice` (text) with the `address` that was tried, still in the box for a retry;
+ * a room that was full or already playing comes with `offerSpectate`: a button joins it as a
+ * spectator at once. A running match in which this app holds a stored session token
  * (main says so: LanGame.rejoin) offers Rejoin, which takes the old slot back mid-match.
  */
 import type { DiscoveryInfo, LanGame, LanList, MechanismInfo } from '../../../electron/contract';
@@ -54,6 +56,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
   const status = h('ul', { className: 'lan-status', testId: 'lan-status' });
   const message = h('p', { className: 'status', testId: 'join-message' }, params['notice'] ?? '');
   const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: '192.168.1.20:47777', maxlength: '64' } });
+  address.value = params['address'] ?? '';
 
   const spectate = h('input', { testId: 'join-spectate', attrs: { type: 'checkbox' } });
   const join = (g: LanGame, rejoin: boolean): void => {
@@ -89,6 +92,15 @@ export const joinScreen: Screen = (root, ctx, params) => {
     join(r.game, r.game.rejoin);
   };
 
+  // Refused because the room is full or playing: watching is still open.
+  const tried = params['address'];
+  const spectateTried = (): void => {
+    if (!tried) return;
+    message.textContent = t('join.joining', { room: tried });
+    sessionClient(ctx).join(tried, true).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
+  };
+  const watch = params['offerSpectate'] && tried ? h('button', { className: 'menu-button small', testId: 'join-as-spectator', onClick: spectateTried }, t('join.spectate')) : null;
+
   address.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') void probe();
   });
@@ -108,7 +120,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
         h('button', { className: 'menu-button small', testId: 'join-probe', onClick: () => void probe() }, t('join.byAddress')),
       ),
       h('label', { className: 'field' }, h('span', {}, t('join.spectate')), spectate),
-      message,
+      h('div', { className: 'join-message' }, message, watch),
       h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back'))),
     ),
   );

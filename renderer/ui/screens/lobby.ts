@@ -6,7 +6,7 @@
 import { paletteColor } from '../../game/colors';
 import { slotName } from '../../game/LockstepMatch';
 import { SlotKind, SPECTATOR_SLOT, type LobbySlot } from '../../game/simApi';
-import { HOST_SILENT_LOBBY_MS } from '../../hud/waitState';
+import { HOST_SILENT_LOBBY_MS } from '../../game/waitState';
 import { reasonText, t } from '../../i18n';
 import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
@@ -18,8 +18,9 @@ import { treeProblems } from '../session/treesNotice';
 const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [SlotKind.Closed]: 'closed', [SlotKind.Human]: 'human', [SlotKind.Bot]: 'bot' };
 const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bot } as const;
 
-function slotViews(slots: readonly LobbySlot[], mine: number): LobbySlotView[] {
-  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: slotName(s, i), color: paletteColor(s.colour), ready: s.ready, me: i === mine }));
+/** The slots as the lobby shows them; `hostSlot` is the host's, where this page knows it (-1: not known). */
+function slotViews(slots: readonly LobbySlot[], mine: number, hostSlot: number): LobbySlotView[] {
+  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: slotName(s, i), color: paletteColor(s.colour), ready: s.ready, me: i === mine, host: i === hostSlot }));
 }
 
 export const lobbyScreen: Screen = (root, ctx) => {
@@ -44,6 +45,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
   silent.hidden = true;
   root.append(silent, h('div', { className: 'lobby-screen' }, view.el, side));
   let shownSettings = '';
+  let readySent: readonly LobbySlot[] | null = null;
 
   const render = (): void => {
     const s = net.session;
@@ -59,10 +61,18 @@ export const lobbyScreen: Screen = (root, ctx) => {
     silent.hidden = quietMs < HOST_SILENT_LOBBY_MS;
     silent.textContent = silent.hidden ? '' : t('lobby.hostSilent', { s: Math.floor(quietMs / 1000) });
     const spectator = s.slot === SPECTATOR_SLOT || s.slot < 0 || s.slot >= s.slots.length;
+    // The host is ready by hosting: it says so for the others, who see no Ready button pressed
+    // otherwise (a match's end clears every flag, so it is said again back in the lobby).
+    if (s.owner && !spectator && s.slots[s.slot]?.ready === false && readySent !== s.slots) {
+      readySent = s.slots;
+      net.act({ t: 'ready', ready: true });
+    }
     view.update({
       room: s.settings.roomName,
       addresses: s.addresses,
-      slots: slotViews(s.slots, s.slot),
+      // The lobby's data does not say which slot hosts (core/lockstep's slots message has no such
+      // field), so only the host's own page can badge it.
+      slots: slotViews(s.slots, s.slot, s.owner ? s.slot : -1),
       isHost: s.owner,
       spectator,
       myReady: s.slots[s.slot]?.ready ?? false,

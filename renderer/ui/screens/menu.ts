@@ -1,14 +1,14 @@
 /**
  * The main menu: the first real screen, in both shells. Entries light up as their capability
- * lands. Param `notice`: why a LAN session ended, shown as text. Until a name is saved, it first
- * asks for one (components/firstName.ts).
+ * lands. Param `notice`: why a LAN session ended, shown as text. Until a name is saved there is no
+ * menu: the first-run screen (welcome.ts) asks for the language and a name first.
  */
 import { t, type MessageKey } from '../../i18n';
 import type { Screen } from '../App';
-import { firstNamePrompt } from '../components/firstName';
 import { h } from '../dom';
 
 export const menuScreen: Screen = (root, ctx, params) => {
+  if (!ctx.nameChosen) return void ctx.show('welcome', params);
   const entry = (key: MessageKey, testId: string, go: () => void): HTMLButtonElement =>
     h('button', { className: 'menu-button', testId, onClick: go }, t(key));
   // Until a capability lands, its entry leads to a screen saying what brings it.
@@ -22,7 +22,6 @@ export const menuScreen: Screen = (root, ctx, params) => {
       h('p', { className: 'tagline' }, t('app.tagline')),
       // Why a LAN session ended (kicked, host gone…): from the network, so text only.
       params['notice'] ? h('p', { className: 'status error notice', testId: 'menu-notice' }, params['notice']) : null,
-      ctx.nameChosen ? null : firstNamePrompt(ctx),
       h(
         'nav',
         { className: 'menu-buttons' },

@@ -10,7 +10,7 @@ import { paletteColor } from '../../game/colors';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { SlotKind } from '../../game/simApi';
 import { WaitDialog } from '../../hud/WaitDialog';
-import { waitStateOf } from '../../hud/waitState';
+import { waitStateOf } from '../../game/waitState';
 import { errorText, t } from '../../i18n';
 import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';

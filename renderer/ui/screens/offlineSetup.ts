@@ -18,7 +18,9 @@ import { h } from '../dom';
 
 export const MAX_BOTS = 49;
 export const MATCH_MINUTES = [1, 2, 3, 5, 10] as const;
-const DEFAULT_SETUP: OfflineSetup = { mapId: 'arena-small', bots: 7, difficulty: 'normal', minutes: 3 };
+/** The match length both an offline match and a hosted room start from. */
+export const DEFAULT_MATCH_MINUTES = 3;
+const DEFAULT_SETUP: OfflineSetup = { mapId: 'arena-small', bots: 7, difficulty: 'normal', minutes: DEFAULT_MATCH_MINUTES };
 
 function field(label: string, input: HTMLElement): HTMLLabelElement {
   return h('label', { className: 'field' }, h('span', {}, label), input);

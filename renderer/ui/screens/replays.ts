@@ -31,7 +31,7 @@ function row(e: ReplayEntry, open: (id: string) => void): HTMLTableRowElement {
     'tr',
     { className: e.error ? 'replay-row damaged' : 'replay-row', testId: `replay-row-${e.id}` },
     h('td', {}, dateText(e.date)),
-    h('td', {}, e.map ? mapName(e.map) : '—'),
+    h('td', {}, e.mapId || e.map ? mapName(e.mapId, e.map) : '—'),
     players,
     h('td', {}, e.error ? '—' : clock(e.seconds)),
     h('td', { className: 'name' }, e.winner ?? '—'),

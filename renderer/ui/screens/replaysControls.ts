@@ -8,22 +8,13 @@
 import { ReplaySession } from '../../game/ReplaySession';
 import { FRAME_RATE } from '../../game/simApi';
 import { t } from '../../i18n';
-import type { TestHook } from '../App';
+import type { ReplayHook, TestHook } from '../testHook';
 import { followCamera } from '../components/followCamera';
 import { h } from '../dom';
 import type { MatchController } from '../match/MatchController';
 import { clock } from './replays';
 
 export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
-
-/** What tests read and drive (`window.__bb.replay`). */
-export interface ReplayHook {
-  state(): { frame: number; endFrames: number; hash: number; playing: boolean; ended: boolean; speed: number; following: number | null; checked: number; mismatch: { key: number; frame: number } | null; grid: boolean };
-  seek(frame: number): void;
-  setSpeed(times: number): void;
-  play(on: boolean): void;
-  follow(slot: number | null): void;
-}
 
 export function replayControls(ctrl: MatchController, session: ReplaySession, hook: TestHook, back: () => void): { el: HTMLElement; dispose: () => void } {
   const view = ctrl.view;

@@ -2,6 +2,9 @@
  * Results: the winner's headline, the final ranking (rank, player, mass, kills, deaths — your row
  * highlighted; the tiebreak of equal masses stated under it) and the
  * chart of mass over time for every player; Play again (same setup) or back to the menu.
+ * The ranking scrolls inside the screen, which always fits the window: its heading stays on top,
+ * your own row stays in view (it sticks to the top or bottom edge while the others scroll past,
+ * and the list opens scrolled to it), and the tiebreak note sits below the list, never over it.
  * Names are text nodes, never HTML.
  */
 import { t } from '../../i18n';
@@ -29,6 +32,7 @@ export const resultsScreen: Screen = (root, ctx) => {
       h('td', {}, row.deaths),
     );
   });
+  const list = h('div', { className: 'ranking-scroll', testId: 'ranking-scroll' }, h('table', { className: 'ranking', testId: 'ranking' }, h('thead', {}, h('tr', {}, ...(['score.rank', 'score.name', 'score.mass', 'score.kills', 'score.deaths'] as const).map((k) => h('th', {}, t(k))))), h('tbody', {}, ...rows)));
   const mine = r.rows.find((row) => row.slot === r.mySlot);
   // core's scoreboard is a total order (mass, kills, deaths, slot: the same on every machine), so rank 1 is the one winner.
   const winner = r.rows[0];
@@ -43,10 +47,9 @@ export const resultsScreen: Screen = (root, ctx) => {
       h(
         'div',
         { className: 'results-grid' },
-        h('table', { className: 'ranking', testId: 'ranking' }, h('thead', {}, h('tr', {}, ...(['score.rank', 'score.name', 'score.mass', 'score.kills', 'score.deaths'] as const).map((k) => h('th', {}, t(k))))), h('tbody', {}, ...rows)),
+        h('div', { className: 'ranking-box' }, list, h('p', { className: 'field-note', testId: 'results-tiebreak' }, t('results.tiebreak'))),
         h('div', {}, h('h3', {}, t('results.chart')), canvas),
       ),
-      h('p', { className: 'field-note', testId: 'results-tiebreak' }, t('results.tiebreak')),
       h(
         'div',
         { className: 'row' },
@@ -56,6 +59,9 @@ export const resultsScreen: Screen = (root, ctx) => {
       ),
     ),
   );
+  // Open the list at my row (centred where it can be); it then stays in view by sticking (style.css).
+  const own = rows[r.rows.findIndex((row) => row.slot === r.mySlot)];
+  if (own) list.scrollTop = Math.max(0, own.offsetTop - (list.clientHeight - own.offsetHeight) / 2);
   ctx.hook.results = {
     players: r.rows.length,
     rows: r.rows.map((row) => ({ rank: row.rank, slot: row.slot, name: r.players[row.slot]!.name, mass: row.mass, kills: row.kills, deaths: row.deaths })),

@@ -9,7 +9,7 @@
  * Routing only happens while `active` (from host/join until leave), so a stale event after
  * leaving never yanks the player off the menu.
  */
-import { HOST_SILENT_MS } from '../../hud/waitState';
+import { HOST_SILENT_MS } from '../../game/waitState';
 import type { LinkDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
@@ -17,6 +17,7 @@ import { LinkPort } from '../../game/linkPort';
 import type { LobbySlot } from '../../game/simApi';
 import { errorText, reasonText, t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
+import { joinRetry, type TriedJoin } from './joinRetry';
 import { sessionHook } from './sessionHook';
 
 export interface LobbyChatLine {
@@ -41,6 +42,8 @@ export class SessionClient {
   readonly chat: LobbyChatLine[] = [];
   /** True from host/join until leave or the end of the session. */
   active = false;
+  /** The last join asked for: a refusal brings the Join screen back with its address (and, for a full or running room, the offer to watch). */
+  lastJoin: TriedJoin | null = null;
   /** Fault injection (tests): freezes the local loop as a hung machine would. */
   frozen = false;
   /** The match screen's wait dialog, for the test hook. */
@@ -95,6 +98,7 @@ export class SessionClient {
   async join(address: string, spectate: boolean, rejoin = false): Promise<void> {
     this.reset();
     this.active = true;
+    this.lastJoin = { address, spectate };
     try {
       await this.ctx.bridge.request('net:join', { address, name: this.ctx.settings.name, spectate, ...(rejoin ? { rejoin } : {}) });
     } catch (e) {
@@ -200,7 +204,7 @@ export class SessionClient {
         if (s.phase === 'failed' && s.message?.code === 'replaced' && s.rejoinAt) return this.rejoinAfterReplaced(s.rejoinAt);
         const notice = s.message ? reasonText(s.message) : t(`net.${s.phase}`);
         this.active = false;
-        if (s.phase === 'rejected' || screen === 'join') this.ctx.show('join', { notice });
+        if (s.phase === 'rejected' || screen === 'join') this.ctx.show('join', { notice, ...joinRetry(this.lastJoin, s.phase === 'rejected', s.message?.code ?? null) });
         else if (NET_SCREENS.includes(screen as ScreenName) || screen === 'results' || screen === 'host') this.ctx.show('menu', { notice });
         return;
       }

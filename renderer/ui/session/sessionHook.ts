@@ -4,43 +4,21 @@
  * never on time. Read-only: nothing here changes the session.
  */
 import { reasonText } from '../../i18n';
-import type { SessionClient } from './SessionClient';
+import type { NetSession, NetStatus } from '../../../electron/contract';
+import type { SessionHook } from '../testHook';
 
-export interface SessionHook {
-  /** The session phase ('idle' before host/join). */
-  readonly phase: string;
-  readonly slot: number;
-  readonly owner: boolean;
-  /** The address others type to join this host ("ip:port"), on the hosting page. */
-  readonly address: string | null;
-  readonly message: string | null;
-  readonly roomName: string;
-  readonly slots: readonly { kind: number; name: string; colour: number; ready: boolean }[];
-  readonly progress: readonly { slot: number; percent: number }[];
-  readonly paused: boolean;
-  /** Lobby chat lines received (from slot, text). */
-  readonly chat: readonly { from: number; text: string }[];
-  /** The key a match joined running (rejoin, spectator) started at; null for a match from its start. */
-  readonly resumedFrom: number | null;
-  /** Next logic frame of the running match (-1 when none runs). */
-  readonly frame: number;
-  /** Key and state hash of the last key begun (null before the first). */
-  readonly lastHash: { key: number; hash: number } | null;
-  /** My state hash before key `key` (null when not run yet). */
-  keyHash(key: number): number | null;
-  /** performance.now() when the loop blocked (null while it runs). */
-  readonly blockedSince: number | null;
-  /** Whom the host waits for, as its last status says. */
-  readonly waiting: readonly { slot: number; name: string; cause: 'network' | 'slow' }[];
-  readonly dialogShown: boolean;
-  /** Last opening of the wait dialog: performance.now() and ms after the loop blocked. */
-  readonly dialogOpened: { at: number; afterBlockedMs: number } | null;
-  readonly dialogClosedAt: number | null;
-  /** The HUD's networked notice (desync, drops). */
-  readonly notice: string | null;
+/** What the hook reads of the page's session (a SessionClient). */
+export interface SessionSource {
+  readonly session: NetSession | null;
+  readonly status: NetStatus | null;
+  readonly resume: { readonly fromKey: number } | null;
+  readonly chat: readonly { readonly from: number; readonly text: string }[];
+  readonly port: { readonly lastBegun: { key: number; hash: number } | null; readonly blockedSince: number | null } | null;
+  readonly match: { readonly runner: { readonly frame: number; readonly keyHashes: readonly (number | undefined)[] }; overlay(now: number): { readonly notice: string | null } } | null;
+  readonly waitProbe: (() => { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null }) | null;
 }
 
-export function sessionHook(c: SessionClient): SessionHook {
+export function sessionHook(c: SessionSource): SessionHook {
   const hud = (): { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null } | null => c.waitProbe?.() ?? null;
   return {
     get phase() { return c.session?.phase ?? 'idle'; },

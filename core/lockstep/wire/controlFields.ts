@@ -1,0 +1,67 @@
+/**
+ * The fields several control messages share (control.ts): room settings, slot kinds and numbers,
+ * hash lists, and the roster of a start or a resync. Readers fail the Reader on a bad value; none
+ * throws.
+ */
+import type { Reader, Writer } from './bytes';
+import { DELAY_UNIT_MS, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
+import type { RoomSettings, SlotKind } from '../types';
+import { ROOM_NAME_BYTES } from '../names';
+
+/** One slot of a match's roster. */
+export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
+
+/** Subhashes a message carries at most. */
+export const MAX_SUBHASHES = 255;
+
+export function writeSettings(w: Writer, s: RoomSettings): void {
+  w.str(s.roomName, ROOM_NAME_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
+  w.u8(s.dropVoteSeconds).u8(s.forceDropSeconds).u8(s.loadTimeoutSeconds);
+}
+
+export function readSettings(r: Reader): RoomSettings {
+  const s = { roomName: r.str(ROOM_NAME_BYTES), map: r.str(MAX_MAP_BYTES), matchSeconds: r.u16(), keyInterval: r.u8(), maxSlots: r.u8(), dropVoteSeconds: r.u8(), forceDropSeconds: r.u8(), loadTimeoutSeconds: r.u8() };
+  if (s.keyInterval < MIN_KEY_INTERVAL || s.keyInterval > MAX_KEY_INTERVAL || s.maxSlots < 1 || s.maxSlots > MAX_SLOTS || s.matchSeconds < 1) r.fail();
+  return s;
+}
+
+export function readKind(r: Reader): SlotKind {
+  const k = r.u8();
+  if (k > 3) r.fail();
+  return (k & 3) as SlotKind;
+}
+
+export function readU32s(r: Reader): number[] {
+  const n = r.count(MAX_SUBHASHES);
+  const out: number[] = [];
+  for (let i = 0; i < n && !r.failed; i++) out.push(r.u32());
+  return out;
+}
+
+export function readSlot(r: Reader): number {
+  const slot = r.u8();
+  if (slot >= MAX_SLOTS) r.fail();
+  return slot;
+}
+
+/** What start and resync share: u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff). */
+export interface Roster {
+  readonly seed: number;
+  readonly delayMs: number;
+  readonly slots: readonly SlotSpec[];
+}
+
+export function writeRoster(w: Writer, m: Roster): void {
+  w.u32(m.seed).u8(Math.min(255, Math.max(1, Math.round(m.delayMs / DELAY_UNIT_MS)))).u8(m.slots.length);
+  for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty);
+}
+
+export function readRoster(r: Reader): Roster {
+  const seed = r.u32();
+  const delay = r.u8();
+  const n = r.count(MAX_SLOTS);
+  const slots: SlotSpec[] = [];
+  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: r.u8() });
+  if (delay < 1) r.fail();
+  return { seed, delayMs: delay * DELAY_UNIT_MS, slots };
+}
