@@ -1,6 +1,7 @@
 /**
  * The game's conditions and actions (kinds ≥ LEAF_BASE): what each node perceives through
- * senses.ts and which input it wants (BotContext), with its blackboard use (layout.ts Bb). Leaves
+ * senses.ts (flee.ts, virusSenses.ts) and which input it wants (BotContext: a movement, a split or
+ * an eject), with its blackboard use (layout.ts Bb); the virus leaves are in virusLeaves.ts. Leaves
  * never write the world except the RNG draws of Wander (document: they advance the world RNG, in
  * slot order, identically on every peer). Arguments are read from the compiled tree in catalog
  * order. A bot moves as one: it reasons with its lead cell (its biggest, core/sim leadCell), and
