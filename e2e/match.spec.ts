@@ -121,19 +121,19 @@ test('a hostile player name renders literally in labels and scoreboard', async (
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   await page.getByTestId('menu-settings').click();
   await page.getByTestId('settings-name').fill('<img src=x onerror=alert(1)>');
-  // Rebind dash to Q: click the action's key, press the new key.
-  await page.getByTestId('key-dash').click();
-  await expect(page.getByTestId('key-dash')).not.toHaveText('Space');
+  // Rebind split to Q: click the action's key, press the new key.
+  await page.getByTestId('key-split').click();
+  await expect(page.getByTestId('key-split')).not.toHaveText('Space');
   await page.keyboard.press('KeyQ');
-  await expect(page.getByTestId('key-dash')).toHaveText('Q');
-  await expect(page.getByTestId('key-dash')).toHaveAttribute('data-code', 'KeyQ');
+  await expect(page.getByTestId('key-split')).toHaveText('Q');
+  await expect(page.getByTestId('key-split')).toHaveAttribute('data-code', 'KeyQ');
   await page.getByTestId('settings-save').click();
   await expect(page.getByTestId('settings-status')).not.toBeEmpty();
   // Names are capped at 24 characters by the settings rules: whatever was kept must show as is.
   const stored = await page.getByTestId('settings-name').inputValue();
   expect(stored.startsWith('<img src=x onerror=')).toBe(true);
-  const saved = JSON.parse(readFileSync(path.join(shell.userDataDir, 'settings.json'), 'utf8')) as { keys: { dash: string } };
-  expect(saved.keys.dash).toBe('KeyQ');
+  const saved = JSON.parse(readFileSync(path.join(shell.userDataDir, 'settings.json'), 'utf8')) as { keys: { split: string } };
+  expect(saved.keys.split).toBe('KeyQ');
   await page.getByTestId('back').click();
   await startOffline(page, 1, '1');
 

@@ -3,7 +3,7 @@
  * draw was from where the confirmed simulation put it, each time the confirmed world reaches a
  * frame something was predicted for. A 60 s match on the simulated network (core/lockstep/testing
  * Room) with the real simulation (SimGame) on arena-small: 3 players with seeded random input
- * (3 intent changes/s, each a new direction and sometimes a dash) and 5 behavior-tree bots, every
+ * (3 intent changes/s, each a new direction and sometimes a split or an eject) and 5 behavior-tree bots, every
  * remote link a lossy LAN (1–5 ms each way, 5 % loss). Client 1's render ticks (60 a second) run
  * its OwnCellsPredictor exactly as LockstepMatch does: the intent it sends, then a prediction from
  * the confirmed world. Corrections are in cells; most are 0 (nobody else changed anything that

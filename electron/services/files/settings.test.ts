@@ -16,10 +16,17 @@ describe('settings', () => {
   });
 
   it('names every invalid field', () => {
-    const r = validateSettings({ ...DEFAULT_SETTINGS, color: 'red', language: 'fr', keepReplays: 0, keys: { ...DEFAULT_SETTINGS.keys, dash: '<script>' }, discovery: 'eth0; rm -rf' });
+    const r = validateSettings({ ...DEFAULT_SETTINGS, color: 'red', language: 'fr', keepReplays: 0, keys: { ...DEFAULT_SETTINGS.keys, split: '<script>' }, discovery: 'eth0; rm -rf' });
     expect(r.ok).toBe(false);
     const errors = (r as { errors: string[] }).errors.join('\n');
-    for (const f of ['color', 'language', 'keepReplays', 'keys.dash', 'discovery']) expect(errors).toContain(f);
+    for (const f of ['color', 'language', 'keepReplays', 'keys.split', 'discovery']) expect(errors).toContain(f);
+  });
+
+  it('reads a file from before the split: its dash key splits, eject gets its default key', () => {
+    const { split: _split, eject: _eject, ...older } = DEFAULT_SETTINGS.keys;
+    const r = validateSettings({ ...DEFAULT_SETTINGS, keys: { ...older, dash: 'KeyQ' } });
+    expect(r).toMatchObject({ ok: true, settings: { keys: { split: 'KeyQ', eject: DEFAULT_SETTINGS.keys.eject } } });
+    expect(validateSettings({ ...DEFAULT_SETTINGS, keys: { ...older, dash: 'no key' } })).toMatchObject({ ok: false, errors: ['keys.split: expected a key code like "KeyW"'] });
   });
 
   it('reads a file from before predictMyBall as on, and refuses a predictMyBall that is not a boolean', () => {

@@ -1,5 +1,5 @@
 /**
- * Keyboard and mouse for a match: bound keys (Settings) → Controls for steering and dash, and the
+ * Keyboard and mouse for a match: bound keys (Settings) → Controls for steering, split and eject, and the
  * match actions — Enter chat, P pause, Tab scoreboard (held), G grid, F3 panel, M mute, Escape menu.
  * Right-click moves to the ground point under the cursor (A* in the sim), the wheel zooms, and
  * the cursor's ground point feeds the grid readout (re-picked after each frame, as the camera
