@@ -1,11 +1,11 @@
 /**
  * Bot matches: slot hand-over between human and bot, world-owned bot state (hash, sub-hash,
- * snapshot, restore checks), and determinism of whole matches (replayed twice; snapshot →
- * restore → continue equals straight play).
+ * snapshot, restore checks), determinism of whole matches on the arena with its viruses (replayed
+ * twice; snapshot → restore → continue equals straight play), and which difficulties split.
  */
 import { describe, expect, it } from 'vitest';
 import { arena } from '../../test/fixtures/ai/botWorld';
-import { BOT_MEMORY_WORDS, RULES, createWorld, firstDifference, hashWorld, playerMass, restore, snapshot, step, subHashes, type World } from '../sim';
+import { BOT_MEMORY_WORDS, EVENT_STRIDE, EventKind, RULES, createWorld, firstDifference, hashWorld, playerMass, restore, snapshot, step, subHashes, type World } from '../sim';
 import { BotDriver, allocBotState, botDifficulty, setSlotControl } from './BotDriver';
 import { Difficulty, defaultBrains } from './brains';
 import { AGENT_WORDS, Bb } from './layout';
@@ -97,6 +97,25 @@ describe('bot matches', () => {
     let grew = 0;
     for (let s = 0; s < 8; s++) if (playerMass(a.w, s) > RULES.startMass || a.w.players.kills[s]! > 0) grew++;
     expect(grew).toBeGreaterThanOrEqual(6);
+  });
+
+  it('Normal and Hard bots split onto prey, Easy never splits; nobody ejects but Hard', () => {
+    const { w, d } = botMatch(12);
+    const splits = [0, 0, 0];
+    const ejects = [0, 0, 0];
+    for (let f = 0; f < 1800; f++) {
+      const ev = step(w, d.decide(w));
+      for (let i = 0; i < ev.count; i++) {
+        const kind = ev.data[i * EVENT_STRIDE];
+        const difficulty = (ev.data[i * EVENT_STRIDE + 1]! >> 4) % 3;
+        if (kind === EventKind.Split) splits[difficulty]!++;
+        if (kind === EventKind.Ejected) ejects[difficulty]!++;
+      }
+    }
+    expect(splits[Difficulty.Easy], splits.join()).toBe(0);
+    expect(splits[Difficulty.Normal]).toBeGreaterThan(0);
+    expect(splits[Difficulty.Hard]).toBeGreaterThan(0);
+    expect([ejects[Difficulty.Easy], ejects[Difficulty.Normal]]).toEqual([0, 0]);
   });
 
   it('snapshot → restore → continue equals straight play (bot memory travels in the snapshot)', () => {
