@@ -51,7 +51,7 @@ const OURS_TREE = {
   root: {
     id: 1, name: 'MemSelector', children: [
       { id: 2, name: 'MemSequence', children: [L(3, 'ThreatNear'), L(4, 'Flee')] },
-      { id: 5, name: 'MemSequence', children: [L(6, 'SmallerTargetNear'), { id: 7, name: 'MemSelector', children: [L(8, 'DashWhenItPays'), L(9, 'Chase')] }] },
+      { id: 5, name: 'MemSequence', children: [L(6, 'SmallerTargetNear'), { id: 7, name: 'MemSelector', children: [L(8, 'SplitAttack'), L(9, 'Chase')] }] },
       { id: 10, name: 'MemSequence', children: [L(11, 'FindPelletCluster'), L(12, 'MoveTo')] },
       { id: 13, name: 'MemSequence', children: [{ id: 14, name: 'Inverter', children: [L(15, 'MassAbove')] }, L(16, 'HideInBushes')] },
       L(17, 'Wander'),

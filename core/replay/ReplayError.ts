@@ -23,6 +23,8 @@ export class ReplayError extends Error {
     message: string,
     /** The offending field, for 'invalid-field'. */
     readonly field?: string,
+    /** For 'format-version': the file's format and the one this build reads. */
+    readonly versions?: { readonly file: number; readonly reads: number },
   ) {
     super(message);
   }

@@ -62,7 +62,10 @@ const CHUNK_NAMES: Readonly<Record<number, string>> = { [Chunk.Header]: 'header'
 function scan(bytes: Uint8Array): RawChunk[] {
   if (bytes.length < PRELUDE_BYTES || REPLAY_MAGIC.some((b, i) => bytes[i] !== b)) throw new ReplayError('not-replay', 'not a Ball Brawl replay (bad magic)');
   const version = bytes[4]! | (bytes[5]! << 8);
-  if (version !== REPLAY_FORMAT_VERSION) throw new ReplayError('format-version', `unsupported replay format version ${version} (this build reads version ${REPLAY_FORMAT_VERSION})`);
+  if (version !== REPLAY_FORMAT_VERSION) {
+    const why = version < REPLAY_FORMAT_VERSION ? 'recorded by an older Ball Brawl' : 'recorded by a newer Ball Brawl';
+    throw new ReplayError('format-version', `unsupported replay format version ${version}, ${why} (this build reads version ${REPLAY_FORMAT_VERSION})`, undefined, { file: version, reads: REPLAY_FORMAT_VERSION });
+  }
   const chunks: RawChunk[] = [];
   let pos = PRELUDE_BYTES;
   while (pos < bytes.length) {

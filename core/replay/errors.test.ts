@@ -71,8 +71,10 @@ describe('damaged files', () => {
     expect(errorOf(b)).toMatchObject({ code: 'not-replay', message: 'not a Ball Brawl replay (bad magic)' });
     expect(errorOf(new TextEncoder().encode('{"format":"ball-brawl-replay"}')).code).toBe('not-replay');
     const v = good.slice();
-    v[4] = 2;
-    expect(errorOf(v)).toMatchObject({ code: 'format-version', message: 'unsupported replay format version 2 (this build reads version 1)' });
+    v[4] = 1; // before cells: a dash, no split
+    expect(errorOf(v)).toMatchObject({ code: 'format-version', message: 'unsupported replay format version 1, recorded by an older Ball Brawl (this build reads version 2)', versions: { file: 1, reads: 2 } });
+    v[4] = 3;
+    expect(errorOf(v)).toMatchObject({ code: 'format-version', versions: { file: 3, reads: 2 } });
   });
 
   it('another app or protocol version: incompatible, naming both', () => {

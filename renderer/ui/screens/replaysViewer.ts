@@ -6,12 +6,12 @@
  * whichever has the recorded fingerprint.
  */
 import { defaultBrains } from '../../../core/ai';
-import { ReplayPlayer } from '../../../core/replay';
+import { ReplayError, ReplayPlayer } from '../../../core/replay';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadReplay } from '../../game/ReplayFiles';
 import { ReplaySession } from '../../game/ReplaySession';
 import { loadBrains } from '../../game/treeBots';
-import { t } from '../../i18n';
+import { hasMessage, t } from '../../i18n';
 import type { Screen } from '../App';
 import { h } from '../dom';
 import type { StartMarks } from '../match/matchHook';
@@ -48,7 +48,7 @@ export const replayViewerScreen: Screen = (root, ctx, params) => {
   begin().catch((e: Error) => {
     if (disposed) return;
     loading.replaceChildren(
-      h('p', { className: 'error', testId: 'replay-error' }, t('replay.failed', { reason: e.message })),
+      h('p', { className: 'error', testId: 'replay-error' }, t('replay.failed', { reason: replayReason(e) })),
       h('button', { className: 'menu-button', testId: 'back', onClick: () => ctx.show('replays') }, t('common.back')),
     );
   });
@@ -57,3 +57,11 @@ export const replayViewerScreen: Screen = (root, ctx, params) => {
     stop?.();
   };
 };
+
+/** Why a replay cannot be played, in the player's words: core's ReplayError code, worded by the catalogs. */
+function replayReason(e: Error): string {
+  const code = e instanceof ReplayError ? e.code : null;
+  if (code === 'format-version' && e instanceof ReplayError && e.versions) return t('replay.error.format-version', e.versions);
+  const key = `replay.error.${code ?? 'other'}`;
+  return t(hasMessage(key) && code !== 'format-version' ? key : 'replay.error.other');
+}
