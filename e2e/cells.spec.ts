@@ -38,15 +38,32 @@ function towards(x: number, z: number, tx: number, tz: number): string[] {
   return keys;
 }
 
-/** Roams the arena in a square of key presses until my cells weigh `mass` (or the rounds run out). */
+/**
+ * Steers my lead cell at the nearest pellet, a few frames at a time, until my cells weigh `mass`
+ * (or the rounds run out). A pellet chased for 12 rounds is given up (a big cell does not fit
+ * into every gap between walls).
+ */
 async function growTo(page: Page, mass: number): Promise<Me> {
-  const legs = [['KeyD'], ['KeyS'], ['KeyA'], ['KeyW'], ['KeyD', 'KeyS'], ['KeyA', 'KeyW'], ['KeyD', 'KeyW'], ['KeyA', 'KeyS']];
-  for (let i = 0; i < 120; i++) {
+  const given = new Set<string>();
+  let chased = '';
+  let rounds = 0;
+  for (let i = 0; i < 400; i++) {
     const m = await me(page);
     if (m.mass >= mass) return m;
-    await hold(page, legs[i % legs.length]!, 40);
+    const { at } = await page.evaluate(() => window.__bb!.match!.pellets());
+    const p = nearest(at.filter((q) => !given.has(`${q.x},${q.z}`)), m);
+    const key = p ? `${p.x},${p.z}` : '';
+    rounds = key === chased ? rounds + 1 : 0;
+    chased = key;
+    if (rounds >= 12) given.add(key);
+    await hold(page, p ? towards(m.simX, m.simZ, p.x, p.z) : ['KeyD'], 8);
   }
   return me(page);
+}
+
+/** The point of `at` nearest my lead cell. */
+function nearest<T extends { x: number; z: number }>(at: T[], m: Me): T | undefined {
+  return at.sort((p, q) => Math.hypot(p.x - m.simX, p.z - m.simZ) - Math.hypot(q.x - m.simX, q.z - m.simZ))[0];
 }
 
 test('Space splits into two cells on the next frame, E ejects a blob, a big cell bursts on a virus', async ({ page }) => {
@@ -57,10 +74,22 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   await page.evaluate(() => window.__bb!.match!.setSpeed(0));
   expect(await page.evaluate(() => window.__bb!.match!.bodies().viruses)).toBe(8); // the arena's own
 
-  // A fresh cell (1600) is too light to split; grow past 3200 on pellets.
-  const big = await growTo(page, 3600);
-  expect(big.mass).toBeGreaterThanOrEqual(3600);
+  // A fresh cell (1600) is too light to split or eject; grow on pellets.
+  const big = await growTo(page, 3700);
+  expect(big.mass).toBeGreaterThanOrEqual(3700);
   expect(big.cells).toBe(1);
+
+  // E spits a blob (a cell of 2000 and up pays 400 for it).
+  const before = await page.evaluate(() => window.__bb!.match!.bodies());
+  await page.keyboard.press('KeyE');
+  await page.evaluate(() => window.__bb!.match!.fastForward(1));
+  const after = await page.evaluate(() => window.__bb!.match!.bodies());
+  expect(after.blobs).toBe(before.blobs + 1);
+  expect((await me(page)).mass).toBeLessThan(big.mass);
+  await page.waitForFunction(() => window.__bb!.match!.bodies().drawnBlobs > 0);
+
+  // Space splits the cell (still 3200 and up) into two on the next logic frame.
+  const whole = await me(page);
   const drawnBefore = await page.evaluate(() => window.__bb!.match!.perf().renderedFrames);
   await page.keyboard.down('KeyD');
   await page.keyboard.press('Space');
@@ -73,28 +102,21 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   const mine = await page.evaluate(() => window.__bb!.match!.cells().filter((c) => c.slot === 0));
   expect(mine).toHaveLength(2);
   expect(mine.every((c) => c.shown)).toBe(true);
-  expect(Math.max(...mine.map((c) => c.mass))).toBeLessThanOrEqual(big.mass / 2 + 400);
+  expect(Math.max(...mine.map((c) => c.mass))).toBeLessThanOrEqual(whole.mass / 2 + 400);
   const [a, b] = mine.sort((p, q) => p.id - q.id);
   expect(b!.simX).toBeGreaterThan(a!.simX); // the half left along the aim (east)
 
-  // E spits a blob from every cell big enough (2000 and up).
-  const before = await page.evaluate(() => window.__bb!.match!.bodies());
-  await page.keyboard.press('KeyE');
-  await page.evaluate(() => window.__bb!.match!.fastForward(1));
-  const after = await page.evaluate(() => window.__bb!.match!.bodies());
-  expect(after.blobs).toBeGreaterThan(before.blobs);
-  await page.waitForFunction(() => window.__bb!.match!.bodies().drawnBlobs > 0);
-
-  // Grow to burst size (a cell of 8000 and up; the halves merge back after ~12 s), then steer into the nearest virus.
-  await growTo(page, 11000);
+  // The halves merge back (after ~12 s); grow the cell to burst size (8000 and up), then steer into the nearest virus.
   await page.evaluate(() => window.__bb!.match!.fastForward(450));
+  expect((await me(page)).cells).toBe(1);
+  expect((await growTo(page, 9000)).mass).toBeGreaterThanOrEqual(9000);
   let burst = false;
   for (let i = 0; i < 150 && !burst; i++) {
     const m = await me(page);
     if (m.cells > 4) burst = true;
     else {
       const { virusAt } = await page.evaluate(() => window.__bb!.match!.bodies());
-      const v = virusAt.sort((p, q) => Math.hypot(p.x - m.simX, p.z - m.simZ) - Math.hypot(q.x - m.simX, q.z - m.simZ))[0]!;
+      const v = nearest(virusAt, m)!;
       await hold(page, towards(m.simX, m.simZ, v.x, v.z), 6);
     }
   }

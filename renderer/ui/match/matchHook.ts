@@ -4,7 +4,7 @@
  * synchronously, run at N× speed, or stop drawing frames. Read-only with respect to the World.
  */
 import { FX_ONE } from '../../../core/math';
-import { cellCount, firstCell, leadCell, ownerOf, playerMass, scoreboard, virusRadius, type ScoreRow } from '../../game/simApi';
+import { cellCount, firstCell, leadCell, ownerOf, pelletValue, pelletX, pelletY, playerMass, scoreboard, virusRadius, type ScoreRow } from '../../game/simApi';
 import type { ReadoutValues } from '../../hud/Readout';
 import type { MatchController } from './MatchController';
 import type { CursorState } from './matchInput';
@@ -45,7 +45,8 @@ export interface MatchHook {
   bodies(): { blobs: number; viruses: number; drawnBlobs: number; drawnViruses: number; virusAt: { x: number; z: number; radius: number }[] };
   /** Whether your own cells' marker rings were drawn at the last frame; spawn-protection shells drawn. */
   marks(): { marker: boolean; shields: number };
-  pellets(): { live: number; drawn: number };
+  /** Live pellets in the world (and their simulation positions, world units), drawn. */
+  pellets(): { live: number; drawn: number; at: { x: number; z: number }[] };
   labels(): string[];
   killFeed(): number;
   info(): { calls: number; triangles: number; geometries: number; textures: number; programs: number; shadows: boolean; antialias: boolean };
@@ -135,7 +136,11 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
       };
     },
     marks: () => ({ marker: view.cells.marked > 0, shields: view.shields.drawn }),
-    pellets: () => ({ live: view.pellets.live, drawn: view.pellets.drawn }),
+    pellets: () => {
+      const at: { x: number; z: number }[] = [];
+      for (const word of session.world.pellets.word) if (pelletValue(word) !== 0) at.push({ x: pelletX(word) / FX_ONE, z: pelletY(word) / FX_ONE });
+      return { live: view.pellets.live, drawn: view.pellets.drawn, at };
+    },
     labels: () => [...(view.labels?.texts ?? [])],
     killFeed: () => hud.feed.total,
     info: () => {
