@@ -1,8 +1,8 @@
 /**
  * Headless client: `npm run client -- --join <ip:port> --bot` (npm script: `exec node --import
  * tsx scripts/client.ts`, see launchers.mjs). Joins a room, loads, plays its slot with a
- * behavior-tree bot (`--bot`, default), a seeded random input generator (`--random [--seed n]`) or not at all (`--idle`), and
- * prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
+ * behavior-tree bot (`--bot`, default), a seeded random input generator (`--random [--seed n]`)
+ * or not at all (`--idle`), and prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
  * refused, kicked or failed, 2 for a usage error (one line on stderr; `--help` lists every option).
  * --deterministic: inputs close at key boundaries only (with the host's --delay and --seed pinned,
  * a bot client plays the same inputs on every run).
@@ -13,8 +13,8 @@
  * match runs the host's trees: where they differ they are received (logged as ev "trees"); a file
  * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
  * Stopping: SIGINT, SIGTERM or SIGHUP leave the room (goodbye) and exit 0; so does the end of the
- * process that launched this one (the npm of `npm run client`, which passes no signal on:
- * launchers.mjs).
+ * process that launched this one (the npm of `npm run client`, which passes SIGHUP on to nobody,
+ * and nothing when killed: launchers.mjs).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';

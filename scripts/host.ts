@@ -1,8 +1,8 @@
 /**
  * Dedicated headless host: `npm run host -- --headless --name <room> --bots <n>` (npm script:
  * `exec node --import tsx scripts/host.ts`, see launchers.mjs). Hosts a room on the game port
- * (default 47777, or a free one), waits for `--wait <n>` players (default 1), fills `--bots` slots with behavior-tree bots and
- * starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
+ * (default 47777, or a free one), waits for `--wait <n>` players (default 1), fills `--bots` slots
+ * with behavior-tree bots and starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
  * in desync detection, and its latest key-frame snapshot is what a rejoining client (or a
  * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result",
  * or ev "replaced" when the clients elected another host while this one stood still: it then exits;
@@ -14,7 +14,8 @@
  * ai/<difficulty>.json (a file that fails falls back to the built-in tree, logged as
  * ev "trees-fallback"); clients whose trees differ are sent them.
  * Stopping: SIGINT, SIGTERM or SIGHUP close the room and exit 0; so does the end of the process
- * that launched this one (the npm of `npm run host`, which passes no signal on: launchers.mjs).
+ * that launched this one (the npm of `npm run host`, which passes SIGHUP on to nobody, and
+ * nothing when killed: launchers.mjs).
  */
 import { LockstepNode } from '../electron/services/lockstep/LockstepNode';
 import { mapLoader } from '../electron/services/lockstep/loadMap';

@@ -8,8 +8,9 @@
  * printing the URL to open. Nothing here ever waits on a download without a time limit.
  * Stopping: SIGINT, SIGTERM or SIGHUP sent to this process reach the shell too, and this process
  * exits when the shell does (children.mjs); the browser shell also exits if this process dies.
- * A signal sent to `npm` alone never reaches this process (npm's `sh -c` does not pass it on), so
- * the npm that ran it is watched too: when it is gone, the shell is stopped (launchers.mjs).
+ * Run by `npm start` (`exec node scripts/start.mjs`), npm passes SIGINT and SIGTERM on to this
+ * process, but not SIGHUP, and a killed npm passes nothing: so the npm that ran it is watched
+ * too, and when it is gone the shell is stopped (launchers.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
