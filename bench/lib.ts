@@ -1,7 +1,8 @@
 /**
  * Benchmark harness API. Every `bench/*.bench.ts` (or `**\/*.bench.ts` under core/electron/renderer)
  * default-exports `async (ctx: BenchContext) => void` and records figures through `ctx.record`.
- * `bench/run.ts` runs them all and writes bench/results/latest.json and latest.md.
+ * `bench/run.ts` runs them all and writes bench/results/latest.json and latest.md (a filtered run:
+ * filtered-<filter>.{json,md}).
  * Figures that have a peer (a library doing the same job) are measured in the same run and
  * reported as ratios, so they hold on any machine.
  */

@@ -1,7 +1,10 @@
 /**
  * `npm run bench`: runs every benchmark file and writes bench/results/latest.json and latest.md
- * with machine info. Benchmark files: bench/*.bench.ts and any *.bench.ts under core/, electron/,
- * renderer/. Pass a substring to run only matching files: `npm run bench -- astar`.
+ * with machine info: the figures of that one whole run, nothing else. Benchmark files:
+ * bench/*.bench.ts and any *.bench.ts under core/, electron/, renderer/. Pass a substring to run
+ * only matching files (`npm run bench -- astar`): such a filtered run writes
+ * bench/results/filtered-<substring>.{json,md} instead, which say so (the filter, the files run and
+ * those left out), and leaves latest.* alone — no file ever holds rows of two runs.
  * Each file runs in a process of its own, started with the flags that make heap measurements
  * exact (see lib.ts heapDelta): a benchmark measures its code as the app runs it, not with the
  * type feedback other benchmarks left in shared functions (the replay bench feeding snapshot code
@@ -58,10 +61,8 @@ async function main(): Promise<void> {
   const only = process.env['BB_BENCH_FILE'];
   if (only) return runOne(only, process.env['BB_BENCH_OUT'] ?? '');
   const filter = process.argv[2];
-  const files = ['bench', 'core', 'electron', 'renderer']
-    .flatMap((d) => findBenchFiles(path.join(root, d), []))
-    .filter((f) => !filter || path.relative(root, f).includes(filter))
-    .sort();
+  const all = ['bench', 'core', 'electron', 'renderer'].flatMap((d) => findBenchFiles(path.join(root, d), [])).sort();
+  const files = all.filter((f) => !filter || path.relative(root, f).includes(filter));
   const records: BenchRecord[] = [];
   const notes: string[] = [];
   const failures: string[] = [];
@@ -95,14 +96,23 @@ async function main(): Promise<void> {
     cpu: os.cpus()[0]?.model ?? 'unknown',
     cores: os.cpus().length,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    // The machine is shared: its load says how much the figures may be off.
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
   };
+  const rel = (f: string): string => path.relative(root, f);
+  const run = { whole: !filter, ...(filter ? { filter } : {}), files: files.map(rel), leftOut: filter ? all.filter((f) => !files.includes(f)).map(rel) : [] };
   const outDir = path.join(root, 'bench', 'results');
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify({ machine, records, notes, failures }, null, 2) + '\n');
+  const base = filter ? `filtered-${filter.replace(/[^A-Za-z0-9._-]+/g, '_')}` : 'latest';
+  writeFileSync(path.join(outDir, `${base}.json`), JSON.stringify({ machine, run, records, notes, failures }, null, 2) + '\n');
   const md = [
     '# Benchmark results',
     '',
-    `${machine.date} · Node ${machine.node} · ${machine.platform} · ${machine.cpu} × ${machine.cores} · ${machine.memoryGiB} GiB`,
+    `${machine.date} · Node ${machine.node} · ${machine.platform} · ${machine.cpu} × ${machine.cores} · ${machine.memoryGiB} GiB · load average ${machine.loadAverage.join(', ')}`,
+    '',
+    filter
+      ? `**Filtered run** (\`npm run bench -- ${filter}\`): only ${files.length} of ${all.length} benchmark files (${run.files.join(', ')}). Not a whole run: \`latest.md\` holds the last one.`
+      : `One whole run of all ${files.length} benchmark files.`,
     '',
     '| group | measure | value | goal | met |',
     '|---|---|---|---|---|',
@@ -111,8 +121,8 @@ async function main(): Promise<void> {
     ...(notes.length ? ['## Notes', '', ...notes, ''] : []),
     ...(failures.length ? ['## Failures', '', ...failures.map((f) => '```\n' + f + '\n```'), ''] : []),
   ].join('\n');
-  writeFileSync(path.join(outDir, 'latest.md'), md);
-  console.log(`bench: ${records.length} figures from ${files.length} files → bench/results/latest.{json,md}`);
+  writeFileSync(path.join(outDir, `${base}.md`), md);
+  console.log(`bench: ${records.length} figures from ${files.length} files → bench/results/${base}.{json,md}`);
   if (failures.length) process.exit(1);
 }
 

@@ -4,23 +4,32 @@
  * new user's: the first-run questions, language and name, before the menu).
  * And as a service manager stops it: a signal to the launcher alone, or its death, must not
  * leave the game server running. Each start runs in a process group of its own, which the test
- * checks and ends as a whole.
+ * checks and ends as a whole. The signals also go to `npm` itself (its pid alone), which passes
+ * SIGHUP on to nobody: then no process it started may survive, found by a token in their
+ * environment, which re-parenting to init does not lose (scripts/leftovers.mjs).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { endGroup, groupGone, processes, root, waitForLine } from './shell';
 import { tempDir } from '../test/tempDir';
+import { taggedProcesses } from '../scripts/leftovers.mjs';
 
 const hasElectronBinary = existsSync(path.join(root, 'node_modules', 'electron', 'dist')) || !!process.env['ELECTRON_OVERRIDE_DIST_PATH'];
 const URL_LINE = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/;
 const SHELL_ARGS = ['--port', '0', '--no-open', '--discovery=off'];
 
-function launch(cmd: string, args: string[]): ChildProcess {
+const TAG = 'BB_START_TEST';
+
+function launch(cmd: string, args: string[], token = ''): ChildProcess {
   const userData = tempDir('start');
-  return spawn(cmd, [...args, ...SHELL_ARGS, '--user-data', userData], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  return spawn(cmd, [...args, ...SHELL_ARGS, '--user-data', userData], { cwd: root, env: { ...process.env, [TAG]: token }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
 }
+
+/** The command lines of the live processes tagged `token` (all that `npm start` started). */
+const tagged = (token: string): string[] => (taggedProcesses(token, TAG) ?? []).map((p) => `${p.pid} ${p.cmd}`);
 
 /** The pid of the browser shell that `launcher` (scripts/start.mjs) started: its child. */
 function shellPid(launcher: ChildProcess): number {
@@ -70,6 +79,24 @@ test.describe('npm start', () => {
         expect(alive(shell)).toBe(false);
       } finally {
         await endGroup(child);
+      }
+    });
+  }
+
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    test(`${sig} to npm alone (npm start -- --shell=browser) leaves nothing it started running`, async () => {
+      const token = randomBytes(8).toString('hex');
+      const npm = launch('npm', ['start', '--silent', '--', '--shell=browser'], token);
+      try {
+        await waitForLine(npm, URL_LINE, 90_000);
+        const before = tagged(token);
+        expect(before.some((l) => l.includes('scripts/start.mjs')), before.join('\n')).toBe(true);
+        expect(before.some((l) => l.includes('browserShell.js')), before.join('\n')).toBe(true);
+        process.kill(npm.pid!, sig); // one pid: npm's, not its group
+        await expect.poll(() => tagged(token), { timeout: 15_000 }).toEqual([]);
+      } finally {
+        for (const p of taggedProcesses(token, TAG) ?? []) process.kill(p.pid, 'SIGKILL');
+        await endGroup(npm);
       }
     });
   }

@@ -1,8 +1,8 @@
 /**
- * Headless client: `npm run client -- --join <ip:port> --bot` (npm script: "client": "tsx
- * scripts/client.ts"). Joins a room, loads, plays its slot with a behavior-tree bot (`--bot`,
- * default), a seeded random input generator (`--random [--seed n]`) or not at all (`--idle`), and
- * prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
+ * Headless client: `npm run client -- --join <ip:port> --bot` (npm script: `exec node --import
+ * tsx scripts/client.ts`, see launchers.mjs). Joins a room, loads, plays its slot with a
+ * behavior-tree bot (`--bot`, default), a seeded random input generator (`--random [--seed n]`)
+ * or not at all (`--idle`), and prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
  * refused, kicked or failed, 2 for a usage error (one line on stderr; `--help` lists every option).
  * --deterministic: inputs close at key boundaries only (with the host's --delay and --seed pinned,
  * a bot client plays the same inputs on every run).
@@ -12,6 +12,9 @@
  * --resources <dir> (default: the checkout's resources/): this client's bot trees and maps. The
  * match runs the host's trees: where they differ they are received (logged as ev "trees"); a file
  * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
+ * Stopping: SIGINT, SIGTERM or SIGHUP leave the room (goodbye) and exit 0; so does the end of the
+ * process that launched this one (the npm of `npm run client`, which passes SIGHUP on to nobody,
+ * and nothing when killed: launchers.mjs).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { HeadlessPlayer } from '../electron/services/lockstep/HeadlessPlayer';
@@ -22,6 +25,7 @@ import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { RejectReason } from '../core/lockstep';
 import { argsOrExit } from './cli/args';
 import { CLIENT_TOOL, checkClient, lanInterface } from './cli/tools';
+import { stopWithLaunchers } from './launchers.mjs';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
@@ -43,6 +47,18 @@ function storedToken(file: string | undefined): { token: number; key: Uint8Array
 async function main(): Promise<void> {
   const v = argsOrExit(CLIENT_TOOL, process.argv.slice(2), checkClient);
   if (v === null) return;
+  stopWithLaunchers();
+  // The session in use (a stale token's fresh join replaces it); a stop closes whichever it is.
+  let current: { node: LockstepNode; poll: NodeJS.Timeout } | null = null;
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    if (!current) process.exit(0);
+    clearInterval(current.poll);
+    void current.node.close().then(() => process.exit(0));
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, stop);
   const join = v.join!;
   const name = v.name ?? `bot-${process.pid}`;
   const input: HeadlessInput = v.random ? 'random' : v.idle || v.spectate ? 'none' : 'bot';
@@ -85,9 +101,10 @@ async function main(): Promise<void> {
         log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.link?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
         // Hosting since a takeover: the others hear the end before this host says goodbye.
         const linger = ended && node.authority ? 1000 : 0;
-        setTimeout(() => void node.close().then(() => (stale ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
+        setTimeout(() => void node.close().then(() => (stale && !stopping ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
       }
     }, 50);
+    current = { node, poll };
   };
   await run(storedToken(tokenFile));
 }

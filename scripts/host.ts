@@ -1,8 +1,8 @@
 /**
  * Dedicated headless host: `npm run host -- --headless --name <room> --bots <n>` (npm script:
- * "host": "tsx scripts/host.ts"). Hosts a room on the game port (default 47777, or a free one),
- * waits for `--wait <n>` players (default 1), fills `--bots` slots with behavior-tree bots and
- * starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
+ * `exec node --import tsx scripts/host.ts`, see launchers.mjs). Hosts a room on the game port
+ * (default 47777, or a free one), waits for `--wait <n>` players (default 1), fills `--bots` slots
+ * with behavior-tree bots and starts. The host also runs the simulation as a spectating verifier, so its own hash takes part
  * in desync detection, and its latest key-frame snapshot is what a rejoining client (or a
  * spectator joining mid-match) restores. Prints one JSON object per line (the outcome as ev "result",
  * or ev "replaced" when the clients elected another host while this one stood still: it then exits;
@@ -13,6 +13,9 @@
  * --resources <dir> (default: the checkout's resources/): the room's bot trees are its
  * ai/<difficulty>.json (a file that fails falls back to the built-in tree, logged as
  * ev "trees-fallback"); clients whose trees differ are sent them.
+ * Stopping: SIGINT, SIGTERM or SIGHUP close the room and exit 0; so does the end of the process
+ * that launched this one (the npm of `npm run host`, which passes SIGHUP on to nobody, and
+ * nothing when killed: launchers.mjs).
  */
 import { LockstepNode } from '../electron/services/lockstep/LockstepNode';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
@@ -20,12 +23,14 @@ import { loadTrees } from '../electron/services/lockstep/loadTrees';
 import { SlotKind } from '../core/lockstep';
 import { argsOrExit } from './cli/args';
 import { HOST_TOOL, checkHost } from './cli/tools';
+import { stopWithLaunchers } from './launchers.mjs';
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
 async function main(): Promise<void> {
   const v = argsOrExit(HOST_TOOL, process.argv.slice(2), checkHost);
   if (v === null) return;
+  stopWithLaunchers();
   if (!v.headless) log({ ev: 'note', text: 'only --headless hosting exists in this script; continuing headless' });
   const { wait, bots, resources } = v;
   const verify = !v['no-verify'];
@@ -88,7 +93,14 @@ async function main(): Promise<void> {
       started = false;
     }
   }, 50);
-  process.on('SIGTERM', () => void node.close().then(() => process.exit(0)));
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return; // Ctrl-C reaches us from the terminal and again from a launcher
+    stopping = true;
+    clearInterval(poll);
+    void node.close().then(() => process.exit(0));
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(sig, stop);
 }
 
 main().catch((e: unknown) => {

@@ -11,27 +11,30 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export const RUN_VAR = 'BB_TEST_RUN';
 
-/** Live processes carrying `token` ({ pid, cmd }), or null where /proc is not available. */
-export function taggedProcesses(token) {
+/**
+ * Live processes carrying `token` in variable `name` ({ pid, cmd }), or null where /proc is not
+ * available. (Tests tag what they start with variables of their own the same way.)
+ */
+export function taggedProcesses(token, name = RUN_VAR) {
   if (process.platform !== 'linux') return null;
-  const entry = `\0${RUN_VAR}=${token}\0`;
+  const entry = `\0${name}=${token}\0`;
   const found = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
     let env;
     try {
-      env = readFileSync(`/proc/${name}/environ`, 'latin1'); // empty for zombies: they are gone
+      env = readFileSync(`/proc/${pid}/environ`, 'latin1'); // empty for zombies: they are gone
     } catch {
       continue; // exited meanwhile, or another user's process (not ours)
     }
     if (!`\0${env}`.includes(entry)) continue;
     let cmd = '';
     try {
-      cmd = readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
     } catch {
       // exited while we looked
     }
-    found.push({ pid: Number(name), cmd });
+    found.push({ pid: Number(pid), cmd });
   }
   return found;
 }

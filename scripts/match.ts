@@ -6,14 +6,14 @@
  * replay log with its final hash: this is how test/fixtures/golden-replay.json is made).
  * Bots (core/ai behavior trees): `--bots <n>` hands the last n slots to bots (players default to
  * max(8, n)), `--difficulty easy|normal|hard|mixed` (default mixed: Easy/Normal/Hard by slot),
- * `--trees <dir>` reads <difficulty>.json from there (default resources/ai/; a missing or broken
- * file falls back to the built-in tree with a notice). `--bots 8` plays a bot-only match.
+ * `--trees <dir>` reads <difficulty>.json from there (default resources/ai/; a missing, misnamed
+ * or broken file falls back to the built-in tree with a notice naming the file and the node). `--bots 8` plays a bot-only match.
  * `--help` lists every option with its range and default; a bad value is refused in one line
  * (exit 2), never clamped.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, setSlotControl, type TreeFile } from '../core/ai';
+import { DIFFICULTY_NAMES, BotDriver, Difficulty, botDifficulty, loadBotBrains, setSlotControl, type TreeFile, type UnreadTreeFile } from '../core/ai';
 import { parseTiledMap, validateMapManifest, type GameMap } from '../core/map';
 import {
   FRAME_RATE,
@@ -31,6 +31,7 @@ import {
   type ReplayLog,
   type SlotInput,
 } from '../core/sim';
+import { readTreeFile } from '../electron/services/files/treeFile';
 import { argsOrExit } from './cli/args';
 import { DEFAULT_MINUTES, MATCH_TOOL, checkMatch, readMapJson } from './cli/tools';
 
@@ -44,11 +45,21 @@ export function loadMap(id: string): GameMap {
   return parseTiledMap(readMapJson(entry.file), entry.file, (source) => readMapJson(source), entry.id);
 }
 
-/** Reads `<dir>/<difficulty>.json` for each difficulty (undefined when the file is absent). */
-export function readTreeFiles(dir: string): (TreeFile | undefined)[] {
+/**
+ * Reads `<dir>/<difficulty>.json` for each difficulty; one that is missing, a folder or too large
+ * comes back unread, with why (so the match says so and plays the built-in tree).
+ */
+export function readTreeFiles(dir: string): (TreeFile | UnreadTreeFile)[] {
+  // As the user would write it: relative inside the working folder, else the full path.
+  const rel = path.relative(process.cwd(), dir);
+  const shown = rel === '' ? '.' : rel.startsWith('..') || path.isAbsolute(rel) ? dir : rel;
   return DIFFICULTY_NAMES.map((d) => {
-    const file = path.join(dir, `${d}.json`);
-    return existsSync(file) ? { file: path.relative(process.cwd(), file) || file, source: readFileSync(file, 'utf8') } : undefined;
+    const file = path.join(shown, `${d}.json`);
+    try {
+      return { file, source: readTreeFile(dir, `${d}.json`) };
+    } catch (e) {
+      return { file, unread: (e as Error).message };
+    }
   });
 }
 

@@ -8,6 +8,9 @@
  * printing the URL to open. Nothing here ever waits on a download without a time limit.
  * Stopping: SIGINT, SIGTERM or SIGHUP sent to this process reach the shell too, and this process
  * exits when the shell does (children.mjs); the browser shell also exits if this process dies.
+ * Run by `npm start` (`exec node scripts/start.mjs`), npm passes SIGINT and SIGTERM on to this
+ * process, but not SIGHUP, and a killed npm passes nothing: so the npm that ran it is watched
+ * too, and when it is gone the shell is stopped (launchers.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import { buildIfNeeded } from './build.mjs';
 import { runForwarding } from './children.mjs';
 import { ensureDeps, root } from './ensure-deps.mjs';
+import { stopWithLaunchers } from './launchers.mjs';
 
 const FETCH_TIMEOUT_MS = 90_000;
 const FETCH_RETRY_MS = 24 * 3600_000;
@@ -61,6 +65,8 @@ async function run(cmd, args) {
 
 function main() {
   const { shell, rest } = parseArgs(process.argv.slice(2));
+  // Before anything slow (install, build): a launcher gone by then is a SIGTERM to us, passed on.
+  stopWithLaunchers();
   ensureDeps();
   if (!buildIfNeeded()) {
     console.error('start: the build failed (see above).');

@@ -6,6 +6,9 @@
  * problem, so a designer can find the node in the behavior3 editor. A message quotes at most
  * QUOTE_CHARS characters of any one piece of the file (`quote`, `cutText`): a 10 MB node name
  * makes a one-line notice.
+ * A file's problems are reported together (TreeProblems): the error thrown is the first, and its
+ * `all` lists every problem found, at most MAX_TREE_ERRORS of them, so a designer fixes them in
+ * one pass rather than one a run.
  */
 
 /** A tree file that cannot be used, with where the problem is. */
@@ -16,13 +19,49 @@ export class TreeError extends Error {
   readonly nodeId: string | null;
   /** The problem alone, without the location prefix. */
   readonly problem: string;
+  /** Every problem found in the file, this one first (see the header); [this] when alone. */
+  readonly all: readonly TreeError[];
 
-  constructor(file: string, nodeId: string | null, problem: string) {
+  constructor(file: string, nodeId: string | null, problem: string, others: readonly TreeError[] = []) {
     super(`${file}: ${nodeId === null ? 'tree' : `node ${cutText(nodeId)}`}: ${problem}`);
     this.name = 'TreeError';
     this.file = file;
     this.nodeId = nodeId;
     this.problem = problem;
+    this.all = [this, ...others];
+  }
+}
+
+/** Most problems of one file that are reported; further ones are only counted. */
+export const MAX_TREE_ERRORS = 10;
+
+/**
+ * The problems found in one file while it is read, so that the walk goes on after one and a
+ * designer sees them all (up to MAX_TREE_ERRORS, then a count of the rest).
+ */
+export class TreeProblems {
+  private readonly list: { nodeId: string | null; problem: string }[] = [];
+  private unlisted = 0;
+
+  constructor(readonly file: string) {}
+
+  /** Records a problem of node `nodeId` (null: the file). */
+  add(nodeId: string | null, problem: string): void {
+    if (this.list.length < MAX_TREE_ERRORS) this.list.push({ nodeId, problem });
+    else this.unlisted++;
+  }
+
+  get count(): number {
+    return this.list.length + this.unlisted;
+  }
+
+  /** Throws the problems recorded, if any: the first as a TreeError whose `all` lists every one. */
+  throwIfAny(): void {
+    if (this.count === 0) return;
+    const rest = this.list.slice(1).map((p) => new TreeError(this.file, p.nodeId, p.problem));
+    if (this.unlisted > 0) rest.push(new TreeError(this.file, null, `${this.unlisted} more problem${this.unlisted > 1 ? 's' : ''} not listed (fix these first)`));
+    const first = this.list[0]!;
+    throw new TreeError(this.file, first.nodeId, first.problem, rest);
   }
 }
 
@@ -42,6 +81,8 @@ export function cutText(text: string, max = QUOTE_CHARS): string {
  */
 export function quote(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(cutText(v));
+  // JSON reads a number beyond a double's range (e.g. 1e999) as Infinity.
+  if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : `${v < 0 ? '-' : ''}a number too large to hold (e.g. 1e999)`;
   if (typeof v === 'number' || typeof v === 'boolean' || v === null) return cutText(String(v));
   if (Array.isArray(v)) return `an array of ${v.length}`;
   return typeof v === 'object' ? 'an object' : typeof v;

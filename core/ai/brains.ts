@@ -3,14 +3,16 @@
  * to the built-in tree of that difficulty when a file is missing or invalid (never throws for a
  * bad file: the problem comes back as a notice for the caller to show). Every peer must run the
  * same brains: compare `fingerprint` (the lockstep match start carries the host's).
- * A TreeSet is brains plus the text each tree was compiled from (minified JSON, at most
- * MAX_TREE_SOURCE_BYTES each): what a host sends to peers whose trees differ and what the page
- * compiles again (`compileTreeSet`, strict: no fallback, the caller checks the fingerprint).
+ * A TreeSet is brains plus the text each tree was compiled from (its match text, compileTree.ts:
+ * minified JSON without descriptions or editor fields, at most MAX_TREE_SOURCE_BYTES each): what a
+ * host sends to peers whose trees differ and what the page compiles again (`compileTreeSet`,
+ * strict: no fallback, the caller checks the fingerprint).
+ * A file's problems all come back, each a one-line notice naming the file and the node (at most
+ * MAX_TREE_ERRORS a file, TreeError.ts).
  */
 import { HASH_SEED, hashFinish, hashMix } from '../math';
 import { utf8Length } from '../net';
-import { loadTree, type CompiledTree } from './compileTree';
-import { notJson } from './parseTree';
+import { loadTree, readTree, type CompiledTree } from './compileTree';
 import { DEFAULT_TREES } from './defaultTrees';
 import { cutText, QUOTE_CHARS, TreeError } from './TreeError';
 
@@ -35,13 +37,19 @@ export interface TreeFile {
   readonly source: string | unknown;
 }
 
-/** A tree file the caller could not read (too large, no access…): `unread` says why. */
+/**
+ * A tree file the caller could not read: `unread` says why in a user's words (e.g. "a folder, not
+ * a file", "no such file in resources/ai"), shown as "<file>: tree: could not be read (<why>)".
+ */
 export interface UnreadTreeFile {
   readonly file: string;
   readonly unread: string;
 }
 
-/** Most UTF-8 bytes of one tree's source as a match keeps and sends it (minified JSON). */
+/**
+ * Most UTF-8 bytes of one tree's match text (compileTree.ts: descriptions and editor fields left
+ * out), as a match keeps and sends it.
+ */
 export const MAX_TREE_SOURCE_BYTES = 16_384;
 
 /** A match's trees: compiled, and the source each was compiled from (minified JSON text). */
@@ -53,9 +61,12 @@ export interface TreeSet {
 
 /** Brains plus what went wrong while loading them. */
 export interface LoadedBrains extends TreeSet {
-  /** One line per fallback, e.g. `hard.json: node 7: unknown node name "Chse" — using the built-in Hard tree`. */
+  /**
+   * One line per problem of a file that fell back, e.g. `hard.json: node 7: unknown node name
+   * "Chse" — using the built-in Hard tree` (every problem of the file, up to MAX_TREE_ERRORS).
+   */
   readonly notices: readonly string[];
-  /** The errors behind the notices (file, node id, problem). */
+  /** The errors behind the notices, one each (file, node id, problem). */
   readonly errors: readonly TreeError[];
 }
 
@@ -71,9 +82,9 @@ export function defaultBrains(): BotBrains {
   return brainsOf([defaultTree(Difficulty.Easy), defaultTree(Difficulty.Normal), defaultTree(Difficulty.Hard)]);
 }
 
-/** The built-in tree of difficulty `d` as minified JSON (compiles to `defaultTree(d)`: tested). */
+/** The built-in tree of difficulty `d` as its match text (compiles to `defaultTree(d)`: tested). */
 export function builtInSource(d: Difficulty): string {
-  return JSON.stringify(DEFAULT_TREES[d]);
+  return readTree(`built-in ${DIFFICULTY_NAMES[d]}`, DEFAULT_TREES[d]).text;
 }
 
 /** The built-in trees as a TreeSet. */
@@ -82,28 +93,16 @@ export function defaultTreeSet(): TreeSet {
 }
 
 /**
- * A tree file's text as a match keeps it: its JSON minified (a peer compiles exactly this text, so
- * it is what the fingerprint is taken from). @throws TreeError when not JSON or too large
+ * A file as a match uses it: compiled from the file, then from its match text (what a peer
+ * compiles, so what the fingerprint is taken from). @throws TreeError (`all`: every problem)
  */
-function minified(file: string, source: string | unknown): string {
-  let json: unknown = source;
-  if (typeof source === 'string') {
-    try {
-      json = JSON.parse(source);
-    } catch (e) {
-      throw new TreeError(file, null, notJson(e));
-    }
-  }
-  let text: string;
-  try {
-    text = JSON.stringify(json) ?? '';
-  } catch (e) {
-    // A value nested beyond the engine's stack: refused like any other unusable file.
-    throw new TreeError(file, null, `could not be read (${e instanceof Error ? e.name : 'error'}: nested too deeply)`);
-  }
+function matchTree(file: string, source: string | unknown): { tree: CompiledTree; text: string } {
+  const { text } = readTree(file, source);
   const bytes = utf8Length(text);
-  if (bytes > MAX_TREE_SOURCE_BYTES) throw new TreeError(file, null, `${bytes} bytes as minified JSON, more than the ${MAX_TREE_SOURCE_BYTES} a match carries`);
-  return text;
+  if (bytes > MAX_TREE_SOURCE_BYTES) {
+    throw new TreeError(file, null, `${bytes} bytes without its descriptions (as a match sends it), more than the ${MAX_TREE_SOURCE_BYTES} a match carries: use fewer nodes, shorter ids or shorter argument values`);
+  }
+  return { tree: loadTree(file, text), text };
 }
 
 /**
@@ -131,7 +130,8 @@ export function brainsOf(trees: readonly CompiledTree[]): BotBrains {
 /**
  * Loads one tree per difficulty from `files` (indexed by Difficulty; undefined = use the built-in
  * tree silently). A file that fails to load — or that the caller could not read, e.g. refused for
- * its size — is replaced by the built-in tree and reported, in the same words either way.
+ * its size — is replaced by the built-in tree and reported, in the same words either way: one
+ * notice per problem.
  */
 export function loadBotBrains(files: readonly (TreeFile | UnreadTreeFile | undefined)[]): LoadedBrains {
   const trees: CompiledTree[] = [];
@@ -143,14 +143,16 @@ export function loadBotBrains(files: readonly (TreeFile | UnreadTreeFile | undef
     if (f !== undefined) {
       try {
         if ('unread' in f) throw new TreeError(f.file, null, `could not be read (${cutText(f.unread, 3 * QUOTE_CHARS)})`);
-        const text = minified(f.file, f.source);
-        trees.push(loadTree(f.file, text));
+        const { tree, text } = matchTree(f.file, f.source);
+        trees.push(tree);
         sources.push(text);
         continue;
       } catch (e) {
-        const err = e instanceof TreeError ? e : new TreeError(f.file, null, `could not be loaded (${String(e)})`);
-        errors.push(err);
-        notices.push(`${err.message} — using the built-in ${title(d)} tree`);
+        const all = e instanceof TreeError ? e.all : [new TreeError(f.file, null, `could not be loaded (${String(e)})`)];
+        for (const err of all) {
+          errors.push(err);
+          notices.push(`${err.message} — using the built-in ${title(d)} tree`);
+        }
       }
     }
     trees.push(defaultTree(d as Difficulty));

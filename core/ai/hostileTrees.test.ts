@@ -62,10 +62,10 @@ describe('only TreeError leaves the loader', () => {
     expect(loaded.brains.trees[Difficulty.Easy]!.fingerprint).toBe(defaultTree(Difficulty.Easy).fingerprint);
   });
 
-  it('a parsed value too deep for JSON.stringify is refused as a TreeError', () => {
+  it('a parsed value too deep for JSON.stringify is refused naming its node (issue 32: it was "could not be read")', () => {
     const loaded = loadBotBrains([{ file: 'easy.json', source: { name: 't', root: { id: 1, name: 'Wait', args: { frames: nested(200_000) } } } }, undefined, undefined]);
-    expect(loaded.errors.map((e) => [e.file, e.nodeId])).toEqual([['easy.json', null]]);
-    expect(loaded.notices[0]).toMatch(/^easy\.json: tree: could not be read \(RangeError: nested too deeply\) — using the built-in Easy tree$/);
+    expect(loaded.errors.map((e) => [e.file, e.nodeId])).toEqual([['easy.json', '1']]);
+    expect(loaded.notices).toEqual(['easy.json: node 1: argument "frames" must be an integer, got an array of 1 — using the built-in Easy tree']);
   });
 });
 

@@ -11,9 +11,11 @@
  *   tree, else the first). Ids can dangle or form cycles: both are refused.
  *
  * Only structure is checked here (names, ids, links); node names and arguments are checked by
- * compileTree. Untrusted input: never throws anything but TreeError.
+ * compileTree. Untrusted input: never throws anything but TreeError. A problem in one node does
+ * not stop the walk: it is recorded (TreeProblems) and the node, or the link, is left out, so one
+ * run reports every problem; the node count and depth bounds still end the walk.
  */
-import { cutText, quote, QUOTE_CHARS, TreeError } from './TreeError';
+import { cutText, quote, QUOTE_CHARS, TreeProblems } from './TreeError';
 
 /** Most nodes a tree may hold (bounds per-agent memory, see layout.ts). */
 export const MAX_TREE_NODES = 64;
@@ -24,6 +26,7 @@ export const MAX_TREE_DEPTH = 24;
 export interface RawNode {
   /** Id as written in the file (numbers become decimal strings). */
   readonly id: string;
+  /** The node's name; '' when the file gives none (a problem already recorded). */
   readonly name: string;
   /** Designer's title / description (desc, title, description), for messages and tools. */
   readonly title: string;
@@ -55,125 +58,193 @@ function textOf(v: unknown): string {
 
 /**
  * Parses a tree file's text (or its already-parsed JSON) into a RawTree.
- * @throws TreeError naming the file, the node id and the problem
+ * @throws TreeError naming the file, the node id and the problem (`all`: every problem found)
  */
 export function parseTree(file: string, source: string | unknown): RawTree {
+  const problems = new TreeProblems(file);
+  const raw = readRawTree(file, source, problems);
+  problems.throwIfAny();
+  return raw!;
+}
+
+/**
+ * As parseTree, but records the problems in `problems` instead of throwing: the tree as far as it
+ * could be read, or null when there is none to go on with (not JSON, no root…). Never throws.
+ */
+export function readRawTree(file: string, source: string | unknown, problems: TreeProblems): RawTree | null {
   let json: unknown = source;
   if (typeof source === 'string') {
     try {
       json = JSON.parse(source);
     } catch (e) {
-      throw new TreeError(file, null, notJson(e));
+      problems.add(null, notJson(e));
+      return null;
     }
   }
-  if (!isRec(json)) throw new TreeError(file, null, 'expected a JSON object with a "root"');
-  if (Array.isArray(json['trees'])) return parseClassic(file, pickProjectTree(file, json), json['trees'] as readonly unknown[]);
-  if (isRec(json['root'])) return parseCurrent(file, json);
-  if (json['root'] !== undefined && isRec(json['nodes'])) return parseClassic(file, json, []);
-  throw new TreeError(file, null, 'no tree found: expected "root" (an object, or a node id with "nodes") or a project with "trees"');
+  if (!isRec(json)) return fail(problems, 'expected a JSON object with a "root"');
+  if (Array.isArray(json['trees'])) {
+    const tree = pickProjectTree(json);
+    return tree ? parseClassic(file, tree, json['trees'] as readonly unknown[], problems) : fail(problems, 'the project holds no tree');
+  }
+  if (isRec(json['root'])) return parseCurrent(file, json, problems);
+  if (json['root'] !== undefined && isRec(json['nodes'])) return parseClassic(file, json, [], problems);
+  return fail(problems, 'no tree found: expected "root" (an object, or a node id with "nodes") or a project with "trees"');
+}
+
+function fail(problems: TreeProblems, problem: string): null {
+  problems.add(null, problem);
+  return null;
 }
 
 /** JSON.parse's complaint, cut: the engine's message quotes a piece of the file around the fault. */
-export function notJson(e: unknown): string {
+function notJson(e: unknown): string {
   return `not valid JSON (${cutText((e instanceof Error ? e.message : String(e)).replace(/\s+/g, ' '), 3 * QUOTE_CHARS)})`;
 }
 
-/** Counts nodes and depth while parsing, so a huge or deep file fails early; ids must be unique. */
+/**
+ * Counts nodes and depth while parsing, so a huge or deep file ends the walk early (each bound
+ * reported once); ids must be unique.
+ */
 class Budget {
-  count = 0;
+  private count = 0;
+  private tooDeep = false;
   private readonly ids = new Set<string>();
-  constructor(private readonly file: string) {}
-  take(id: string, depth: number): void {
-    if (++this.count > MAX_TREE_NODES) throw new TreeError(this.file, id, `the tree has more than ${MAX_TREE_NODES} nodes`);
-    if (depth > MAX_TREE_DEPTH) throw new TreeError(this.file, id, `nested deeper than ${MAX_TREE_DEPTH} levels`);
-    if (this.ids.has(id)) throw new TreeError(this.file, id, `duplicate node id: another node of this tree has id ${quote(id)}; give every node its own id`);
+  constructor(private readonly problems: TreeProblems) {}
+  /** Whether node `id` at `depth` is read (its problems recorded either way). */
+  take(id: string, depth: number): boolean {
+    if (++this.count > MAX_TREE_NODES) {
+      if (this.count === MAX_TREE_NODES + 1) this.problems.add(id, `the tree has more than ${MAX_TREE_NODES} nodes`);
+      return false;
+    }
+    if (depth > MAX_TREE_DEPTH) {
+      if (!this.tooDeep) this.problems.add(id, `nested deeper than ${MAX_TREE_DEPTH} levels`);
+      this.tooDeep = true;
+      return false;
+    }
+    if (this.ids.has(id)) this.problems.add(id, `duplicate node id: another node of this tree has id ${quote(id)}; give every node its own id`);
     this.ids.add(id);
+    return true;
   }
 }
 
-function parseCurrent(file: string, json: Rec): RawTree {
-  const budget = new Budget(file);
+function parseCurrent(file: string, json: Rec, problems: TreeProblems): RawTree | null {
   const rootRec = json['root'] as Rec;
-  if (rootRec['disabled'] === true) throw new TreeError(file, idOf(rootRec['id']), 'the root node is disabled');
-  const root = currentNode(file, rootRec, budget, 0, '(root)');
-  return { file, format: 'behavior3', name: textOf(json['name']) || file, root };
-}
-
-function currentNode(file: string, rec: Rec, budget: Budget, depth: number, where: string): RawNode {
-  const id = idOf(rec['id']);
-  if (id === null) throw new TreeError(file, null, `the node at ${where} has no valid "id"`);
-  budget.take(id, depth);
-  const name = rec['name'];
-  if (typeof name !== 'string' || name.length === 0) throw new TreeError(file, id, 'missing node "name"');
-  if (rec['path'] !== undefined) throw new TreeError(file, id, `subtree files are not supported ("path": ${quote(rec['path'])}); copy the subtree into this tree`);
-  const args = rec['args'] ?? {};
-  if (!isRec(args)) throw new TreeError(file, id, '"args" must be an object');
-  const kids = rec['children'] ?? [];
-  if (!Array.isArray(kids)) throw new TreeError(file, id, '"children" must be an array of nodes');
-  const children: RawNode[] = [];
-  for (let i = 0; i < kids.length; i++) {
-    const k: unknown = kids[i];
-    if (!isRec(k)) throw new TreeError(file, id, `child ${i} is not a node object`);
-    if (k['disabled'] === true) continue;
-    children.push(currentNode(file, k, budget, depth + 1, `child ${i} of node ${cutText(id)}`));
+  if (rootRec['disabled'] === true) {
+    problems.add(idOf(rootRec['id']), 'the root node is disabled');
+    return null;
   }
-  return { id, name, title: textOf(rec['desc']) || textOf(rec['title']), args, children };
+  const root = currentNode(rootRec, new Budget(problems), problems, 0, '(root)');
+  return root && { file, format: 'behavior3', name: textOf(json['name']) || file, root };
 }
 
-function pickProjectTree(file: string, project: Rec): Rec {
+function currentNode(rec: Rec, budget: Budget, problems: TreeProblems, depth: number, where: string): RawNode | null {
+  const id = idOf(rec['id']);
+  if (id === null) {
+    problems.add(null, `the node at ${where} has no valid "id"`);
+    return null;
+  }
+  if (!budget.take(id, depth)) return null;
+  let name = rec['name'];
+  if (typeof name !== 'string' || name.length === 0) {
+    problems.add(id, 'missing node "name"');
+    name = '';
+  }
+  if (rec['path'] !== undefined) problems.add(id, `subtree files are not supported ("path": ${quote(rec['path'])}); copy the subtree into this tree`);
+  let args = rec['args'] ?? {};
+  if (!isRec(args)) {
+    problems.add(id, '"args" must be an object');
+    args = {};
+  }
+  let kids = rec['children'] ?? [];
+  if (!Array.isArray(kids)) {
+    problems.add(id, '"children" must be an array of nodes');
+    kids = [];
+  }
+  const children: RawNode[] = [];
+  const list = kids as readonly unknown[];
+  for (let i = 0; i < list.length; i++) {
+    const k = list[i];
+    if (!isRec(k)) {
+      problems.add(id, `child ${i} is not a node object`);
+      continue;
+    }
+    if (k['disabled'] === true) continue;
+    const child = currentNode(k, budget, problems, depth + 1, `child ${i} of node ${cutText(id)}`);
+    if (child) children.push(child);
+  }
+  return { id, name: name as string, title: textOf(rec['desc']) || textOf(rec['title']), args: args as Rec, children };
+}
+
+function pickProjectTree(project: Rec): Rec | null {
   const trees = project['trees'] as readonly unknown[];
   const selected = idOf(project['selectedTree']);
   const found = trees.find((t) => isRec(t) && selected !== null && idOf(t['id']) === selected) ?? trees[0];
-  if (!isRec(found)) throw new TreeError(file, null, 'the project holds no tree');
-  return found;
+  return isRec(found) ? found : null;
 }
 
-function parseClassic(file: string, tree: Rec, projectTrees: readonly unknown[]): RawTree {
+function parseClassic(file: string, tree: Rec, projectTrees: readonly unknown[], problems: TreeProblems): RawTree | null {
   const nodes = tree['nodes'];
-  if (!isRec(nodes)) throw new TreeError(file, null, 'missing "nodes" object');
+  if (!isRec(nodes)) return fail(problems, 'missing "nodes" object');
   const rootId = idOf(tree['root']);
-  if (rootId === null) throw new TreeError(file, null, 'the tree has no root node (connect a node to the root)');
+  if (rootId === null) return fail(problems, 'the tree has no root node (connect a node to the root)');
   const treeIds = new Set<string>();
   for (const t of projectTrees) if (isRec(t)) treeIds.add(idOf(t['id']) ?? '');
-  const walk = new ClassicWalk(file, nodes, treeIds);
-  const root = walk.node(rootId, null, 0);
-  return { file, format: 'behavior3-classic', name: textOf(tree['title']) || file, root };
+  const root = new ClassicWalk(nodes, treeIds, problems).node(rootId, null, 0);
+  return root && { file, format: 'behavior3-classic', name: textOf(tree['title']) || file, root };
 }
 
-/** Depth-first walk of a classic node table: links by id, refusing dangling ids, cycles and shared nodes. */
+/** Depth-first walk of a classic node table: links by id, leaving out dangling ids, cycles and shared nodes. */
 class ClassicWalk {
   private readonly budget: Budget;
   private readonly onPath = new Set<string>();
   private readonly seen = new Set<string>();
 
   constructor(
-    private readonly file: string,
     private readonly nodes: Rec,
     private readonly treeIds: ReadonlySet<string>,
+    private readonly problems: TreeProblems,
   ) {
-    this.budget = new Budget(file);
+    this.budget = new Budget(problems);
   }
 
-  node(id: string, parent: string | null, depth: number): RawNode {
+  node(id: string, parent: string | null, depth: number): RawNode | null {
+    const problems = this.problems;
     const rec = Object.hasOwn(this.nodes, id) ? this.nodes[id] : undefined;
     if (!isRec(rec)) {
-      throw parent === null
-        ? new TreeError(this.file, id, 'the root id names no node in "nodes"')
-        : new TreeError(this.file, parent, `missing child: id ${quote(id)} names no node in "nodes"`);
+      if (parent === null) problems.add(id, 'the root id names no node in "nodes"');
+      else problems.add(parent, `missing child: id ${quote(id)} names no node in "nodes"`);
+      return null;
     }
-    if (this.onPath.has(id)) throw new TreeError(this.file, id, `cycle: node ${cutText(id)} is its own ancestor (via node ${cutText(parent ?? '?')})`);
-    if (this.seen.has(id)) throw new TreeError(this.file, id, `node ${cutText(id)} is the child of two parents`);
-    this.budget.take(id, depth);
+    if (this.onPath.has(id)) {
+      problems.add(id, `cycle: node ${cutText(id)} is its own ancestor (via node ${cutText(parent ?? '?')})`);
+      return null;
+    }
+    if (this.seen.has(id)) {
+      problems.add(id, `node ${cutText(id)} is the child of two parents`);
+      return null;
+    }
+    if (!this.budget.take(id, depth)) return null;
     this.onPath.add(id);
     this.seen.add(id);
-    const name = rec['name'];
-    if (typeof name !== 'string' || name.length === 0) throw new TreeError(this.file, id, 'missing node "name"');
-    if (this.treeIds.has(name)) throw new TreeError(this.file, id, 'subtrees (a tree used as a node) are not supported; copy the subtree into this tree');
-    const args = rec['properties'] ?? rec['parameters'] ?? {};
-    if (!isRec(args)) throw new TreeError(this.file, id, '"properties" must be an object');
-    const children = this.children(id, rec).map((cid) => this.node(cid, id, depth + 1));
+    let name = rec['name'];
+    if (typeof name !== 'string' || name.length === 0) {
+      problems.add(id, 'missing node "name"');
+      name = '';
+    } else if (this.treeIds.has(name)) {
+      problems.add(id, 'subtrees (a tree used as a node) are not supported; copy the subtree into this tree');
+    }
+    let args = rec['properties'] ?? rec['parameters'] ?? {};
+    if (!isRec(args)) {
+      problems.add(id, '"properties" must be an object');
+      args = {};
+    }
+    const children: RawNode[] = [];
+    for (const cid of this.children(id, rec)) {
+      const child = this.node(cid, id, depth + 1);
+      if (child) children.push(child);
+    }
     this.onPath.delete(id);
-    return { id, name, title: textOf(rec['title']) || textOf(rec['description']), args, children };
+    return { id, name: name as string, title: textOf(rec['title']) || textOf(rec['description']), args: args as Rec, children };
   }
 
   private children(id: string, rec: Rec): string[] {
@@ -181,17 +252,19 @@ class ClassicWalk {
     const one = rec['child'];
     const out: string[] = [];
     if (list !== undefined && list !== null) {
-      if (!Array.isArray(list)) throw new TreeError(this.file, id, '"children" must be an array of node ids');
-      for (let i = 0; i < list.length; i++) {
-        const cid = idOf(list[i]);
-        if (cid === null) throw new TreeError(this.file, id, `child ${i} is not a node id`);
-        out.push(cid);
+      if (!Array.isArray(list)) this.problems.add(id, '"children" must be an array of node ids');
+      else {
+        for (let i = 0; i < list.length; i++) {
+          const cid = idOf(list[i]);
+          if (cid === null) this.problems.add(id, `child ${i} is not a node id`);
+          else out.push(cid);
+        }
       }
     }
     if (one !== undefined && one !== null) {
       const cid = idOf(one);
-      if (cid === null) throw new TreeError(this.file, id, '"child" is not a node id');
-      out.push(cid);
+      if (cid === null) this.problems.add(id, '"child" is not a node id');
+      else out.push(cid);
     }
     return out;
   }

@@ -30,17 +30,21 @@
  *   so searchers of one grid can share one build.
  * - Speed (same results either way): the open list is lazyHeap.ts (no decrease-key); an expansion
  *   reads its successors' records together, then relaxes them; its best successor, when it beats
- *   the open list, is expanded next without a push and pop.
+ *   the open list, is expanded next without a push and pop. The hot methods (run, takeHeld,
+ *   liveTop, before, push) write the record fields (jumpRecords.ts: STAMP 0, G 1, FROM 2, H 3,
+ *   FIELDS 4, CLOSED -1, DIR_SHIFT 20), step costs (70, 99) and JUMP_POINT_WORK (32) as literals:
+ *   V8 reloads and re-checks an imported constant at every use, ~8 % of a query (profiled with
+ *   callgrind; jumpRecords.test.ts pins the values).
  * - Buffers are allocated per grid size (constructor, `setGrid`); a search allocates nothing.
  * - It reads the live `blocked` array: wall changes need `setGrid` only with landmarks.
  */
 import type { NavGrid } from './NavGrid';
 import { buildLandmarkTable, checkLandmarkTable } from './distanceField';
 import { findSuccessors, type Successors } from './jumps';
-import { checkGrid, octile, STEP_DIAGONAL, STEP_STRAIGHT } from './NavGrid';
+import { checkGrid, octile } from './NavGrid';
 import { createLazyHeap, lazyPop, lazyPush, type LazyHeap } from './lazyHeap';
-import { ACTIVE_LANDMARKS, CLOSED, DIR_DC, DIR_DR, DIR_SHIFT, FIELDS, FROM, G, H, recordStride, STAMP } from './jumpRecords';
-import { compactHeap, landmarkBound16, pickLandmarks, storeLandmarks, writeJumpPath } from './jumpRecords';
+import { ACTIVE_LANDMARKS, FIELDS, FROM, G, H, recordStride, STAMP } from './jumpRecords';
+import { compactHeap, landmarkBound8, pickLandmarks, storeLandmarks, writeJumpPath } from './jumpRecords';
 import { checkLandmarks, PathStatus, startQuery, type AStarConfig, type FindPathOptions, type MutableResult, type PathResult } from './pathResult';
 
 /**
@@ -70,14 +74,13 @@ export class JumpPointSearch {
   private heap: LazyHeap = createLazyHeap(0);
   private generation = 0;
   private readonly landmarkCount: number;
-  /** This query's active landmarks (jumpRecords.ts pickLandmarks): indices, goal distances, count. */
-  private readonly active = new Int32Array(ACTIVE_LANDMARKS);
-  private readonly activeGoal = new Int32Array(ACTIVE_LANDMARKS);
+  /** This query's active landmarks (jumpRecords.ts pickLandmarks): (index, goal distance) pairs, and how many. */
+  private readonly pairs = new Int32Array(2 * ACTIVE_LANDMARKS);
   private nActive = 0;
   private bounds = new Int32Array(0);
   /** The jump points one expansion found (jumps.ts findSuccessors), relaxed together (relaxFound). */
   private readonly successors: Successors = { found: new Int32Array(3 * 8), count: 0, scanned: 0 };
-  /** The best successor of the current expansion, not pushed yet (offer, takeHeld); -1 for none. */
+  /** The best successor of the last expansion, not pushed yet (run, takeHeld); -1 for none. */
   private held = -1;
   /** Sum of the loads that warm a successor's record (relaxFound); kept so they are not optimised away. */
   private touched = 0;
@@ -147,12 +150,12 @@ export class JumpPointSearch {
     this.generation++;
     const cols = this.grid.cols;
     const at = 2 * (start * stride + FIELDS);
-    this.nActive = pickLandmarks(lm, at, 2 * (goal * stride + FIELDS), this.bounds.length, this.bounds, this.active, this.activeGoal);
+    this.nActive = pickLandmarks(lm, at, 2 * (goal * stride + FIELDS), this.bounds.length, this.bounds, this.pairs);
     this.goalCol = goal % cols;
     this.goalRow = (goal - this.goalCol) / cols;
     const sc = start % cols;
     let h0 = octile(sc - this.goalCol, (start - sc) / cols - this.goalRow);
-    h0 = landmarkBound16(lm, at, this.active, this.activeGoal, this.nActive, h0);
+    if (this.nActive > 0) h0 = landmarkBound8(lm, at, this.pairs, h0);
     const base = start * stride;
     rec[base + STAMP] = this.generation;
     rec[base + G] = 0;
@@ -181,11 +184,14 @@ export class JumpPointSearch {
 
   /**
    * Expands jump points until the search ends or `out.expanded` (work) reaches `until` (as
-   * AStar.run, checked between expansions only). The next node is the held best successor of the last expansion when it beats the open list
-   * (takeHeld), which is the node a pop would give, without the push and pop.
+   * AStar.run, checked between expansions only). The next node is the held best successor of the
+   * last expansion when it beats the open list (takeHeld), which is the node a pop would give,
+   * without the push and pop. One function with locals, fields as literals (see the header).
    */
   private run(until: number): PathStatus {
-    const { out, heap, rec, budget, stride } = this;
+    const { out, heap, rec, budget, stride, lm, pairs, nActive, generation, goalCol, goalRow, successors, grid } = this;
+    const found = successors.found;
+    const cols = grid.cols;
     const goal = out.goal;
     let { best, bestH } = this;
     let expanded = out.expanded;
@@ -201,20 +207,61 @@ export class JumpPointSearch {
         break;
       }
       if (next < 0) lazyPop(heap);
-      const h = rec[cur * stride + H]!;
-      const g0 = rec[cur * stride + G]!;
-      rec[cur * stride + H] = CLOSED;
+      const at = cur * stride;
+      const h = rec[at + 3]!;
+      const g0 = rec[at + 1]!;
+      rec[at + 3] = -1; // closed
       jumpPoints++;
       // DETERMINISM: expansions come in (f, h, index) order: the first of equal h wins (AStar.run).
       if (h < bestH) {
         best = cur;
         bestH = h;
       }
-      const from = rec[cur * stride + FROM]!;
-      const code = from < 0 ? 4 : from >>> DIR_SHIFT;
-      findSuccessors(this.grid, cur, DIR_DC[code]!, DIR_DR[code]!, goal, this.successors);
-      expanded += JUMP_POINT_WORK + this.successors.scanned;
-      this.relaxFound(cur, g0);
+      const from = rec[at + 2]!;
+      // The arrival direction code (dc + 1) + 3 (dr + 1); 4 (no move) at the start.
+      const code = from < 0 ? 4 : from >>> 20;
+      const m = code % 3;
+      findSuccessors(grid, cur, m - 1, (code - m) / 3 - 1, goal, successors);
+      expanded += 32 + successors.scanned;
+      // The successors' records are read together first, so their cache misses overlap instead
+      // of queueing one relax after another; `touched` keeps the loads from being optimised away.
+      const end = 3 * successors.count;
+      let sum = 0;
+      for (let i = 0; i < end; i += 3) {
+        const n = (cur + found[i + 2]! * (found[i]! + found[i + 1]! * cols)) * stride;
+        sum += rec[n]! + rec[n + stride - 1]!;
+      }
+      this.touched = sum;
+      // Relax them in the order found: open a jump point, or lower its cost; hold the best.
+      const c = cur % cols;
+      const r = (cur - c) / cols;
+      let held = -1;
+      for (let i = 0; i < end; i += 3) {
+        const dc = found[i]!;
+        const dr = found[i + 1]!;
+        const steps = found[i + 2]!;
+        const n = cur + steps * (dc + dr * cols);
+        const base = n * stride;
+        const ng = g0 + steps * (dc !== 0 && dr !== 0 ? 99 : 70);
+        let hn = rec[base + 3]!;
+        if (rec[base] === generation) {
+          // Closed is final under a consistent heuristic; strict < keeps the first parent.
+          if (hn === -1 || ng >= rec[base + 1]!) continue;
+        } else {
+          rec[base] = generation;
+          hn = octile(c + steps * dc - goalCol, r + steps * dr - goalRow);
+          if (nActive > 0) hn = landmarkBound8(lm, 2 * (base + 4), pairs, hn);
+          rec[base + 3] = hn;
+        }
+        rec[base + 1] = ng;
+        rec[base + 2] = cur | ((dc + 1 + 3 * (dr + 1)) << 20);
+        if (held < 0) held = n;
+        else if (this.before(n, held)) {
+          this.push(held);
+          held = n;
+        } else this.push(n);
+      }
+      this.held = held;
     }
     this.best = best;
     this.bestH = bestH;
@@ -226,59 +273,8 @@ export class JumpPointSearch {
   /** The open list's best live cell (stale entries of closed cells popped first), or -1 when empty. */
   private liveTop(): number {
     const { heap, rec, stride } = this;
-    while (heap.size > 0 && rec[heap.items[0]! * stride + H] === CLOSED) lazyPop(heap);
+    while (heap.size > 0 && rec[heap.items[0]! * stride + 3] === -1) lazyPop(heap);
     return heap.size > 0 ? heap.items[0]! : -1;
-  }
-
-  /**
-   * Relaxes the jump points findSuccessors found, in the order found. Their records are read once
-   * first, all together, so the cache misses overlap instead of queueing one relax after another.
-   */
-  private relaxFound(cur: number, g0: number): void {
-    const { rec, stride } = this;
-    const { found, count } = this.successors;
-    const cols = this.grid.cols;
-    const end = 3 * count;
-    let sum = 0;
-    for (let i = 0; i < end; i += 3) {
-      const at = (cur + found[i + 2]! * (found[i]! + found[i + 1]! * cols)) * stride;
-      sum += rec[at]! + rec[at + stride - 1]!;
-    }
-    this.touched = sum;
-    const c = cur % cols;
-    const r = (cur - c) / cols;
-    this.held = -1;
-    for (let i = 0; i < end; i += 3) this.relax(cur, c, r, g0, found[i]!, found[i + 1]!, found[i + 2]!);
-  }
-
-  /** Opens the jump point `steps` moves of (dc, dr) from `cur` (none when 0), or lowers its cost. */
-  private relax(cur: number, c: number, r: number, g0: number, dc: number, dr: number, steps: number): void {
-    if (steps === 0) return;
-    const { rec, stride } = this;
-    const n = cur + steps * (dc + dr * this.grid.cols);
-    const base = n * stride;
-    const ng = g0 + steps * (dc !== 0 && dr !== 0 ? STEP_DIAGONAL : STEP_STRAIGHT);
-    let hn = rec[base + H]!;
-    if (rec[base + STAMP] === this.generation) {
-      // Closed is final under a consistent heuristic; strict < keeps the first parent.
-      if (hn === CLOSED || ng >= rec[base + G]!) return;
-    } else {
-      rec[base + STAMP] = this.generation;
-      hn = octile(c + steps * dc - this.goalCol, r + steps * dr - this.goalRow);
-      hn = landmarkBound16(this.lm, 2 * (base + FIELDS), this.active, this.activeGoal, this.nActive, hn);
-      rec[base + H] = hn;
-    }
-    rec[base + G] = ng;
-    rec[base + FROM] = cur | ((dc + 1 + 3 * (dr + 1)) << DIR_SHIFT);
-    this.offer(n);
-  }
-
-  /** Holds open cell `n` if it beats the held one by (f, h, index), pushing the loser. */
-  private offer(n: number): void {
-    const held = this.held;
-    if (held >= 0 && !this.before(n, held)) return this.push(n);
-    if (held >= 0) this.push(held);
-    this.held = n;
   }
 
   /** The held cell when it beats the open list's best (so it is next), else -1 after pushing it. */
@@ -294,10 +290,10 @@ export class JumpPointSearch {
   /** True when open cell a comes before open cell b in (f, h, index) order, by their current g and h. */
   private before(a: number, b: number): boolean {
     const { rec, stride } = this;
-    const ha = rec[a * stride + H]!;
-    const hb = rec[b * stride + H]!;
-    const fa = rec[a * stride + G]! + ha;
-    const fb = rec[b * stride + G]! + hb;
+    const ha = rec[a * stride + 3]!;
+    const hb = rec[b * stride + 3]!;
+    const fa = rec[a * stride + 1]! + ha;
+    const fb = rec[b * stride + 1]! + hb;
     // DETERMINISM: the open list's total order (lazyHeap.ts).
     return fa < fb || (fa === fb && (ha < hb || (ha === hb && a < b)));
   }
@@ -306,7 +302,7 @@ export class JumpPointSearch {
   private push(n: number): void {
     const { heap, rec, stride } = this;
     if (heap.size === heap.items.length) compactHeap(heap, rec, stride);
-    const h = rec[n * stride + H]!;
-    lazyPush(heap, n, rec[n * stride + G]! + h, h);
+    const h = rec[n * stride + 3]!;
+    lazyPush(heap, n, rec[n * stride + 1]! + h, h);
   }
 }

@@ -8,6 +8,9 @@
  * Landmark distances are stored saturated: LM_NONE for unreachable, LM_MAX for LM_MAX or more.
  * Clamping is 1-Lipschitz, so the landmark bound stays admissible and consistent; it only gets
  * weaker beyond LM_MAX step-cost units (~936 straight cells).
+ * JumpPointSearch's hot code (and landmarkBound8 here) writes these constants as literals: V8
+ * reloads and re-checks an imported or module-level constant at every use, which cost a query
+ * about 8 % (jumpRecords.test.ts pins the values the literals assume).
  */
 import { KEY_SCALE } from './openHeap';
 import { heapify, type LazyHeap } from './lazyHeap';
@@ -53,43 +56,58 @@ export function storeLandmarks(lm: Uint16Array, stride: number, table: Int32Arra
 export const ACTIVE_LANDMARKS = 8;
 
 /**
- * Picks a query's active landmarks among the k stored: the `active.length` (or fewer) with the
+ * Picks a query's active landmarks among the k stored: the ACTIVE_LANDMARKS (or fewer) with the
  * largest bound |d(L, goal) - d(L, start)| at the start, ties to the lower index, none that cannot
- * reach both. Writes their indices to `active` and goal distances to `activeGoal` (`bounds` is k
- * entries of scratch) and returns how many. A max over any subset of consistent bounds is consistent.
+ * reach both. Writes them to `pairs` as (landmark index, goal distance), the first one again in
+ * the slots left over (a repeated landmark bounds the same), and returns how many there are
+ * (`bounds` is k entries of scratch). A max over any subset of consistent bounds is consistent.
  */
-export function pickLandmarks(lm: Uint16Array, startAt: number, goalAt: number, k: number, bounds: Int32Array, active: Int32Array, activeGoal: Int32Array): number {
+export function pickLandmarks(lm: Uint16Array, startAt: number, goalAt: number, k: number, bounds: Int32Array, pairs: Int32Array): number {
   for (let i = 0; i < k; i++) {
     const ds = lm[startAt + i]!;
     const dg = lm[goalAt + i]!;
     bounds[i] = ds === LM_NONE || dg === LM_NONE ? -1 : ds > dg ? ds - dg : dg - ds;
   }
   let n = 0;
-  for (; n < active.length; n++) {
+  for (; n < ACTIVE_LANDMARKS; n++) {
     let pick = -1;
     // DETERMINISM: a strict > keeps the lower index among equal bounds.
     for (let i = 0; i < k; i++) if (bounds[i]! >= 0 && (pick < 0 || bounds[i]! > bounds[pick]!)) pick = i;
     if (pick < 0) break;
-    active[n] = pick;
-    activeGoal[n] = lm[goalAt + pick]!;
+    pairs[2 * n] = pick;
+    pairs[2 * n + 1] = lm[goalAt + pick]!;
     bounds[pick] = -1;
+  }
+  for (let j = n; j < ACTIVE_LANDMARKS; j++) {
+    pairs[2 * j] = pairs[0]!;
+    pairs[2 * j + 1] = pairs[1]!;
   }
   return n;
 }
 
 /**
- * max(`h`, |d(L, goal) - d(L, n)|) over the n active landmarks (pickLandmarks): distanceField.ts's
- * landmarkBound on the stored distances of a cell, whose record's landmarks start at `lm[at]`.
+ * max(`h`, |d(L, goal) - d(L, n)|) over the active landmarks (pickLandmarks' `pairs`, at least one
+ * picked): distanceField.ts's landmarkBound on the stored distances of a cell whose record's
+ * landmarks start at `lm[at]`. A cell a landmark cannot reach (LM_NONE) gets no bound from it.
+ * Written out for the 8 pairs, constants as literals (see the header): a query computes this for
+ * every cell it reaches, and the loop cost 40 instructions a landmark.
  */
-export function landmarkBound16(lm: Uint16Array, at: number, active: Int32Array, activeGoal: Int32Array, n: number, h: number): number {
-  for (let j = 0; j < n; j++) {
-    const dn = lm[at + active[j]!]!;
-    if (dn === LM_NONE) continue;
-    const dg = activeGoal[j]!;
-    const diff = dg > dn ? dg - dn : dn - dg;
-    if (diff > h) h = diff;
-  }
-  return h;
+export function landmarkBound8(lm: Uint16Array, at: number, pairs: Int32Array, h: number): number {
+  h = gap(lm[at + pairs[0]!]!, pairs[1]!, h);
+  h = gap(lm[at + pairs[2]!]!, pairs[3]!, h);
+  h = gap(lm[at + pairs[4]!]!, pairs[5]!, h);
+  h = gap(lm[at + pairs[6]!]!, pairs[7]!, h);
+  h = gap(lm[at + pairs[8]!]!, pairs[9]!, h);
+  h = gap(lm[at + pairs[10]!]!, pairs[11]!, h);
+  h = gap(lm[at + pairs[12]!]!, pairs[13]!, h);
+  return gap(lm[at + pairs[14]!]!, pairs[15]!, h);
+}
+
+/** max(h, |dg - dn|), or h when dn is LM_NONE (0xffff). */
+function gap(dn: number, dg: number, h: number): number {
+  if (dn === 0xffff) return h;
+  const x = dg > dn ? dg - dn : dn - dg;
+  return x > h ? x : h;
 }
 
 /**

@@ -48,47 +48,44 @@ export function findSuccessors(grid: NavGrid, cur: number, dc: number, dr: numbe
   const r = (cur - c) / cols;
   out.count = 0;
   out.scanned = 0;
+  // What every straight scan from cur needs, once: the side cells of row scans (above, below) and
+  // of column scans (left, right), 0 for a side beyond the grid; the room east and south.
+  const up = r > 0 ? -cols : 0;
+  const down = r < rows - 1 ? cols : 0;
+  const left = c > 0 ? -1 : 0;
+  const right = c < cols - 1 ? 1 : 0;
+  const east = cols - 1 - c;
+  const south = rows - 1 - r;
   if (dc !== 0 && dr !== 0) {
-    straight(grid, cur, c, r, dc, 0, goal, out);
-    straight(grid, cur, c, r, 0, dr, goal, out);
-    diagonal(grid, cur, c, r, dc, dr, goal, out);
+    add(out, dc, 0, jumpStraight(blocked, cur, dc, dc > 0 ? east : c, up, down, goal, out));
+    add(out, 0, dr, jumpStraight(blocked, cur, dr * cols, dr > 0 ? south : r, left, right, goal, out));
+    add(out, dc, dr, jumpDiagonal(blocked, cols, rows, cur, c, r, dc, dr, goal, out));
   } else if (dc !== 0) {
-    straight(grid, cur, c, r, dc, 0, goal, out);
+    add(out, dc, 0, jumpStraight(blocked, cur, dc, dc > 0 ? east : c, up, down, goal, out));
     // Forced: the cell behind on a side blocked, the side cell free: turn to it, and diagonally past it.
     for (let s = -1; s <= 1; s += 2) {
       if ((s < 0 ? r === 0 : r === rows - 1) || blocked[cur - dc + s * cols] === 0 || blocked[cur + s * cols] !== 0) continue;
-      straight(grid, cur, c, r, 0, s, goal, out);
-      diagonal(grid, cur, c, r, dc, s, goal, out);
+      add(out, 0, s, jumpStraight(blocked, cur, s * cols, s > 0 ? south : r, left, right, goal, out));
+      add(out, dc, s, jumpDiagonal(blocked, cols, rows, cur, c, r, dc, s, goal, out));
     }
   } else if (dr !== 0) {
-    straight(grid, cur, c, r, 0, dr, goal, out);
+    add(out, 0, dr, jumpStraight(blocked, cur, dr * cols, dr > 0 ? south : r, left, right, goal, out));
     for (let s = -1; s <= 1; s += 2) {
       if ((s < 0 ? c === 0 : c === cols - 1) || blocked[cur - dr * cols + s] === 0 || blocked[cur + s] !== 0) continue;
-      straight(grid, cur, c, r, s, 0, goal, out);
-      diagonal(grid, cur, c, r, s, dr, goal, out);
+      add(out, s, 0, jumpStraight(blocked, cur, s, s > 0 ? east : c, up, down, goal, out));
+      add(out, s, dr, jumpDiagonal(blocked, cols, rows, cur, c, r, s, dr, goal, out));
     }
   } else {
     for (let s = -1; s <= 1; s += 2) {
-      straight(grid, cur, c, r, 0, s, goal, out);
-      straight(grid, cur, c, r, s, 0, goal, out);
+      add(out, 0, s, jumpStraight(blocked, cur, s * cols, s > 0 ? south : r, left, right, goal, out));
+      add(out, s, 0, jumpStraight(blocked, cur, s, s > 0 ? east : c, up, down, goal, out));
     }
-    for (let d = 0; d < 4; d++) diagonal(grid, cur, c, r, (d & 1) === 0 ? -1 : 1, d < 2 ? -1 : 1, goal, out);
+    for (let d = 0; d < 4; d++) {
+      const ddc = (d & 1) === 0 ? -1 : 1;
+      const ddr = d < 2 ? -1 : 1;
+      add(out, ddc, ddr, jumpDiagonal(blocked, cols, rows, cur, c, r, ddc, ddr, goal, out));
+    }
   }
-}
-
-/** Scans from `cur` (column c, row r) along a row (dr = 0) or a column (dc = 0) into `out`. */
-function straight(grid: NavGrid, cur: number, c: number, r: number, dc: number, dr: number, goal: number, out: Successors): void {
-  const { cols, rows, blocked } = grid;
-  const steps =
-    dr === 0
-      ? jumpStraight(blocked, cur, dc, dc > 0 ? cols - 1 - c : c, r > 0 ? -cols : 0, r < rows - 1 ? cols : 0, goal, out)
-      : jumpStraight(blocked, cur, dr * cols, dr > 0 ? rows - 1 - r : r, c > 0 ? -1 : 0, c < cols - 1 ? 1 : 0, goal, out);
-  add(out, dc, dr, steps);
-}
-
-/** Scans diagonally from `cur` by (dc, dr) into `out`. */
-function diagonal(grid: NavGrid, cur: number, c: number, r: number, dc: number, dr: number, goal: number, out: Successors): void {
-  add(out, dc, dr, jumpDiagonal(grid.blocked, grid.cols, grid.rows, cur, c, r, dc, dr, goal, out));
 }
 
 /** Appends a jump point `steps` moves of (dc, dr) away (none when 0). */
@@ -130,14 +127,15 @@ export function jumpStraight(blocked: Uint8Array, cell: number, step: number, ro
  * `dr` rows (each ±1); returns how many steps away the jump point is, or 0. Each step needs the corner cell and both edge
  * cells it passes between free; after it, a straight scan along dc, then one along dr, from the
  * new cell decides whether that cell is a jump point. Adds the cells it (and its straight scans)
- * stepped onto to `tally`.
+ * stepped onto to `tally`. The two straight scans are jumpStraight written out: they are most of
+ * a search's scans, mostly a cell or two long, and a call each cost more than the scan.
  */
 export function jumpDiagonal(blocked: Uint8Array, cols: number, rows: number, cell: number, c: number, r: number, dc: number, dr: number, goal: number, tally: ScanTally): number {
   const stepR = dr * cols;
   let roomC = dc > 0 ? cols - 1 - c : c;
   let roomR = dr > 0 ? rows - 1 - r : r;
   let n = 0;
-  let found = 0;
+  let scanned = 0;
   while (roomC > 0 && roomR > 0) {
     n++;
     if (blocked[cell + dc] !== 0 || blocked[cell + stepR] !== 0) break;
@@ -145,16 +143,43 @@ export function jumpDiagonal(blocked: Uint8Array, cols: number, rows: number, ce
     if (blocked[cell] !== 0) break;
     roomC--;
     roomR--;
-    // Side cells behind the scans (-stepR, -dc) are in the grid: we just came past them.
-    if (
-      cell === goal ||
-      jumpStraight(blocked, cell, dc, roomC, -stepR, roomR > 0 ? stepR : 0, goal, tally) > 0 ||
-      jumpStraight(blocked, cell, stepR, roomR, -dc, roomC > 0 ? dc : 0, goal, tally) > 0
-    ) {
-      found = n;
-      break;
+    if (cell === goal) {
+      tally.scanned += n + scanned;
+      return n;
     }
+    // Along dc, as jumpStraight(blocked, cell, dc, roomC, -stepR, roomR > 0 ? stepR : 0, …): the
+    // side cells behind (-stepR, -dc) are in the grid (we just came past them); a side beyond the
+    // edge is 0, the free cell itself, which never forces anything.
+    const below = roomR > 0 ? stepR : 0;
+    let x = cell;
+    let k = 0;
+    while (k < roomC) {
+      const y = x + dc;
+      k++;
+      if (blocked[y] !== 0) break;
+      if (y === goal || (blocked[x - stepR] !== 0 && blocked[y - stepR] === 0) || (blocked[x + below] !== 0 && blocked[y + below] === 0)) {
+        tally.scanned += n + scanned + k;
+        return n;
+      }
+      x = y;
+    }
+    scanned += k;
+    // Along dr, as jumpStraight(blocked, cell, stepR, roomR, -dc, roomC > 0 ? dc : 0, …).
+    const beside = roomC > 0 ? dc : 0;
+    x = cell;
+    k = 0;
+    while (k < roomR) {
+      const y = x + stepR;
+      k++;
+      if (blocked[y] !== 0) break;
+      if (y === goal || (blocked[x - dc] !== 0 && blocked[y - dc] === 0) || (blocked[x + beside] !== 0 && blocked[y + beside] === 0)) {
+        tally.scanned += n + scanned + k;
+        return n;
+      }
+      x = y;
+    }
+    scanned += k;
   }
-  tally.scanned += n;
-  return found;
+  tally.scanned += n + scanned;
+  return 0;
 }

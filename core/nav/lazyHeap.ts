@@ -9,7 +9,6 @@
  * the sequence of pops does not depend on the heap's layout: a search using this heap pops live
  * entries in exactly the order openHeap.ts would, and `heapify` after dropping entries is safe.
  */
-import { KEY_SCALE } from './openHeap';
 
 /** Heap storage with a fixed capacity (see JumpPointSearch for how it is kept in bounds). */
 export interface LazyHeap {
@@ -27,7 +26,8 @@ export function createLazyHeap(capacity: number): LazyHeap {
 export function lazyPush(heap: LazyHeap, cell: number, f: number, h: number): void {
   const k = heap.size++;
   heap.items[k] = cell;
-  heap.keys[k] = f * KEY_SCALE + h;
+  // KEY_SCALE (2^26) as a literal: V8 reloads an imported constant at every use (JumpPointSearch.ts).
+  heap.keys[k] = f * 67108864 + h;
   siftUp(heap, k);
 }
 

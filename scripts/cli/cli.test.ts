@@ -6,7 +6,7 @@
  * argument layer itself.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -180,4 +180,33 @@ describe('--lan (group frames)', () => {
     expect(() => lanInterface('10.0.0.1', '0.0.0.0', [eth])).toThrow(/expected the address of one of this machine's network interfaces: 192\.168\.1\.20 \(eth0\)$/);
     expect(() => lanInterface('10.0.0.1', '0.0.0.0', [])).toThrow(/interfaces: none found$/);
   });
+});
+
+/**
+ * Issue 32, the match's path: `--trees` pointing at a designer's folder where hard.json is a
+ * folder (it ended the match with "EISDIR", exit 1), easy.json was saved as Easy.json (silently
+ * the built-in tree) and normal.json has a number JSON cannot hold and a misspelt argument (the
+ * first silently the default). The match plays, and each problem is one notice line.
+ */
+describe('npm run match -- --trees <a designer folder>', () => {
+  it('plays with the built-in trees, one notice per problem, naming file and node', async () => {
+    const dir = mkdtempSync(path.join(tmp, 'trees-'));
+    mkdirSync(path.join(dir, 'hard.json'));
+    copyFileSync(path.join(ROOT, 'resources', 'ai', 'easy.json'), path.join(dir, 'Easy.json'));
+    const normal = readFileSync(path.join(ROOT, 'resources', 'ai', 'normal.json'), 'utf8');
+    const broken = normal.replace(/"range":\s*16\b/, '"range": 1e999').replace('"probe"', '"prbe"');
+    expect(broken).not.toBe(normal);
+    writeFileSync(path.join(dir, 'normal.json'), broken);
+    const r = await tool('match', ['--bots', '3', '--players', '3', '--frames', '2', '--trees', dir]);
+    expect(r.code, r.stderr).toBe(0);
+    const shown = dir; // outside the working folder: named in full
+    const notices = r.stdout.split('\n').filter((l) => l.startsWith('notice: '));
+    expect(notices).toEqual([
+      `notice: ${shown}/easy.json: tree: could not be read (no such file; the folder has "Easy.json", but the name must be exactly easy.json) — using the built-in Easy tree`,
+      expect.stringMatching(new RegExp(`^notice: ${shown}/normal\\.json: node \\S+: unknown argument "prbe" for Flee .* — using the built-in Normal tree$`)),
+      expect.stringMatching(new RegExp(`^notice: ${shown}/normal\\.json: node \\S+: argument "range" must be an integer, got a number too large to hold \\(e\\.g\\. 1e999\\) — using the built-in Normal tree$`)),
+      `notice: ${shown}/hard.json: tree: could not be read (a folder, not a file) — using the built-in Hard tree`,
+    ]);
+    expect(r.stdout).toMatch(/^final hash: \d+/m);
+  }, 60_000);
 });

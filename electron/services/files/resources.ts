@@ -12,12 +12,11 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadTiledMap, type GameMap } from '../../../core/map';
 import { BOT_DIFFICULTIES, type BotDifficulty, type BotTreeFile, type MapEntry, type MapFiles, type TilesetImage } from '../../contract';
+import { readTreeFile } from './treeFile';
 
 const ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
 /** Largest tileset image served (a 4096-tile atlas of 32 px tiles as PNG stays far below this). */
 const MAX_IMAGE_BYTES = 8 << 20;
-/** Largest bot tree file served. */
-const MAX_TREE_BYTES = 1 << 20;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 interface ManifestRow extends MapEntry {
@@ -116,13 +115,13 @@ export class Resources {
     return { id, dataUrl: `data:image/png;base64,${bytes.toString('base64')}` };
   }
 
-  /** resources/ai/<difficulty>.json as text (only the three difficulty names are accepted). */
+  /**
+   * resources/ai/<difficulty>.json as text (only the three difficulty names are accepted).
+   * @throws Error saying in a user's words why the file cannot be used (treeFile.ts)
+   */
   readBotTree(difficulty: BotDifficulty): BotTreeFile {
     if (!(BOT_DIFFICULTIES as readonly string[]).includes(difficulty)) throw new Error(`unknown bot difficulty: ${String(difficulty).slice(0, 16)}`);
     const file = `${difficulty}.json`;
-    const full = this.inside(path.join(this.dir, 'ai'), file);
-    const size = statSync(full).size;
-    if (size > MAX_TREE_BYTES) throw new Error(`${size} bytes, more than the ${MAX_TREE_BYTES / 1024 / 1024} MiB a tree file may have`);
-    return { difficulty, file, text: readFileSync(full, 'utf8') };
+    return { difficulty, file, text: readTreeFile(path.join(this.dir, 'ai'), file) };
   }
 }

@@ -17,6 +17,7 @@ import { Prng } from '../../../core/math/Prng';
 import { killAll, run, type Proc, type Line } from '../testing/procs';
 import { until } from '../testing/until';
 import { ImpairmentRelay } from '../testing/ImpairmentRelay';
+import { kernelDrops } from '../testing/kernelDrops';
 
 const CLIENTS = 7;
 const SECONDS = 12;
@@ -76,22 +77,26 @@ describe('real processes through an impairment relay', () => {
 
   it('100 000 hostile datagrams during a match: dropped and counted, same final hash as the clean run', async () => {
     const { host, clients, relay, hostPort } = await room();
+    const dropsBefore = kernelDrops(hostPort) ?? 0;
     const sent = await flood(hostPort, relay, 100_000);
+    // On a busy machine the kernel drops part of the flood at the host's full receive buffer
+    // (3-5 % in a loaded CI run): those never reach the app, so they are accounted for here.
+    const dropped = (kernelDrops(hostPort) ?? 0) - dropsBefore;
     expect(await matchEnds(host, clients, 120_000)).toBe(true);
     const end = host.find('result');
     const c = end?.['counters'] as Record<string, number>;
     const udp = end?.['udp'] as Record<string, number>;
     const link = end?.['link'] as Record<string, number>;
-    console.log(`[processes] hostile: sent ${JSON.stringify(sent)}; host counters ${JSON.stringify(c)}; udp ${JSON.stringify(udp)}; link ${JSON.stringify(link)}`);
+    console.log(`[processes] hostile: sent ${JSON.stringify(sent)}; host counters ${JSON.stringify(c)}; udp ${JSON.stringify(udp)}; link ${JSON.stringify(link)}; dropped by the kernel ${dropped}`);
     for (const k of ['unknownAddress', 'notOurs', 'version'] as const) expect(c[k]).toBeGreaterThan(0);
     // Frames forged from a player's address with its sniffed token never reach core: the link
     // drops them for their missing tag (before protocol 9 core counted them wrongToken, wrongSlot
     // and malformed).
-    expect(link['badMac']).toBeGreaterThanOrEqual(sent['spoofToken']! + sent['spoofSlot']! + sent['spoofMalformed']!);
+    expect(link['badMac']! + dropped).toBeGreaterThanOrEqual(sent['spoofToken']! + sent['spoofSlot']! + sent['spoofMalformed']!);
     expect(c['wrongToken']! + c['wrongSlot']! + c['malformed']!).toBe(0);
     expect(udp['oversize']).toBeGreaterThan(0);
     const accounted = c['unknownAddress']! + c['malformed']! + c['notOurs']! + c['version']! + link['badMac']! + udp['oversize']! + udp['queueFull']!;
-    expect(accounted).toBeGreaterThanOrEqual((sent['total'] ?? 0) * 0.9);
+    expect(accounted + dropped).toBeGreaterThanOrEqual((sent['total'] ?? 0) * 0.9);
     expect(end?.['agreed']).toBe(true);
     for (const p of clients) expect(p.find('finished')?.['hash']).toBe(end?.['hash']);
     if (cleanHash !== null) expect(end?.['hash']).toBe(cleanHash);
