@@ -39,7 +39,7 @@ describe('every problem of a tree at once', () => {
       '3: argument "range" must be an integer, got "far"',
       '3: missing child: Cooldown needs exactly one child',
       '5: argument "probe" = 99 is out of range 1..16',
-      '5: unknown argument "speed" for Flee (expected range, probe)',
+      '5: unknown argument "speed" for Flee (expected range, probe, splits)',
     ]);
     const loaded = loadBotBrains([undefined, undefined, { file: 'hard.json', source: text }]);
     expect(loaded.notices).toHaveLength(6);

@@ -41,7 +41,7 @@ describe('loadTrees: what a designer may leave in resources/ai', () => {
     const dir = copy();
     const file = path.join(dir, 'ai', 'hard.json');
     const text = readFileSync(file, 'utf8');
-    const edited = text.replace(/"range":\s*10\b/, '"range": 1e999');
+    const edited = text.replace(/"range":\s*14\b/, '"range": 1e999');
     expect(edited).not.toBe(text);
     writeFileSync(file, edited);
     const loaded = loadTrees(dir);
