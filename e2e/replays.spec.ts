@@ -52,7 +52,7 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
   expect(list.find((e) => e.id === id)).toMatchObject({ map: 'Arena', players: 8, seconds: 30, error: null });
   expect(list.find((e) => e.id === id)!.winner).not.toBeNull();
   await expect(page.getByTestId(`replay-row-${id}`)).toContainText('0:30');
-  await expect(page.getByTestId('replay-error-damaged')).toContainText(/truncated/);
+  await expect(page.getByTestId('replay-error-damaged')).toContainText(/cut short/);
   await expect(page.getByTestId('replay-error-notes')).toContainText('not a Ball Brawl replay');
   await expect(page.getByTestId('replay-open-damaged')).toHaveCount(0);
   await page.screenshot({ path: path.join('test-results', 'e2e', 'replays-list.png') });
@@ -133,7 +133,7 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
 
   // A damaged file opened directly: its message and a way back, no crash.
   await page.evaluate(() => window.__bb!.go!('replay', { id: 'damaged' }));
-  await expect(page.getByTestId('replay-error')).toContainText(/truncated/);
+  await expect(page.getByTestId('replay-error')).toContainText(/cut short/);
   await page.getByTestId('back').click();
   await page.waitForFunction(() => window.__bb?.screen === 'replays');
 });
