@@ -3,10 +3,13 @@
  * offline match alone on the arena, grown by eating pellets under the keys. Space splits the
  * player's cell into two on the next logic frame (and both are drawn on the next display frame),
  * E spits a blob, and a cell big enough that runs into a virus bursts into many. The controls
- * show in Settings in both languages. Waits on state through the test hook; the simulation is
+ * show in Settings and in How to play (from the menu and from a match's Escape menu) in both
+ * languages, as the player has bound them. Waits on state through the test hook; the simulation is
  * held (speed 0) and advanced with fast-forwards, so nothing depends on how fast this machine draws.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { CELLS_PER_PLAYER, RULES } from '../core/sim';
+import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
 let shell: RunningShell;
@@ -124,17 +127,71 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   expect((await me(page)).cells).toBeGreaterThan(4);
 });
 
-test('Settings shows the split and eject keys, in English and in 中文', async ({ page }) => {
-  for (const [language, split, eject] of [['en', 'Split', 'Eject mass'], ['zh-CN', '分裂', '吐球']] as const) {
+/** Whether the element `testId` lies wholly inside the page's viewport (no scrolling to reach it). */
+async function inView(page: Page, testId: string): Promise<boolean> {
+  const box = (await page.getByTestId(testId).boundingBox())!;
+  const size = page.viewportSize()!;
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
+}
+
+test('Settings and How to play show the split and eject keys, in English and in 中文, and a rebound key as rebound', async ({ page }) => {
+  test.setTimeout(240_000);
+  for (const [language, split, eject, space] of [['en', 'Split', 'Eject mass', 'Space'], ['zh-CN', '分裂', '吐球', '空格']] as const) {
     const s = await startShell([], undefined, { settings: { language } });
     try {
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.goto(s.url);
       await page.waitForFunction(() => window.__bb?.screen === 'menu');
       await page.getByTestId('menu-settings').click();
-      await expect(page.getByTestId('key-split')).toHaveText(language === 'en' ? 'Space' : '空格');
+      await expect(page.getByTestId('key-split')).toHaveText(space);
       await expect(page.getByTestId('key-eject')).toHaveText('E');
       await expect(page.getByText(split, { exact: true })).toBeVisible();
       await expect(page.getByText(eject, { exact: true })).toBeVisible();
+      await page.getByTestId('back').click();
+
+      // How to play, from the menu: the keys as Settings names them, the rules' own figures.
+      await page.getByTestId('menu-help').click();
+      await page.waitForFunction(() => window.__bb?.screen === 'help');
+      await expect(page.getByTestId('help-key-split')).toHaveText(space);
+      await expect(page.getByTestId('help-key-eject')).toHaveText('E');
+      await expect(page.getByTestId('help-key-move')).toHaveText('WASD/↑←↓→');
+      const splitTopic = page.getByTestId('help-topic-split');
+      await expect(splitTopic.locator('h3')).toHaveText(split + space);
+      for (const figure of [RULES.minSplitMass, CELLS_PER_PLAYER]) await expect(splitTopic).toContainText(String(figure));
+      await expect(page.getByTestId('help-topic-eject').locator('h3')).toHaveText(eject + 'E');
+      for (const figure of [RULES.minEjectMass, RULES.blobMass]) await expect(page.getByTestId('help-topic-eject')).toContainText(String(figure));
+      await expect(page.getByTestId('help-topic-virus')).toContainText(String(RULES.virusFeeds));
+      await page.screenshot({ path: shotPath(`help-${language}.png`) });
+      // Readable in a small window: the body scrolls, Back stays in view.
+      await page.setViewportSize({ width: 800, height: 600 });
+      expect(await inView(page, 'back'), 'Back in view at 800×600').toBe(true);
+      await page.screenshot({ path: shotPath(`help-${language}-800x600.png`) });
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.getByTestId('back').click();
+
+      // Eject rebound to Q in Settings: the help shows Q, in the menu's help and in a match's.
+      await page.getByTestId('menu-settings').click();
+      await page.getByTestId('key-eject').click();
+      await page.keyboard.press('KeyQ');
+      await page.getByTestId('settings-save').click();
+      await expect(page.getByTestId('settings-status')).not.toBeEmpty();
+      await page.getByTestId('back').click();
+      await page.getByTestId('menu-help').click();
+      await expect(page.getByTestId('help-key-eject')).toHaveText('Q');
+      await expect(page.getByTestId('help-topic-eject').locator('h3')).toHaveText(eject + 'Q');
+      await page.getByTestId('back').click();
+      await page.waitForFunction(() => window.__bb?.screen === 'menu');
+
+      await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '0', minutes: '1', seed: '3' }));
+      await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 0, undefined, { timeout: 60_000 });
+      await page.keyboard.press('Escape');
+      await page.getByTestId('menu-help').click();
+      const menu = page.getByTestId('match-menu');
+      await expect(menu.getByTestId('help-key-eject')).toHaveText('Q');
+      await expect(menu.getByTestId('help-key-split')).toHaveText(space);
+      await page.screenshot({ path: shotPath(`help-match-${language}.png`) });
+      await page.getByTestId('help-back').click();
+      await expect(page.getByTestId('menu-resume')).toBeVisible();
     } finally {
       await s.stop();
     }

@@ -24,7 +24,7 @@ test('the browser shell shows the main menu with every entry', async ({ page }) 
   await page.goto(shell.url);
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   await expect(page.getByTestId('title')).toHaveText('Ball Brawl');
-  for (const id of ['menu-offline', 'menu-host', 'menu-join', 'menu-replays', 'menu-settings', 'menu-quit']) await expect(page.getByTestId(id)).toBeVisible();
+  for (const id of ['menu-offline', 'menu-host', 'menu-join', 'menu-replays', 'menu-help', 'menu-settings', 'menu-quit']) await expect(page.getByTestId(id)).toBeVisible();
   const shot = await page.screenshot({ path: path.join('test-results', 'e2e', 'menu.png') });
   expect(distinctColours(shot)).toBeGreaterThan(50);
 });

@@ -1,8 +1,8 @@
 /**
  * Every screen in 中文, as a Chinese player meets them (issue 30): a first run on a Chinese system,
- * the menu, Settings (with its unsaved-changes question and a key conflict), Replays and the
- * replay viewer, the offline setup, a match (HUD, scoreboard, network panel, Esc menu and its
- * confirmation), the results, hosting, the lobby as host, player and spectator, a join refused for
+ * the menu, How to play, Settings (with its unsaved-changes question and a key conflict), Replays
+ * and the replay viewer, the offline setup, a match (HUD, scoreboard, network panel, Esc menu, its
+ * How to play and its confirmation), the results, hosting, the lobby as host, player and spectator, a join refused for
  * a full room (with its offer to watch), a networked match, and the page after Quit. On each, every
  * visible text — text nodes, option labels, tooltips, placeholders, accessible labels and the
  * window title — may hold no Latin word but a name this test typed, a key cap, a number or a unit
@@ -103,6 +103,15 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await expect(a.getByTestId('title')).toHaveText('球球大乱斗');
   await check(a, 'menu');
 
+  // How to play: the rules and the controls as bound, key caps beside Chinese words (text scrolled
+  // out of its box counts as shown).
+  await a.getByTestId('menu-help').click();
+  await screenIs(a, 'help');
+  await expect(a.getByTestId('help-topic-split')).toContainText('分裂');
+  await check(a, 'help');
+  await a.getByTestId('back').click();
+  await screenIs(a, 'menu');
+
   // Settings, its question before discarding, a key conflict.
   await a.getByTestId('menu-settings').click();
   await check(a, 'settings');
@@ -143,6 +152,10 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await a.keyboard.press('F3');
   await a.keyboard.press('Escape');
   await check(a, 'match-menu');
+  await a.getByTestId('menu-help').click();
+  await expect(a.getByTestId('match-menu').getByTestId('help-topic-eject')).toContainText('吐球');
+  await check(a, 'match-help');
+  await a.getByTestId('help-back').click();
   await a.getByTestId('menu-leave').click();
   await check(a, 'match-leave-confirm');
   await a.getByTestId('leave-no').click();

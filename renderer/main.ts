@@ -7,6 +7,7 @@ import type { TestHook } from './ui/testHook';
 import { h } from './ui/dom';
 import { arrivesScreen } from './ui/screens/arrives';
 import { closedScreen } from './ui/screens/closed';
+import { helpScreen } from './ui/screens/help';
 import { joinScreen } from './ui/screens/join';
 import { matchScreen } from './ui/screens/match';
 import { menuScreen } from './ui/screens/menu';
@@ -46,7 +47,7 @@ async function start(): Promise<void> {
     // a player asked again only because the saved name is refused keeps the language they chose.
     const firstRun = !nameChosen && notice?.code !== 'settings-name-refused';
     setLanguage(firstRun ? systemLanguage(navigator.languages) : settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen, welcome: welcomeScreen };
+    const screens = { menu: menuScreen, settings: settingsScreen, help: helpScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen, welcome: welcomeScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
     app.nameChosen = nameChosen;
     app.discovery = discovery;

@@ -11,8 +11,8 @@
 import type { Action } from '../../electron/contract';
 import { INPUT_ANGLE_STEPS, MoveMode, STOP_INPUT, TARGET_UNITS_PER_CELL, type PlayerInput } from './simApi';
 
-/** Actions that steer. Arrow keys always steer too, whatever the bindings. */
-const ARROWS: Readonly<Record<string, 'up' | 'down' | 'left' | 'right'>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+/** Actions that steer. Arrow keys always steer too, whatever the bindings (the help lists them beside the bound keys). */
+export const ARROWS: Readonly<Record<string, 'up' | 'down' | 'left' | 'right'>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 
 /** Angle (input steps) of a key direction (dx east, dy south, each −1..1, not both 0). */
 export function directionAngle(dx: number, dy: number): number {

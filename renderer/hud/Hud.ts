@@ -1,8 +1,10 @@
 /**
  * The match HUD, laid over the 3D view: status (mass, rank, clock), minimap, kill feed,
- * scoreboard (Tab), F3 panel, grid readout, chat, pause banner, Escape menu and the wait dialog.
+ * scoreboard (Tab), F3 panel, grid readout, chat, pause banner, Escape menu (with How to play, for
+ * the keys as bound) and the wait dialog.
  * `update` runs every display frame and writes the DOM only where something changed.
  */
+import type { Action } from '../../electron/contract';
 import type { MatchSession } from '../game/session';
 import { EventKind } from '../game/simApi';
 import { t } from '../i18n';
@@ -36,6 +38,7 @@ export class Hud {
 
   constructor(
     private readonly session: MatchSession,
+    keys: Readonly<Record<Action, string>>,
     actions: { resume: () => void; leave: () => void; drop: (slots: number[]) => void },
   ) {
     const { map, players, mySlot } = session;
@@ -45,7 +48,7 @@ export class Hud {
     this.scoreboard = new Scoreboard(players, mySlot);
     this.readout = new Readout(map);
     this.chat = new ChatBox(session);
-    this.menu = new MatchMenu(actions.resume, actions.leave);
+    this.menu = new MatchMenu(keys, actions.resume, actions.leave);
     this.wait = new WaitDialog(actions.drop, actions.leave);
     this.notice.hidden = true;
     this.el = h(

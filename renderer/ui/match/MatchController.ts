@@ -92,7 +92,7 @@ export class MatchController {
     this.el = h('div', { className: 'match', testId: 'match' }, stage);
     opts.root.append(this.el);
     this.view = new MatchView(stage, session, opts.tileset, { shadows: settings.graphics.shadows, pixelRatio: settings.graphics.pixelRatio });
-    this.hud = new Hud(session, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: (slots) => session.voteDrop?.(slots) });
+    this.hud = new Hud(session, settings.keys, { resume: () => this.closeMenu(), leave: () => this.leave(), drop: (slots) => session.voteDrop?.(slots) });
     this.el.append(this.hud.el);
     this.controls = new Controls(settings.keys);
     this.sound = sharedSound(settings.sound);

@@ -29,6 +29,7 @@ export const menuScreen: Screen = (root, ctx, params) => {
         entry('menu.host', 'menu-host', ctx.info.capabilities.host ? () => ctx.show('host') : arrives('host')),
         entry('menu.join', 'menu-join', () => ctx.show('join')),
         entry('menu.replays', 'menu-replays', ctx.info.capabilities.replays ? () => ctx.show('replays') : arrives('replays')),
+        entry('menu.help', 'menu-help', () => ctx.show('help')),
         entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
         // The game process stops: the bridge's close brings up the 'closed' page (renderer/main.ts).
         entry('menu.quit', 'menu-quit', () => void ctx.bridge.request('app:quit', null)),
