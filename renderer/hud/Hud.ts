@@ -8,6 +8,7 @@ import type { Action } from '../../electron/contract';
 import type { MatchSession } from '../game/session';
 import { EventKind } from '../game/simApi';
 import { t } from '../i18n';
+import { keyName } from '../i18n/words';
 import { h } from '../dom';
 import type { MatchView } from '../view/MatchView';
 import { ChatBox } from './ChatBox';
@@ -31,8 +32,8 @@ export class Hud {
   readonly chat: ChatBox;
   readonly menu: MatchMenu;
   readonly wait: WaitDialog;
-  /** Shown while sound is muted (M). */
-  readonly muted = h('div', { className: 'hud-muted', testId: 'hud-muted' }, t('hud.muted'));
+  /** Shown while sound is muted (with the mute key as bound). */
+  readonly muted: HTMLElement;
   /** Networked notices (desync, drops); set as text. */
   readonly notice = h('div', { className: 'hud-notice', testId: 'net-notice' });
 
@@ -49,6 +50,7 @@ export class Hud {
     this.readout = new Readout(map);
     this.chat = new ChatBox(session);
     this.menu = new MatchMenu(keys, actions.resume, actions.leave);
+    this.muted = h('div', { className: 'hud-muted', testId: 'hud-muted' }, t('hud.muted', { key: keyName(keys.mute) }));
     this.wait = new WaitDialog(actions.drop, actions.leave);
     this.notice.hidden = true;
     this.el = h(

@@ -5,6 +5,7 @@
  */
 import type { Action } from '../../electron/contract';
 import { t } from '../i18n';
+import { keyName } from '../i18n/words';
 import { h } from '../dom';
 import { howToPlay } from './HowToPlay';
 
@@ -24,7 +25,7 @@ export class MatchMenu {
     onResume: () => void,
     onLeave: () => void,
   ) {
-    this.pauseBanner = h('div', { className: 'hud-paused', testId: 'paused' }, t('hud.paused'));
+    this.pauseBanner = h('div', { className: 'hud-paused', testId: 'paused' }, t('hud.paused', { key: keyName(keys.pause) }));
     this.pauseBanner.hidden = true;
     const main = h(
       'div',
