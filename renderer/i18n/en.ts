@@ -82,6 +82,8 @@ export const en = {
   'hud.respawning': 'Eaten! Respawning…',
   'hud.muted': 'Sound off (M)',
   'hud.paused': 'Paused — press P to resume',
+  'death.eatenBy': 'Eaten by {eater} ({mass})',
+  'death.respawning': 'Respawning…',
   'score.rank': '#',
   'score.name': 'Player',
   'score.mass': 'Mass',
