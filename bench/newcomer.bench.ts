@@ -44,7 +44,6 @@ import {
   STOP_INPUT,
   TARGET_UNITS_PER_CELL,
   canEatMass,
-  mapInfoOf,
   pelletX,
   pelletY,
   scoreboard,
@@ -246,17 +245,16 @@ export default function newcomerBench(ctx: BenchContext): void {
   };
   for (const mapId of ['arena-small', 'labyrinth-large']) {
     const map = maps.get(mapId)!;
-    mapInfoOf(map);
     const out: Outcome[] = [];
     for (let seed = 1; seed <= SEEDS; seed++) out.push(play(map, brains, seed, Difficulty.Normal, MINUTE));
-    row('20 Normal', mapId, SEEDS, MINUTE, out);
+    row(`${BOTS} Normal`, mapId, SEEDS, MINUTE, out);
     const deaths = mean(out.map((o) => o.firstMinute));
     ctx.record({ group: GROUP, name: `newcomer v ${BOTS} Normal bots, deaths in its first minute, mean of ${SEEDS} seeds (${mapId})`, value: deaths, unit: 'deaths', goal: '<= 1', met: deaths <= 1 });
   }
   const arena = maps.get('arena-small')!;
   const easy: Outcome[] = [];
   for (let seed = 1; seed <= EASY_SEEDS; seed++) easy.push(play(arena, brains, seed, Difficulty.Easy, RULES.matchFrames));
-  row('20 Easy', 'arena-small', EASY_SEEDS, RULES.matchFrames, easy);
+  row(`${BOTS} Easy`, 'arena-small', EASY_SEEDS, RULES.matchFrames, easy);
   const rank = mean(easy.map((o) => o.rank));
   ctx.record({ group: GROUP, name: `newcomer v ${BOTS} Easy bots, final rank of ${BOTS + 1} after 3 min, mean of ${EASY_SEEDS} seeds (arena-small)`, value: rank, unit: 'rank', goal: `< ${BOTS + 1}`, met: rank < BOTS + 1 });
   const firstMinute = mean(easy.map((o) => o.firstMinute));
