@@ -2,7 +2,8 @@
  * The offline journey end to end in the browser shell: menu → offline setup (map preview) →
  * a match with 7 bots, fast-forwarded to its last seconds through the test hook (the start, the
  * mute key, the countdown ticks and the end sound) → results with 8 players and a mass chart. Also: the match opens no socket (only resource and settings reads cross the
- * bridge), and a hostile player name renders literally everywhere.
+ * bridge), your death shows a card naming the eater until you respawn, and a hostile player name
+ * renders literally everywhere.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,10 +23,11 @@ test.afterAll(async () => {
 });
 
 /** From the menu, through the setup screen, into a running match. */
-async function startOffline(page: Page, bots: number, minutes: string, shot?: string): Promise<void> {
+async function startOffline(page: Page, bots: number, minutes: string, shot?: string, difficulty?: string): Promise<void> {
   await page.getByTestId('menu-offline').click();
   await expect(page.getByTestId('map-preview')).toBeVisible();
   await page.getByTestId('setup-map').selectOption('arena-small');
+  if (difficulty) await page.getByTestId('setup-difficulty').selectOption(difficulty);
   await page.getByTestId('setup-bots').fill(String(bots));
   await page.getByTestId('setup-minutes').selectOption(minutes);
   if (shot) await page.screenshot({ path: shotPath(shot) });
@@ -109,6 +111,39 @@ test('offline: menu → 7 bots → match to the end → results with 8 players a
 
   await page.getByTestId('back').click();
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
+});
+
+test('your death: a card says who ate you and how big they were, and goes when you respawn', async ({ page }) => {
+  await page.goto(shell.url);
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+  await startOffline(page, 20, '3', undefined, 'hard');
+  // Standing still among 20 Hard bots: step (undrawn) until your last cell is eaten; the card is
+  // written in the step that eats it, with the kill feed's line about you (marked). Then pause
+  // (P): the card must outlast the feed, and the 3 s of waiting do not run out while it is read.
+  await page.evaluate(() => window.__bb!.match!.setRender(false));
+  const out = await page.evaluate(() => {
+    const m = window.__bb!.match!;
+    const mine = (): { deaths: number } => m.state().scoreboard.find((r) => r.slot === 0)!;
+    while (mine().deaths === 0 && !m.state().ended) m.fastForward(1);
+    const feedLines = document.querySelectorAll('[data-testid="kill-feed"] .feed-line.me').length;
+    return { deaths: mine().deaths, feedLines, names: m.state().players.filter((p) => p.bot).map((p) => p.name) };
+  });
+  await page.keyboard.press('KeyP');
+  expect(out.deaths).toBe(1);
+  expect(out.feedLines).toBe(1);
+  await page.evaluate(() => window.__bb!.match!.setRender(true));
+  const card = page.getByTestId('death-card');
+  await expect(card).toBeVisible();
+  const text = (await page.getByTestId('death-by').textContent()) ?? '';
+  const said = /^Eaten by (.+) \((\d{1,3}(?:\u202f\d{3})*)\)$/u.exec(text);
+  expect(said, text).not.toBeNull();
+  expect(out.names).toContain(said![1]);
+  await expect(card).toContainText('Respawning…');
+  await page.screenshot({ path: shotPath('death-card.png') });
+  await page.keyboard.press('KeyP');
+  // Back in play 3 s later: the card is gone.
+  await page.evaluate(() => window.__bb!.match!.fastForward(95));
+  await expect(card).toBeHidden();
 });
 
 test('a hostile player name renders literally in labels and scoreboard', async ({ page }) => {

@@ -9,17 +9,20 @@
  * first after anything moved (a restored world's grid is empty until then), so every query is a
  * function of the state alone.
  *
- * Spawn rule (docs/RULES.md): away from threats first — a threat is a live cell able to eat a
- * fresh player — then away from everyone. Each spawn point scores its edge clearance from the
- * nearest threat, capped at RULES.spawnSafeDistance (every spawn that far from all threats is
- * equally safe), then the squared centre distance to the nearest live player's lead cell; the best
- * wins, ties to the lower spawn index. When no spawn point is safe, REFUGE_CANDIDATES
- * free cells spread through the map are scored the same way and the best of them is taken if it
- * is safer. When no cell is alive, a spawn point drawn from the world RNG.
+ * Spawn rule (docs/RULES.md), looking ahead to the end of spawn protection: a threat is a live
+ * cell able to eat a fresh player; its reach is how far its centre could be from a point and still
+ * cover it once the protection is over — radius + top speed × LOOK_AHEAD_FRAMES. A spawn point
+ * within a threat's reach is refused. Each spawn point scores its clearance: the least, over the
+ * threats, of centre distance − reach, capped at OUT_OF_REACH (every spawn out of every reach is
+ * equally safe); then the squared centre distance to the nearest live player's lead cell; the best
+ * wins, ties to the lower spawn index. When no spawn point is safe, REFUGE_CANDIDATES free cells
+ * spread through the map are scored the same way and the best of them is taken if it is safer —
+ * so with no safe place at all, the safest is taken. When no cell is alive, a spawn point drawn
+ * from the world RNG.
  */
 import { FX_HALF, FX_SHIFT, isqrt, rngInt } from '../math';
 import { MoveMode } from './input';
-import { CELLS_PER_PLAYER, MAX_CELLS, RULES, canEatMass, radiusOf } from './rules';
+import { CELLS_PER_PLAYER, MAX_CELLS, RULES, canEatMass, radiusOf, speedOf } from './rules';
 import { PathState, type World } from './World';
 
 /** log2(CELLS_PER_PLAYER): owner = cell >> CELL_SHIFT. */
@@ -130,20 +133,40 @@ export function killPlayer(w: World, p: number): void {
   P.deaths[p]!++;
 }
 
-/** Free cells the spawn rule also weighs when every spawn point is near a threat. */
+/** Free cells the spawn rule also weighs when every spawn point is within a threat's reach. */
 const REFUGE_CANDIDATES = 256;
 
 /**
+ * Frames a threat moves before a player spawned during frame F can first be eaten: protected in
+ * the eating of frames F … F + spawnShieldFrames − 1, it is exposed in that of frame
+ * F + spawnShieldFrames, after that frame's moves — spawnShieldFrames + 1 moves (F's included).
+ */
+const LOOK_AHEAD_FRAMES = RULES.spawnShieldFrames + 1;
+
+/** Clearance (Fx) of a place out of every threat's reach: a point 1 Fx beyond the reach. */
+const OUT_OF_REACH = 1;
+
+/** Reach (Fx) of the k-th threat listed in scratch.query, beside it (scratch: written before it is read). */
+const REACH = new Int32Array(MAX_CELLS);
+
+/**
  * Cell where a player entering play now appears (see the file header). The threats (cells able
- * to eat a fresh player) and the live players' lead cells are listed once, in ascending id, into
- * scratch buffers; every candidate is then scored against those lists.
+ * to eat a fresh player) with their reaches, and the live players' lead cells, are listed once, in
+ * ascending id, into scratch buffers; every candidate is then scored against those lists, and
+ * stops at the first threat that puts it below the best so far (most candidates of a crowded
+ * world lose within a few threats).
  */
 export function chooseSpawn(w: World): number {
   const spawns = w.info.spawnCells;
   const s = w.scratch;
   const C = w.cells;
   let threats = 0;
-  for (let c = 0; c < MAX_CELLS; c++) if (canEatMass(C.mass[c]!, RULES.startMass)) s.query[threats++] = c;
+  for (let c = 0; c < MAX_CELLS; c++) {
+    if (!canEatMass(C.mass[c]!, RULES.startMass)) continue;
+    const r = C.radius[c]!;
+    REACH[threats] = r + speedOf(r) * LOOK_AHEAD_FRAMES;
+    s.query[threats++] = c;
+  }
   let leads = 0;
   for (let p = 0; p < w.settings.players; p++) {
     const lead = w.players.alive[p] !== 0 ? leadCell(w, p) : -1;
@@ -152,7 +175,7 @@ export function chooseSpawn(w: World): number {
   if (leads === 0) return spawns[rngInt(w.rng, spawns.length)]!; // nobody alive: RNG, drawn once
   const atSpawn = bestCell(w, spawns, spawns.length, threats, leads);
   const spawnSafety = clearance(w, atSpawn, threats);
-  if (spawnSafety >= RULES.spawnSafeDistance) return atSpawn;
+  if (spawnSafety >= OUT_OF_REACH) return atSpawn;
   const refuge = bestCell(w, w.info.freeCells, REFUGE_CANDIDATES, threats, leads);
   return clearance(w, refuge, threats) > spawnSafety ? refuge : atSpawn;
 }
@@ -165,11 +188,11 @@ export function chooseSpawn(w: World): number {
 function bestCell(w: World, cells: Int32Array, count: number, threats: number, leads: number): number {
   const n = count < cells.length ? count : cells.length;
   let best = -1;
-  let bestSafety = -1;
+  let bestSafety = Number.MIN_SAFE_INTEGER;
   let bestNear = -1;
   for (let i = 0; i < n; i++) {
     const cell = cells[n === cells.length ? i : Math.floor((i * cells.length) / n)]!;
-    const clear = clearance(w, cell, threats);
+    const clear = clearance(w, cell, threats, bestSafety);
     if (clear < bestSafety) continue;
     const near = nearest(w, cell, leads);
     // DETERMINISM: strict comparisons keep the lowest index among equal candidates.
@@ -203,23 +226,32 @@ function nearest(w: World, cell: number, leads: number): number {
 }
 
 /**
- * Edge distance (Fx) from the centre of map cell `cell` to the nearest of the first `threats`
- * cells of scratch.query, capped at spawnSafeDistance.
+ * Clearance (Fx) of the centre of map cell `cell` from the first `threats` cells of scratch.query:
+ * the least of ⌊centre distance⌋ − reach (REACH: radius + speedOf(radius) × LOOK_AHEAD_FRAMES), negative
+ * within a reach, capped at OUT_OF_REACH. Once it is below `floor` it returns at once, with some
+ * value below `floor` (the caller's best so far: this cell has lost).
  */
-function clearance(w: World, cell: number, threats: number): number {
+function clearance(w: World, cell: number, threats: number, floor = Number.MIN_SAFE_INTEGER): number {
   const sx = centreX(w, cell);
   const sy = centreY(w, cell);
   const C = w.cells;
   const list = w.scratch.query;
-  let clear = RULES.spawnSafeDistance;
+  let clear = OUT_OF_REACH;
   for (let k = 0; k < threats; k++) {
     const c = list[k]!;
+    const reach = REACH[k]!;
+    // Lowers the clearance only when ⌊distance⌋ < reach + clear, i.e. distance² < (reach + clear)².
+    const bound = reach + clear;
+    if (bound <= 0) continue;
     const dx = C.x[c]! - sx;
     const dy = C.y[c]! - sy;
     const d = dx * dx + dy * dy;
-    const reach = C.radius[c]! + clear;
-    // DETERMINISM: exact integer square root, and only for threats closer than the clearance so far.
-    if (d < reach * reach) clear = Math.max(0, isqrt(d) - C.radius[c]!);
+    // DETERMINISM: integers below 2^53 (|dx|, |dy|, bound < 2^18), exact integer square root, only
+    // for a threat that lowers the clearance.
+    if (d < bound * bound) {
+      clear = isqrt(d) - reach;
+      if (clear < floor) return clear;
+    }
   }
   return clear;
 }

@@ -97,13 +97,12 @@ export const RULES = {
   decayShift: 10,
   /** Frames a player whose last cell was eaten waits before it respawns. */
   respawnFrames: 90,
-  /** Spawn protection: a (re)spawned player cannot be eaten for this many frames, unless it eats a cell, splits or ejects. */
-  spawnShieldFrames: 90,
   /**
-   * Spawn rule: a spawn whose edge distance to every cell able to eat a fresh one is at least this
-   * is safe (beyond it, farther from threats counts for nothing; the spawn spreads balls instead).
+   * Spawn protection: a (re)spawned player cannot be eaten for this many frames, unless it eats a
+   * cell, splits or ejects. The spawn rule (cellOps.ts chooseSpawn) looks this far ahead: no player
+   * appears where a cell able to eat it could be on top of it when the protection ends.
    */
-  spawnSafeDistance: 8 * FX_ONE,
+  spawnShieldFrames: 90,
   /** Pellet values: pelletMass, or bigPelletMass with chance 1/bigPelletOdds. */
   pelletMass: 100,
   bigPelletMass: 400,

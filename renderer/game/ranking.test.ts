@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTiledMap } from '../../core/map';
 import { OfflineMatch } from './OfflineMatch';
-import { clockText, rankOf } from './ranking';
+import { clockText, massText, rankOf } from './ranking';
 import { RULES, scoreboard } from './simApi';
 import { defaultBrains } from '../../core/ai';
 
@@ -39,5 +39,14 @@ describe('HUD ranking and mass history', () => {
     expect(clockText(5400, 30)).toBe('3:00');
     expect(clockText(31, 30)).toBe('0:02');
     expect(clockText(-5, 30)).toBe('0:00');
+  });
+
+  it('writes masses in groups of three digits split by a narrow no-break space', () => {
+    expect(massText(8400)).toBe('8\u202f400');
+    expect(massText(RULES.startMass)).toBe('1\u202f600');
+    expect(massText(40000)).toBe('40\u202f000');
+    expect(massText(1234567)).toBe('1\u202f234\u202f567');
+    expect(massText(950)).toBe('950');
+    expect(massText(0)).toBe('0');
   });
 });

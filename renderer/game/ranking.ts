@@ -1,7 +1,7 @@
 /**
  * Ranking helpers for the HUD, matching core's scoreboard order exactly (mass over all a player's
  * cells descending — 0 while dead — then kills descending, deaths ascending, slot ascending) but
- * allocation-free, so the HUD can ask every frame.
+ * allocation-free, so the HUD can ask every frame; and how the HUD writes the clock and masses.
  */
 import { playerMass, type World } from './simApi';
 
@@ -27,4 +27,15 @@ export function rankOf(w: World, slot: number): number {
 export function clockText(frames: number, rate: number): string {
   const s = Math.max(0, Math.ceil(frames / rate));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The narrow no-break space (U+202F) between digit groups: thin, and never a line break. */
+const GROUP_SPACE = '\u202f';
+
+/**
+ * A mass as the HUD shows it: whole units, digits in groups of three from the right split by a
+ * narrow no-break space ("8 400", "12 000"; "950"), the same in every language.
+ */
+export function massText(mass: number): string {
+  return String(Math.trunc(mass)).replace(/\B(?=(\d{3})+(?!\d))/g, GROUP_SPACE);
 }

@@ -1,7 +1,7 @@
 /**
- * The match HUD, laid over the 3D view: status (mass, rank, clock), minimap, kill feed,
- * scoreboard (Tab), F3 panel, grid readout, chat, pause banner, Escape menu (with How to play, for
- * the keys as bound) and the wait dialog.
+ * The match HUD, laid over the 3D view: status (mass, rank, clock), minimap, kill feed, the
+ * death card while you are out, scoreboard (Tab), F3 panel, grid readout, chat, pause banner,
+ * Escape menu (with How to play, for the keys as bound) and the wait dialog.
  * `update` runs every display frame and writes the DOM only where something changed.
  */
 import type { Action } from '../../electron/contract';
@@ -12,6 +12,7 @@ import { keyName } from '../i18n/words';
 import { h } from '../dom';
 import type { MatchView } from '../view/MatchView';
 import { ChatBox } from './ChatBox';
+import { DeathCard } from './DeathCard';
 import { KillFeed } from './KillFeed';
 import { MatchMenu } from './MatchMenu';
 import { Minimap } from './Minimap';
@@ -26,6 +27,7 @@ export class Hud {
   readonly status: StatusBar;
   readonly minimap: Minimap;
   readonly feed: KillFeed;
+  readonly death: DeathCard;
   readonly scoreboard: Scoreboard;
   readonly net = new NetPanel();
   readonly readout: Readout;
@@ -45,7 +47,8 @@ export class Hud {
     const { map, players, mySlot } = session;
     this.status = new StatusBar(mySlot);
     this.minimap = new Minimap(map, players, mySlot);
-    this.feed = new KillFeed(players);
+    this.feed = new KillFeed(players, mySlot);
+    this.death = new DeathCard(players, mySlot);
     this.scoreboard = new Scoreboard(players, mySlot);
     this.readout = new Readout(map);
     this.chat = new ChatBox(session);
@@ -59,6 +62,7 @@ export class Hud {
       this.status.el,
       h('div', { className: 'hud-right' }, this.minimap.el),
       h('div', { className: 'hud-left' }, this.net.el, this.feed.el),
+      this.death.el,
       this.scoreboard.el,
       this.readout.el,
       this.chat.el,
@@ -76,14 +80,17 @@ export class Hud {
 
   /** Reads one logic frame's events (call after every step). */
   onStep(nowMs: number): void {
-    const ev = this.session.world.events;
+    const w = this.session.world;
+    const ev = w.events;
     for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.PlayerEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
+    this.death.onStep(w);
   }
 
   /** Per display frame. */
   update(view: MatchView, costs: FrameCosts, nowMs: number): void {
     const w = this.session.world;
     this.status.update(w);
+    this.death.update(w);
     this.minimap.update(w, view.display, view.cells.shown, view.viewBounds, nowMs);
     this.feed.update(nowMs);
     this.scoreboard.update(w, nowMs);

@@ -1,8 +1,9 @@
 /**
  * The kill feed: "A ate B" lines from the simulation's PlayerEaten events (a player's last cell
  * eaten; single cells eaten are not kills), newest at the bottom,
- * at most MAX_LINES, each fading out after LINE_MS. Player names are text nodes in the players'
- * colours; the sentence comes from the catalog, so word order follows the language.
+ * at most MAX_LINES, each fading out after LINE_MS; a line naming you is marked. Player names are
+ * text nodes in the players' colours; the sentence comes from the catalog, so word order follows
+ * the language. Your own death stays on screen in the death card (DeathCard.ts) until you respawn.
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
@@ -17,13 +18,17 @@ export class KillFeed {
   /** Kill lines shown so far (the hook reports it). */
   total = 0;
 
-  constructor(private readonly players: readonly PlayerInfo[]) {
+  constructor(
+    private readonly players: readonly PlayerInfo[],
+    private readonly mySlot: number | null,
+  ) {
     this.el = h('div', { className: 'hud-feed', testId: 'kill-feed' });
   }
 
   /** Adds "eater ate victim". */
   add(eater: number, victim: number, nowMs: number): void {
-    const line = h('div', { className: 'feed-line' }, ...fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }));
+    const mine = eater === this.mySlot || victim === this.mySlot;
+    const line = h('div', { className: mine ? 'feed-line me' : 'feed-line' }, ...fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }));
     this.el.append(line);
     this.born.push(nowMs);
     this.total++;

@@ -5,6 +5,7 @@
  */
 import { t } from '../i18n';
 import { h } from '../dom';
+import { massText } from '../game/ranking';
 import type { PlayerInfo } from '../game/session';
 import { scoreboard, type World } from '../game/simApi';
 
@@ -47,7 +48,7 @@ export class Scoreboard {
           { className: r.slot === this.mySlot ? 'me' : r.alive ? '' : 'dead', testId: `score-row-${r.slot}` },
           h('td', {}, r.rank),
           h('td', { className: 'name' }, swatch, p.name),
-          h('td', {}, r.mass),
+          h('td', {}, massText(r.mass)),
           h('td', {}, r.kills),
           h('td', {}, r.deaths),
         );

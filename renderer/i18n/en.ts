@@ -82,6 +82,8 @@ export const en = {
   'hud.respawning': 'Eaten! Respawning…',
   'hud.muted': 'Sound off ({key})',
   'hud.paused': 'Paused — press {key} to resume',
+  'death.eatenBy': 'Eaten by {eater} ({mass})',
+  'death.respawning': 'Respawning…',
   'score.rank': '#',
   'score.name': 'Player',
   'score.mass': 'Mass',

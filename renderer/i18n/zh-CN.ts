@@ -84,6 +84,8 @@ export const zhCN: Record<MessageKey, string> = {
   'hud.respawning': '被吃掉了！正在复活…',
   'hud.muted': '声音已关闭（{key}）',
   'hud.paused': '已暂停——按{key}继续',
+  'death.eatenBy': '被{eater}吃掉（{mass}）',
+  'death.respawning': '正在复活…',
   'score.rank': '#',
   'score.name': '玩家',
   'score.mass': '质量',

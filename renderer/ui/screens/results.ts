@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { massChart } from '../components/massChart';
 import { h } from '../dom';
+import { massText } from '../../game/ranking';
 import { sessionClient } from '../session/SessionClient';
 
 export const resultsScreen: Screen = (root, ctx) => {
@@ -27,7 +28,7 @@ export const resultsScreen: Screen = (root, ctx) => {
       { className: row.slot === r.mySlot ? 'me' : '', testId: `result-row-${row.slot}` },
       h('td', {}, row.rank),
       h('td', { className: 'name' }, swatch, p.name),
-      h('td', {}, row.mass),
+      h('td', {}, massText(row.mass)),
       h('td', {}, row.kills),
       h('td', {}, row.deaths),
     );
