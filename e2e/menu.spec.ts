@@ -29,20 +29,6 @@ test('the browser shell shows the main menu with every entry', async ({ page }) 
   expect(distinctColours(shot)).toBeGreaterThan(50);
 });
 
-test('entries without their capability say what brings them, and Back returns', async ({ page }) => {
-  await page.goto(shell.url);
-  await page.waitForFunction(() => window.__bb?.screen === 'menu');
-  const caps = await page.evaluate(() => window.__bb!.info!.capabilities);
-  // Join always opens its screen (the LAN list and join by address work before hosting does).
-  const pending = (['host', 'replays'] as const).filter((f) => !caps[f]);
-  for (const feature of pending) {
-    await page.getByTestId(`menu-${feature}`).click();
-    await expect(page.getByTestId(`arrives-${feature}`)).toContainText('arrive');
-    await page.getByTestId('back').click();
-    await page.waitForFunction(() => window.__bb?.screen === 'menu');
-  }
-});
-
 test('settings are validated, saved to the user data folder, and switch language at once', async ({ page }) => {
   await page.goto(shell.url);
   await page.waitForFunction(() => window.__bb?.screen === 'menu');

@@ -15,7 +15,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createAppServices, type AppServices } from './services/appServices';
 import { startBrowserShell, type BrowserShell } from './services/bridge/browserShellServer';
-import { argValue, defaultUserDataDir, findRepoRoot } from './services/files/paths';
+import { argValue } from './services/argv';
+import { defaultUserDataDir, findRepoRoot } from './services/files/paths';
 
 const DEFAULT_PORT = 47780;
 /** How often the parent is looked at: the orphan check costs one getppid() call. */

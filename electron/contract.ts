@@ -18,15 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 13;
-
-/** Capabilities light up menu entries as the features that serve them land. */
-export interface Capabilities {
-  readonly offline: boolean;
-  readonly host: boolean;
-  readonly join: boolean;
-  readonly replays: boolean;
-}
+export const BRIDGE_VERSION = 14;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -35,7 +27,6 @@ export interface AppInfo {
   readonly shell: 'electron' | 'browser';
   readonly platform: string;
   readonly userDataDir: string;
-  readonly capabilities: Capabilities;
 }
 
 export const LANGUAGES = ['en', 'zh-CN'] as const;

@@ -17,7 +17,7 @@ import { REQUEST_CHANNELS } from './contract';
 import { createAppServices } from './services/appServices';
 import type { BridgeDispatcher } from './services/bridge/BridgeDispatcher';
 import { CSP } from './services/bridge/browserShellServer';
-import { argValue } from './services/files/paths';
+import { argValue } from './services/argv';
 
 const outDir = path.join(import.meta.dirname, '..');
 const pageFile = path.join(outDir, 'renderer', 'index.html');

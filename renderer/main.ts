@@ -5,7 +5,6 @@ import { reasonText, setLanguage, t } from './i18n';
 import { App } from './ui/App';
 import type { TestHook } from './ui/testHook';
 import { h } from './ui/dom';
-import { arrivesScreen } from './ui/screens/arrives';
 import { closedScreen } from './ui/screens/closed';
 import { helpScreen } from './ui/screens/help';
 import { joinScreen } from './ui/screens/join';
@@ -25,7 +24,7 @@ import { welcomeScreen } from './ui/screens/welcome';
 import { systemLanguage } from './i18n/systemLanguage';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 13;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 14;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;
@@ -47,7 +46,7 @@ async function start(): Promise<void> {
     // a player asked again only because the saved name is refused keeps the language they chose.
     const firstRun = !nameChosen && notice?.code !== 'settings-name-refused';
     setLanguage(firstRun ? systemLanguage(navigator.languages) : settings.language);
-    const screens = { menu: menuScreen, settings: settingsScreen, help: helpScreen, arrives: arrivesScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen, welcome: welcomeScreen };
+    const screens = { menu: menuScreen, settings: settingsScreen, help: helpScreen, offline: offlineSetupScreen, match: matchScreen, results: resultsScreen, join: joinScreen, host: hostScreen, lobby: lobbyScreen, netLoading: netLoadingScreen, netMatch: netMatchScreen, replays: replaysScreen, replay: replayViewerScreen, closed: closedScreen, welcome: welcomeScreen };
     const app = new App(root, bridge, info, settings, screens, hook);
     app.nameChosen = nameChosen;
     app.discovery = discovery;

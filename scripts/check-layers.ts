@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { argValue } from '../electron/services/files/paths';
+import { argValue } from '../electron/services/argv';
 import { checkSource, type Violation } from './layers';
 
 const FOLDERS = ['core', 'renderer', 'electron', 'scripts', 'test', 'e2e', 'bench'];

@@ -8,7 +8,7 @@ import type { AppInfo } from '../../electron/contract';
 import type { Cue } from '../audio/cues';
 import type { MatchHook } from './match/matchHook';
 
-export type ScreenName = 'welcome' | 'menu' | 'settings' | 'help' | 'arrives' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
+export type ScreenName = 'welcome' | 'menu' | 'settings' | 'help' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
 /** The LAN session's screens (renderer/ui/session/SessionClient.ts moves between them by phase). */

@@ -1,17 +1,20 @@
 /**
- * What a peer reads from its host: ACCEPT/REJECT, host frames (updates, acks, status, pings) and
- * their control messages (settings, slots, loading, start, resync, notices), turned into state
- * changes and PeerEvents. Snapshot chunks go to ClientResync, tree chunks to ClientTrees (acked at
- * once: the host queues the next chunk when this one is acknowledged), and a match start reaches
- * the game loop through ClientTrees, with trees of the match's fingerprint.
+ * What a peer reads from its host, each thing handed to the part that owns it: host frames (their
+ * acks and the control stream here, pings to HostPings, updates and input acks to the match),
+ * ACCEPT/REJECT to the uplink (the handshake's), SNAP chunks to ClientResync. Control messages: the
+ * room's (settings, slots, phase, kicked, and the match a 'start' or 'resync' begins) change the
+ * state here; trees to ClientTrees (acked at once: the host queues the next chunk when this one is
+ * acknowledged), a resync's snapshot to ClientResync, a takeover to the match, the order, the
+ * rejoiners and the goodbye to ClientSuccession. A match start reaches the game loop through
+ * ClientTrees, with trees of the match's fingerprint.
  * Invariants: only datagrams from the host's address are read; nothing here throws on bad input
  * (malformed datagrams and control messages are counted and dropped).
  */
 import { readHeader } from '../../net';
 import { decodeDatagram, decodeHostControl, goodbyeIn, isHostEvent, LockstepType, TREES_KIND } from '../wire';
 import type { HostControl, HostFrame } from '../wire';
-import { parseReason, SessionReason } from '../reasons';
-import { PHASE_SHIFT_PACE, SlotKind, SPECTATOR_SLOT } from '../types';
+import { SlotKind, SPECTATOR_SLOT } from '../types';
+import type { MatchStart, RoomSettings } from '../types';
 import { ClientMatch } from './ClientMatch';
 import type { ClientResync } from './ClientResync';
 import type { ClientState } from './ClientState';
@@ -21,6 +24,11 @@ import type { ClientUplink } from './ClientUplink';
 
 /** Host frames kept while the ACCEPT has not arrived yet. */
 const EARLY_FRAMES = 4;
+
+/** The match a 'start' or 'resync' announces, under the room's settings. */
+function matchStart(c: Omit<MatchStart, 'settings'>, settings: RoomSettings): MatchStart {
+  return { seed: c.seed, delayMs: c.delayMs, settings, slots: c.slots, trees: c.trees };
+}
 
 export class ClientInbox {
   /** Host frames that arrived before the ACCEPT (bounded; read once it is). */
@@ -49,29 +57,21 @@ export class ClientInbox {
     const d = decodeDatagram(bytes, st.match ? st.match.recvKey : 0);
     if (!d.ok) return void st.stats.malformed++;
     const m = d.msg;
-    if (m.type === 'accept' && st.phase === 'joining' && m.nonce === st.nonce) {
-      st.slot = m.slot;
-      st.token = m.token;
-      st.owner = m.owner;
-      st.phase = 'lobby';
-      st.lastHeardAt = now;
-      this.uplink.accepted(now);
+    if (m.type === 'hframe') {
+      // A group frame stands for my own only while the host knows I listen and does not hold my slot.
+      const group = m.held ? st.phase === 'running' && st.groupTold && st.slot !== SPECTATOR_SLOT && !m.held.includes(st.slot) : null;
+      if (group === false) st.stats.groupSkipped++;
+      // A frame that overtook the ACCEPT (the host sends both at once) is read right after it.
+      else if (group === null && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) this.earlyFrames.push(bytes.slice());
+      else if (group === true || st.connected) this.onFrame(now, m, bytes);
+    } else if (m.type === 'accept' && this.uplink.answers(m.nonce)) {
+      this.uplink.accepted(now, m);
       this.trees.report();
-      st.events.push({ t: 'accepted', slot: m.slot, owner: m.owner });
       for (const b of this.earlyFrames.splice(0)) this.receive(now, b, from);
       // The trees report goes now, not at the next (idle, 25 ms) tick: a transfer starts one RTT later.
       if (st.connected) this.uplink.sendFrame(now);
-    } else if (m.type === 'reject' && st.phase === 'joining' && m.nonce === st.nonce) {
+    } else if (m.type === 'reject' && this.uplink.answers(m.nonce)) {
       st.fail({ t: 'rejected', reason: m.reason, hostVersion: m.appVersion }, 'rejected');
-    } else if (m.type === 'hframe' && m.held) {
-      // A group frame stands for my own only while the host knows I listen and does not hold my slot.
-      if (st.phase === 'running' && st.groupTold && st.slot !== SPECTATOR_SLOT && !m.held.includes(st.slot)) this.onFrame(now, m, bytes);
-      else st.stats.groupSkipped++;
-    } else if (m.type === 'hframe' && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) {
-      // It overtook the ACCEPT (the host sends both at once): read it right after.
-      this.earlyFrames.push(bytes.slice());
-    } else if (m.type === 'hframe' && st.connected) {
-      this.onFrame(now, m, bytes);
     }
   }
 
@@ -81,12 +81,7 @@ export class ClientInbox {
     const matchBefore = st.match;
     st.lastHeardAt = now;
     if (f.ctlAck !== undefined) st.ctl.onAck(f.ctlAck);
-    if (f.ping) {
-      st.pong = { ts: f.ping.ts, at: now };
-      st.upLoss = f.ping.lossPct / 100;
-      if (f.ping.earlyMs > 0) st.shiftUntil = now + f.ping.earlyMs / (1 - PHASE_SHIFT_PACE);
-      if (f.ping.rttMs > 0) st.hostRtt = f.ping.rttMs;
-    }
+    if (f.ping) st.pings.take(now, f.ping);
     let treeChunks = 0;
     for (const b of f.ctl ? st.ctl.onReceive(f.ctl) : []) {
       if (b[0] === TREES_KIND) treeChunks++;
@@ -95,8 +90,7 @@ export class ClientInbox {
     if (treeChunks > 0 && st.connected) this.uplink.sendFrame(now);
     // The host's goodbye is terminal: honoured even past a gap in the control stream.
     const bye = st.connected ? goodbyeIn(f.ctl) : null;
-    if (bye !== null && this.handedOver(bye)) return;
-    if (bye !== null) return st.fail({ t: 'closed', reason: bye }, 'failed');
+    if (bye !== null) return this.succession.onGoodbye(bye);
     const m = st.match;
     if (!m || st.phase !== 'running') return;
     // A match that started inside this datagram (resync deep into a match): its update keys were
@@ -113,12 +107,6 @@ export class ClientInbox {
     st.status = f.status;
   }
 
-  /** A goodbye that hands the running match over (to a successor that took over, with its index): followed. */
-  private handedOver(reason: string): boolean {
-    const r = parseReason(reason);
-    return r.code === SessionReason.HandedOver && this.succession.onHandover(r.n);
-  }
-
   private onControl(now: number, c: HostControl | null, bytes: Uint8Array): void {
     const st = this.st;
     if (!c) {
@@ -126,6 +114,8 @@ export class ClientInbox {
       if (bytes[0] === TREES_KIND) this.trees.onGarbled();
       return;
     }
+    // Each message to the part that owns it: the room (this state), the trees, the match's
+    // beginning, the succession.
     switch (c.t) {
       case 'settings': st.settings = c.settings; break;
       case 'slots':
@@ -133,29 +123,31 @@ export class ClientInbox {
         c.slots.forEach((s, i) => (st.slots[c.first + i] = s));
         st.slots.length = st.settings.maxSlots;
         break;
-      case 'loading': st.phase = 'loading'; this.trees.loading(c.trees); break;
-      case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.resync.end(); this.trees.end(); break;
-      case 'trees': return this.trees.onChunk(c);
-      case 'succession': return this.succession.onAnnounce(c);
-      case 'rejoiners': return this.succession.onRejoiners(c.rejoiners);
-      case 'keys': return st.opts.onKeys?.(c.keys);
-      case 'resync': return this.resync.onResync(now, c);
-      case 'takeover': this.resync.onTakeover(c); break;
       case 'kicked': st.phase = 'kicked'; break;
-      case 'closed':
-        // A host that left a running match handed it over: the peers elect the next host.
-        if (this.handedOver(c.reason)) return;
-        return st.fail(c, 'failed');
+      case 'keys': return st.opts.onKeys?.(c.keys);
+      case 'loading': st.phase = 'loading'; this.trees.loading(c.trees); break;
+      case 'trees': return this.trees.onChunk(c);
+      case 'lobby': case 'end': st.phase = 'lobby'; st.status = undefined; this.trees.end(); this.resync.end(); break;
       case 'start': {
         const player = st.slot !== SPECTATOR_SLOT && c.slots.some((s) => s.slot === st.slot && s.kind === SlotKind.Human);
-        st.match = new ClientMatch({ seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots, trees: c.trees }, st.slot, player, now);
-        st.phase = 'running';
-        st.blockedSince = null;
-        this.uplink.resetNacks();
-        return this.trees.release({ t: 'start', match: st.match }, c.trees);
+        const m = st.run(new ClientMatch(matchStart(c, st.settings), st.slot, player, now));
+        return this.trees.release({ t: 'start', match: m }, c.trees);
       }
+      case 'takeover': if (st.phase === 'running') st.match?.takeover(c.slot, c.key); break;
+      case 'resync': {
+        // Joining the running match at the snapshot's key: my ball is mine once the host hands it back.
+        if (!st.connected) return;
+        const m = st.run(new ClientMatch(matchStart(c, st.settings), st.slot, false, now, c.key));
+        m.awaitingLive = true;
+        st.status = undefined;
+        return this.resync.onResync(now, c, m);
+      }
+      case 'succession': return this.succession.onAnnounce(c);
+      case 'rejoiners': return this.succession.onRejoiners(c.rejoiners);
+      case 'closed': return this.succession.onGoodbye(c.reason);
       default: break;
     }
     if (isHostEvent(c)) st.events.push(c);
   }
+
 }

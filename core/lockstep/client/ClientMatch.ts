@@ -121,9 +121,12 @@ export class ClientMatch {
     }
   }
 
-  /** My inputs count from `key` on (a takeover after a rejoin); my current intent goes into it. */
-  becomePlayer(key: number): void {
-    if (this.player || key > this.lastKey) return;
+  /**
+   * The host hands `slot`'s ball back from `key` on (a takeover after joining late): when it is
+   * mine, my inputs count from then, and my current intent goes into that key.
+   */
+  takeover(slot: number, key: number): void {
+    if (slot !== this.slot || this.player || key > this.lastKey) return;
     this.player = true;
     this.takeoverKey = key;
     this.closed = Math.max(this.closed, key - 1);

@@ -11,7 +11,6 @@
  */
 import type { PlayerInput } from '../../sim';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
-import { PHASE_SHIFT_PACE } from '../types';
 import type { ClientMatch } from './ClientMatch';
 import { ClientInbox } from './ClientInbox';
 import { ClientResync } from './ClientResync';
@@ -51,7 +50,7 @@ export class ClientPeer {
     this.st = new ClientState(opts);
     this.uplink = new ClientUplink(this.st);
     this.treeSet = new ClientTrees(this.st, opts.trees ?? defaultTreeSet());
-    this.resync = new ClientResync(this.st, this.uplink, this.treeSet);
+    this.resync = new ClientResync(this.st, this.treeSet);
     this.succession = new ClientSuccession(this.st, this.uplink, this.treeSet);
     this.inbox = new ClientInbox(this.st, this.uplink, this.resync, this.treeSet, this.succession);
   }
@@ -182,12 +181,12 @@ export class ClientPeer {
   pace(now: number): number {
     const st = this.st;
     if (st.phase !== 'running' || !st.match?.player) return 1;
-    return now < st.shiftUntil ? PHASE_SHIFT_PACE : 1;
+    return st.pings.pace(now);
   }
 
   /** RTT to the host: its own measurement when it sent one, else ours from the handshake. */
   rttMs(): number {
-    return this.st.hostRtt >= 0 ? this.st.hostRtt : this.st.rtt.smoothed(0);
+    return this.st.pings.rttMs(this.st.rtt.smoothed(0));
   }
 
   chat(text: string): void { this.st.control({ t: 'chat', text }); }

@@ -1,19 +1,19 @@
 /**
  * Joining a running match on the client side (a rejoin with a stored session token, a late
- * loader, a spectator): on the host's 'resync' announcement it starts a match buffer at the
- * snapshot's key and receives the snapshot's chunks (SnapshotReceiver: validated against the
- * announcement, acked by bitmap, checksum-verified); once complete it emits 'resume' so the game
- * loop can restore and fast-forward (through ClientTrees: only with trees of the match's fingerprint). On 'takeover' for my slot my inputs count again from that key.
+ * loader, a spectator): once the room entered the match at the snapshot's key on the host's
+ * 'resync' announcement (ClientInbox), this receives the snapshot's chunks (SnapshotReceiver:
+ * validated against the announcement, acked by bitmap, checksum-verified); once complete it
+ * emits 'resume' so the game loop can restore and fast-forward (through ClientTrees: only with
+ * trees of the match's fingerprint). The 'takeover' that later hands my ball back is the match's (ClientMatch.takeover).
  * Hostile or stray chunks are dropped and counted (stats.snapRejected); nothing here throws.
  */
 import { SnapshotReceiver } from '../link';
 import type { ChunkResult } from '../link';
 import { decodeSnapChunk, encodeSnapAck } from '../wire';
 import type { HostControl, SnapChunk } from '../wire';
-import { ClientMatch } from './ClientMatch';
+import type { ClientMatch } from './ClientMatch';
 import type { ClientState } from './ClientState';
 import type { ClientTrees } from './ClientTrees';
-import type { ClientUplink } from './ClientUplink';
 
 /** Chunks kept while the announcement has not arrived yet (one burst's worth). */
 const EARLY_CHUNKS = 64;
@@ -24,21 +24,12 @@ export class ClientResync {
 
   constructor(
     private readonly st: ClientState,
-    private readonly uplink: ClientUplink,
     private readonly trees: ClientTrees,
   ) {}
 
-  onResync(now: number, c: Extract<HostControl, { t: 'resync' }>): void {
+  /** The host's 'resync' announced the snapshot of match `m` (the room just entered it at the snapshot's key). */
+  onResync(now: number, c: Extract<HostControl, { t: 'resync' }>, m: ClientMatch): void {
     const st = this.st;
-    if (!st.connected) return;
-    const start = { seed: c.seed, delayMs: c.delayMs, settings: st.settings, slots: c.slots, trees: c.trees };
-    const m = new ClientMatch(start, st.slot, false, now, c.key);
-    m.awaitingLive = true;
-    st.match = m;
-    st.phase = 'running';
-    st.blockedSince = null;
-    st.status = undefined;
-    this.uplink.resetNacks();
     if (c.size === 0) {
       st.snap = null;
       return this.trees.release({ t: 'resume', match: m, key: 0, snapshot: null }, c.trees);
@@ -74,11 +65,6 @@ export class ClientResync {
 
   tick(now: number): void {
     if (this.st.snap?.ackDue(now)) this.sendAck(now);
-  }
-
-  onTakeover(c: Extract<HostControl, { t: 'takeover' }>): void {
-    const m = this.st.match;
-    if (m && c.slot === this.st.slot && !m.player && this.st.phase === 'running') m.becomePlayer(c.key);
   }
 
   /** Back to the lobby: no transfer runs any more. */

@@ -2,8 +2,10 @@
  * A peer's side of a room as it holds it: phase, slot, the host's settings and slot table, the
  * running match, the latest stall status, the control stream, link measurements and the events
  * for the game loop and the UI. ClientPeer is composed of parts sharing this one object —
- * ClientUplink (what goes to the host), ClientInbox (what comes from it), ClientResync (joining a
- * running match) — so each part says what it changes and none inherits another's internals.
+ * ClientUplink (what goes to the host, and the handshake), ClientInbox (what comes from it, handed
+ * to its owner), ClientResync (a running match's snapshot), ClientTrees, ClientSuccession — so each
+ * part says what it changes and none inherits another's internals; what the host's pings say is
+ * HostPings', the running match's schedule ClientMatch's.
  * Invariants: every datagram goes to the host's address and, after ACCEPT, carries the token
  * (a succession report goes to the successor it addresses).
  */
@@ -15,6 +17,7 @@ import type { ClientControl, HostControl, HostEvent, PeerKey } from '../wire';
 import { DEFAULT_SETTINGS } from '../types';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, TakeoverState } from '../types';
 import type { ClientMatch } from './ClientMatch';
+import { HostPings } from './HostPings';
 
 export interface ClientOptions {
   readonly appVersion: string;
@@ -144,17 +147,12 @@ export class ClientState {
   nonce = 0;
   lastSentAt = -1e15;
   lastHeardAt = 0;
-  /** RTT as the host measured it (ms; -1 until it said). */
-  hostRtt = -1;
-  /** The host's last ping, to echo in the next report. */
-  pong: { ts: number; at: number } | null = null;
+  /** What the host's pings said: the echo owed, my uplink's loss, its RTT, a phase shift. */
+  readonly pings = new HostPings();
   /** When the game loop found its next key missing (null: not blocked). */
   blockedSince: number | null = null;
-  /** Loss of the host's frames to me (measured), and of mine to the host (as it reports, 0..1). */
+  /** Loss of the host's frames to me (measured; the host's word on mine is in `pings`). */
   readonly downLoss = new LossMeter();
-  upLoss = 0;
-  /** Until when my loop runs at PHASE_SHIFT_PACE: the host told me how far I ran ahead of the room's phase (ms). */
-  shiftUntil = -Infinity;
   /** The snapshot transfer of a running match joined late, while one runs (ClientResync). */
   snap: SnapshotReceiver | null = null;
   /** What the host was last told of my group listening (control `group`): group frames are read only while it is true. */
@@ -168,6 +166,14 @@ export class ClientState {
 
   get connected(): boolean {
     return this.phase === 'lobby' || this.phase === 'loading' || this.phase === 'running';
+  }
+
+  /** The room runs match `m` now (from its start, or joined late). */
+  run(m: ClientMatch): ClientMatch {
+    this.match = m;
+    this.phase = 'running';
+    this.blockedSince = null;
+    return m;
   }
 
   /** The session ends on this side (refused, gone, closed): a terminal phase and its event. */

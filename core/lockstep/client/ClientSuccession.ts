@@ -29,6 +29,7 @@
 import { ReliableChannel } from '../link';
 import { decodeSucceed, encodeFollow, encodeLost, encodeReplaced, findMember, findRejoiner, LOST_UPDATES, successionTag, TO_HOST } from '../wire';
 import type { SucceedMsg, Succession } from '../wire';
+import { parseReason, SessionReason } from '../reasons';
 import { SPECTATOR_SLOT } from '../types';
 import type { Rejoiner } from '../types';
 import type { ClientState } from './ClientState';
@@ -105,16 +106,18 @@ export class ClientSuccession {
   ) {}
 
   /**
-   * The host left the running match and handed it over (its goodbye with HandedOver): it is lost
-   * from now on, and the successor in turn takes over without waiting for a majority. False when
-   * this peer has no order to follow (then the goodbye ends its session).
+   * The host's goodbye (`closed`, or its burst read past a gap). One that hands the running match
+   * over (HandedOver, to a successor that already took over, with its index) is followed: the host
+   * is lost from now on, and the successor in turn takes over without waiting for a majority. Any
+   * other reason, or a hand-over this peer has no order to follow, ends the session.
    */
-  onHandover(to: number | null): boolean {
+  onGoodbye(reason: string): void {
     const st = this.st;
-    if (st.phase !== 'running' || !this.announced || this.announced.order.length <= (to ?? 0)) return false;
+    const r = parseReason(reason);
+    const to = r.code === SessionReason.HandedOver ? (r.n ?? 0) : -1;
+    if (to < 0 || st.phase !== 'running' || !this.announced || this.announced.order.length <= to) return st.fail({ t: 'closed', reason }, 'failed');
     this.handedOver = true;
-    this.handedTo = to ?? 0;
-    return true;
+    this.handedTo = to;
   }
 
   /** The host's latest order. */

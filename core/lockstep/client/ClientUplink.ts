@@ -1,5 +1,6 @@
 /**
- * Everything a peer sends its host: the JOIN (repeated until answered), and client frames —
+ * Everything a peer sends its host: the JOIN (repeated until answered; the ACCEPT that answers it
+ * gives the slot and token, set here), and client frames —
  * closures just in time, unacknowledged inputs, acks, the state hash, reports, NACKs with backoff,
  * keep-alives, and redundant copies on a lossy uplink. `tick` decides which frame is due.
  * Invariants: a key's inputs are scheduled only into keys not yet closed (ClientMatch), and a
@@ -8,6 +9,8 @@
 import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
 import { SessionReason } from '../reasons';
 import { encodeClientFrame, encodeJoin } from '../wire';
+import type { AcceptMsg } from '../wire';
+import type { ClientMatch } from './ClientMatch';
 import type { ClientState } from './ClientState';
 import { checkPlayerName, MAX_NAME_BYTES, nameProblemText } from '../names';
 
@@ -25,7 +28,8 @@ export class ClientUplink {
   private joinStartedAt = 0;
   private joinSentAt = 0;
   private joinTries = 0;
-  /** NACK state for the oldest closed key whose update has not arrived. */
+  /** NACK state for the oldest closed key whose update has not arrived (of this match: a new one starts from scratch). */
+  private nackMatch: ClientMatch | null = null;
   private nackKey = -1;
   private nackTries = 0;
   private copies: { at: number; bytes: Uint8Array }[] = [];
@@ -58,12 +62,27 @@ export class ClientUplink {
     this.st.out(encodeJoin({ nonce: this.st.nonce, spectate: false, name: '', appVersion: '', cancel: true }));
   }
 
-  /** The ACCEPT arrived: an RTT sample when it answered the first JOIN (Karn: never a retried one). */
-  accepted(now: number): void {
-    if (this.joinTries === 1) this.st.rtt.sample(now - this.joinSentAt);
+  /** An ACCEPT or REJECT answers my JOIN: I am joining, and it names my nonce. */
+  answers(nonce: number): boolean {
+    return this.st.phase === 'joining' && nonce === this.st.nonce;
   }
 
-  /** A new match (or a resync into one): NACK state from scratch. */
+  /**
+   * My JOIN was accepted: my slot, token and ownership, the lobby, and an RTT sample when it
+   * answered the first JOIN (Karn: never a retried one).
+   */
+  accepted(now: number, a: AcceptMsg): void {
+    const st = this.st;
+    st.slot = a.slot;
+    st.token = a.token;
+    st.owner = a.owner;
+    st.phase = 'lobby';
+    st.lastHeardAt = now;
+    if (this.joinTries === 1) st.rtt.sample(now - this.joinSentAt);
+    st.events.push({ t: 'accepted', slot: a.slot, owner: a.owner });
+  }
+
+  /** Another host (a takeover): NACK state from scratch. */
   resetNacks(): void {
     this.nackKey = -1;
   }
@@ -73,7 +92,7 @@ export class ClientUplink {
     const m = this.st.match;
     if (!m || !m.closeDue(now)) return;
     const bytes = this.sendFrame(now);
-    const copies = redundantCopies(this.st.upLoss);
+    const copies = redundantCopies(this.st.pings.upLoss);
     for (let i = 1; i <= copies; i++) this.copies.push({ at: now + i * COPY_SPACING_MS, bytes: markCopy(bytes, 8, i) });
   }
 
@@ -125,7 +144,8 @@ export class ClientUplink {
     const m = this.st.match;
     if (!m || !m.expecting) return false;
     const key = m.recvKey + 1;
-    if (key !== this.nackKey) {
+    if (key !== this.nackKey || m !== this.nackMatch) {
+      this.nackMatch = m;
       this.nackKey = key;
       this.nackTries = 0;
     }
@@ -141,10 +161,11 @@ export class ClientUplink {
     const m = st.phase === 'running' ? st.match : null;
     const inputs = m?.player ? m.pendingInputs() : [];
     const behindMs = m ? m.behindMs(now) : 0;
+    const echo = st.pings.takeEcho(now);
     const report =
-      st.pong || behindMs >= REPORT_BEHIND_MS
+      echo || behindMs >= REPORT_BEHIND_MS
         ? {
-            ...(st.pong ? { echo: { ts: st.pong.ts, holdMs: now - st.pong.at } } : {}),
+            ...(echo ? { echo } : {}),
             lossPct: st.downLoss.percent,
             slackMs: m && m.player ? m.slack.low() : -1,
             behindMs,
@@ -167,7 +188,6 @@ export class ClientUplink {
     let enc = encodeClientFrame(frame(m ? (m.player ? m.closed : m.recvKey) : -1));
     if (m && enc.updates < inputs.length) enc = encodeClientFrame(frame(m.closedFor(enc.updates)));
     st.ctl.markSent(now, enc.ctl);
-    st.pong = null;
     st.lastSentAt = now;
     st.out(enc.bytes);
     return enc.bytes;

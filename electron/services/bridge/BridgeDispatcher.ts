@@ -123,7 +123,6 @@ export class BridgeDispatcher {
       shell: this.opts.shell,
       platform: process.platform,
       userDataDir: this.opts.userDataDir,
-      capabilities: { offline: true, host: true, join: true, replays: true },
     };
   }
 

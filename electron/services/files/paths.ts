@@ -22,13 +22,3 @@ export function defaultUserDataDir(): string {
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'Ball Brawl');
   return path.join(process.env['XDG_CONFIG_HOME'] ?? path.join(os.homedir(), '.config'), 'Ball Brawl');
 }
-
-/** Reads `--name=value` or `--name value` from argv. */
-export function argValue(argv: readonly string[], name: string): string | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] ?? '';
-    if (a === `--${name}`) return argv[i + 1];
-    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
-  }
-  return undefined;
-}

@@ -41,7 +41,8 @@ import type { GameSocket } from './gameSocket';
 import { HostAdvert } from './HostAdvert';
 import { pushSession } from './push';
 import type { PushedSession } from './push';
-import { TokenStore } from './rejoinTokens';
+import { followToken, TokenStore } from './rejoinTokens';
+import type { SessionToken } from './rejoinTokens';
 import { SessionView, StatusMeter } from './SessionView';
 import { ReasonError } from '../reasonError';
 
@@ -65,6 +66,10 @@ export interface LanSessionOptions {
 interface Session extends PushedSession {
   /** The game socket: this app's player, and the room's host while this app hosts it. */
   readonly node: LockstepNode;
+  /** Where this app's rejoin token is kept (a joined player's session only), by its host's address. */
+  readonly tokens: SessionToken | null;
+  /** The owner's colour, sent once the host accepted the owner. */
+  colour: number | null;
   /** The DiscoveryService the room's advert (PushedSession.advert) is published on, while this app hosts. */
   discovery: DiscoveryService | null;
   /** The Join list's id of the room joined: a takeover advertises it under that id. */
@@ -286,7 +291,7 @@ export class LanSession implements NetService {
    * app lists one per LAN interface).
    */
   private session$(node: LockstepNode, peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null, gameId?: string): Session {
-    return {
+    const s: Session = {
       node,
       gameId,
       advertising: false,
@@ -302,7 +307,15 @@ export class LanSession implements NetService {
       shown: null,
       sentKey: -1,
       tokens: keepToken ? this.tokens.at(address, keepToken) : null,
+      follow: (e) => {
+        if (s.tokens) followToken(s.tokens, e, peer);
+        if (e.t === 'accepted' && s.colour !== null) {
+          peer.setColour(s.colour);
+          s.colour = null;
+        }
+      },
     };
+    return s;
   }
 
   private begin(s: Session): void {

@@ -7,7 +7,7 @@
 import { DEFAULT_GAME_PORT } from '../lockstep/UdpTransport';
 import type { UdpTransportOptions } from '../lockstep/UdpTransport';
 import type { NetInterface } from '../discovery';
-import { argValue } from '../files/paths';
+import { argValue } from '../argv';
 
 export const GAME_PORT_FLAG = 'game-port';
 export const GAME_PORT_ENV = 'BB_GAME_PORT';

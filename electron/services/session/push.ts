@@ -8,18 +8,17 @@
  * compiled to the start's fingerprint; a tree status change shows in the session view; the
  * events the page opted in to (contract.ts NET_EVENTS) go out as events. Updates of a match the
  * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
- * with its resume. The session view, the advert, the status and the stored rejoin token follow
- * the events. Status goes out when the host's word on the stall changes, and at most every
+ * with its resume. The session view, the advert and the status follow the events; what main
+ * itself keeps of them (the stored rejoin token, the owner's colour) is the session's `follow`. Status goes out when the host's word on the stall changes, and at most every
  * STATUS_MS otherwise (the F3 panel's figures); in the lobby and while loading every
  * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
  */
-import { RejectReason, SPECTATOR_SLOT } from '../../../core/lockstep';
+import { SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { ClientMatch, ClientPeer, KeyUpdate } from '../../../core/lockstep';
 import { isNetEvent } from '../../contract';
 import type { LinkDown, NetEvent } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
-import type { SessionToken } from './rejoinTokens';
 
 export const STATUS_MS = 100;
 /** The status beat in the lobby and while loading. */
@@ -31,8 +30,8 @@ export interface PushedSession {
   readonly meter: StatusMeter;
   /** The room on LAN discovery while this app hosts it (from the start, or since a takeover). */
   advert: HostAdvert | null;
-  /** The owner's colour, sent once the host accepted the owner. */
-  colour: number | null;
+  /** What main itself keeps of an event the page gets, before it goes (LanSession: the stored rejoin token, the owner's colour). */
+  readonly follow: (e: NetEvent) => void;
   lastPhase: string;
   statusAt: number;
   /** The host's stall word last pushed (JSON), to push a change at once. */
@@ -40,8 +39,6 @@ export interface PushedSession {
   /** The match the page runs (told by start or resume), and the newest key sent for it. */
   shown: ClientMatch | null;
   sentKey: number;
-  /** Where this app's rejoin token is kept (a joined player's session only), by its host's address. */
-  readonly tokens: SessionToken | null;
 }
 
 export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
@@ -88,11 +85,7 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
     }
     // Only what the page opted in to (the session view carries the trees' status; an election is the LockstepNode's).
     if (!isNetEvent(e)) continue;
-    token(s, e);
-    if (e.t === 'accepted' && s.colour !== null) {
-      peer.setColour(s.colour);
-      s.colour = null;
-    }
+    s.follow(e);
     send({ t: 'event', event: e });
   }
   flush();
@@ -117,16 +110,4 @@ function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number):
   s.statusKey = key;
   s.statusAt = now;
   send({ t: 'status', status: s.meter.sample(now) });
-}
-
-/**
- * The stored token lives from the ACCEPT to the match's end (or until the host forgets it). It
- * follows the match to a new host (issue 13), and is no use once this app hosts it.
- */
-function token(s: PushedSession, e: NetEvent): void {
-  const t = s.tokens;
-  if (!t) return;
-  if (e.t === 'accepted' && s.peer.sessionToken !== 0) t.set(s.peer.sessionToken);
-  else if (e.t === 'hosting' && !e.me) t.moveTo(s.peer.host);
-  else if (e.t === 'end' || e.t === 'kicked' || e.t === 'hosting' || (e.t === 'rejected' && e.reason === RejectReason.UnknownToken)) t.remove();
 }

@@ -12,6 +12,8 @@
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { RejectReason } from '../../../core/lockstep';
+import type { PeerEvent } from '../../../core/lockstep';
 
 export const TOKENS_FILE = 'rejoin-tokens.json';
 /** An entry older than this is from a match that cannot still run: ignored and dropped. */
@@ -48,6 +50,16 @@ export interface SessionToken {
   set(token: number): void;
   remove(): void;
   moveTo(address: string): void;
+}
+
+/**
+ * The stored token lives from the ACCEPT to the match's end (or until the host forgets it). It
+ * follows the match to a new host (issue 13), and is no use once this app hosts it.
+ */
+export function followToken(t: SessionToken, e: PeerEvent, peer: { readonly sessionToken: number; readonly host: string }): void {
+  if (e.t === 'accepted' && peer.sessionToken !== 0) t.set(peer.sessionToken);
+  else if (e.t === 'hosting' && !e.me) t.moveTo(peer.host);
+  else if (e.t === 'end' || e.t === 'kicked' || e.t === 'hosting' || (e.t === 'rejected' && e.reason === RejectReason.UnknownToken)) t.remove();
 }
 
 export class TokenStore {

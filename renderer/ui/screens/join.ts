@@ -60,7 +60,6 @@ export const joinScreen: Screen = (root, ctx, params) => {
 
   const spectate = h('input', { testId: 'join-spectate', attrs: { type: 'checkbox' } });
   const join = (g: LanGame, rejoin: boolean): void => {
-    if (!ctx.info.capabilities.join) return void (message.textContent = t('join.arrives', { room: g.room }));
     message.textContent = t(rejoin ? 'join.rejoining' : 'join.joining', { room: g.room });
     // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
     sessionClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));

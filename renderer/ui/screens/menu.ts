@@ -1,6 +1,5 @@
 /**
- * The main menu: the first real screen, in both shells. Entries light up as their capability
- * lands. Param `notice`: why a LAN session ended, shown as text. Until a name is saved there is no
+ * The main menu: the first real screen, in both shells. Param `notice`: why a LAN session ended, shown as text. Until a name is saved there is no
  * menu: the first-run screen (welcome.ts) asks for the language and a name first.
  */
 import { t, type MessageKey } from '../../i18n';
@@ -11,8 +10,6 @@ export const menuScreen: Screen = (root, ctx, params) => {
   if (!ctx.nameChosen) return void ctx.show('welcome', params);
   const entry = (key: MessageKey, testId: string, go: () => void): HTMLButtonElement =>
     h('button', { className: 'menu-button', testId, onClick: go }, t(key));
-  // Until a capability lands, its entry leads to a screen saying what brings it.
-  const arrives = (feature: string) => () => ctx.show('arrives', { feature });
   root.append(
     h(
       'main',
@@ -25,10 +22,10 @@ export const menuScreen: Screen = (root, ctx, params) => {
       h(
         'nav',
         { className: 'menu-buttons' },
-        entry('menu.offline', 'menu-offline', ctx.info.capabilities.offline ? () => ctx.show('offline') : arrives('offline')),
-        entry('menu.host', 'menu-host', ctx.info.capabilities.host ? () => ctx.show('host') : arrives('host')),
+        entry('menu.offline', 'menu-offline', () => ctx.show('offline')),
+        entry('menu.host', 'menu-host', () => ctx.show('host')),
         entry('menu.join', 'menu-join', () => ctx.show('join')),
-        entry('menu.replays', 'menu-replays', ctx.info.capabilities.replays ? () => ctx.show('replays') : arrives('replays')),
+        entry('menu.replays', 'menu-replays', () => ctx.show('replays')),
         entry('menu.help', 'menu-help', () => ctx.show('help')),
         entry('menu.settings', 'menu-settings', () => ctx.show('settings')),
         // The game process stops: the bridge's close brings up the 'closed' page (renderer/main.ts).
