@@ -341,21 +341,52 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     layout: null,
     stage: null,
   };
-  const clock = state.clock;
-  return {
-    ...state,
-    settings,
-    map,
-    info,
-    get frame(): number {
-      return clock[Clock.Frame]!;
-    },
-    get ended(): boolean {
-      return clock[Clock.Ended] !== 0;
-    },
-    scratch,
-    events: new SimEvents(),
-  };
+  return new WorldObject(state, settings, map, info, scratch);
+}
+
+/**
+ * The World: its state's columns and its context as own data properties, and `frame` and `ended`
+ * read from the clock. A class, so that every world shares one shape: an object literal with
+ * getters (each world its own getter functions) left every world after the first in V8's
+ * dictionary mode, where each property read is a hash lookup.
+ */
+class WorldObject implements World {
+  readonly clock: Int32Array;
+  readonly rng: Int32Array;
+  readonly planner: Int32Array;
+  readonly players: Players;
+  readonly cells: Cells;
+  readonly pellets: Pellets;
+  readonly blobs: Blobs;
+  readonly viruses: Viruses;
+  readonly bots: Bots;
+  readonly events = new SimEvents();
+
+  constructor(
+    state: State,
+    readonly settings: MatchSettings,
+    readonly map: GameMap,
+    readonly info: MapInfo,
+    readonly scratch: Scratch,
+  ) {
+    this.clock = state.clock;
+    this.rng = state.rng;
+    this.planner = state.planner;
+    this.players = state.players;
+    this.cells = state.cells;
+    this.pellets = state.pellets;
+    this.blobs = state.blobs;
+    this.viruses = state.viruses;
+    this.bots = state.bots;
+  }
+
+  get frame(): number {
+    return this.clock[Clock.Frame]!;
+  }
+
+  get ended(): boolean {
+    return this.clock[Clock.Ended] !== 0;
+  }
 }
 
 /**
