@@ -17,6 +17,7 @@
 import type { GameMap } from '../map';
 import { NineGrid, type JumpPointSearch, type PathResult } from '../nav';
 import { RNG_STATE_WORDS } from '../math';
+import type { Body } from './collide';
 import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { pelletCell } from './pellets';
@@ -146,6 +147,9 @@ export interface Scratch {
   /** Desired velocity of each cell, computed by steering this frame. */
   readonly wantVx: Int32Array;
   readonly wantVy: Int32Array;
+  /** The blobs' and the viruses' columns as moving bodies (collide.ts), made once for move.ts. */
+  readonly blobBody: Body;
+  readonly virusBody: Body;
   /** Split and eject requested by this frame's inputs, per player. */
   readonly splitWanted: Uint8Array;
   readonly ejectWanted: Uint8Array;
@@ -323,6 +327,8 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     pelletHint: 0,
     wantVx: col(MAX_CELLS),
     wantVy: col(MAX_CELLS),
+    blobBody: { x: state.blobs.x, y: state.blobs.y, vx: state.blobs.vx, vy: state.blobs.vy, bx: null, by: null },
+    virusBody: { x: state.viruses.x, y: state.viruses.y, vx: state.viruses.vx, vy: state.viruses.vy, bx: null, by: null },
     splitWanted: new Uint8Array(MAX_PLAYERS),
     ejectWanted: new Uint8Array(MAX_PLAYERS),
     cells: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, MAX_CELLS),
