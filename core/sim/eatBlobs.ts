@@ -4,9 +4,9 @@
  * centre strictly inside (any player's, the one that spat it too: feeding your own split half is a
  * classic), which gains RULES.blobMass (radii as updated so far this frame).
  */
-import { refreshCellGrid, setMass } from './cellOps';
+import { maxCellRadius, refreshCellGrid, setMass } from './cellOps';
 import { EventKind } from './events';
-import { BLOB_CAPACITY, MAX_RADIUS, MAX_VIRUS_RADIUS, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
+import { BLOB_CAPACITY, MAX_VIRUS_RADIUS, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
 import { feedVirus } from './viruses';
 import type { World } from './World';
 
@@ -18,6 +18,8 @@ export function eatBlobs(w: World): void {
   if (!any) return;
   refreshCellGrid(w);
   const viruses = listViruses(w);
+  // Cells that hold a blob's centre lie within the biggest radius of it (kept as cells grow).
+  let reach = maxCellRadius(w);
   for (let b = 0; b < BLOB_CAPACITY; b++) {
     if (L.life[b] === 0) continue;
     const v = virusAt(w, viruses, L.x[b]!, L.y[b]!);
@@ -27,9 +29,10 @@ export function eatBlobs(w: World): void {
       w.events.push(EventKind.BlobEaten, b, -1 - v);
       continue;
     }
-    const c = cellAt(w, L.x[b]!, L.y[b]!);
+    const c = cellAt(w, L.x[b]!, L.y[b]!, reach);
     if (c < 0) continue;
     setMass(w, c, w.cells.mass[c]! + RULES.blobMass);
+    if (w.cells.radius[c]! > reach) reach = w.cells.radius[c]!;
     freeBlob(w, b);
     w.events.push(EventKind.BlobEaten, b, c);
   }
@@ -59,11 +62,14 @@ function virusAt(w: World, n: number, x: number, y: number): number {
   return -1;
 }
 
-/** The lowest-id cell whose circle holds (x, y) strictly inside, or -1 (needs a fresh cell grid). */
-function cellAt(w: World, x: number, y: number): number {
+/**
+ * The lowest-id cell whose circle holds (x, y) strictly inside, or -1 (needs a fresh cell grid);
+ * `reach`: no live cell's radius is larger.
+ */
+function cellAt(w: World, x: number, y: number, reach: number): number {
   const C = w.cells;
   const out = w.scratch.query;
-  const n = w.scratch.cells.queryRect(x - MAX_RADIUS, y - MAX_RADIUS, x + MAX_RADIUS, y + MAX_RADIUS, out);
+  const n = w.scratch.cells.queryRect(x - reach, y - reach, x + reach, y + reach, out);
   for (let k = 0; k < n; k++) {
     const c = out[k]!;
     const dx = C.x[c]! - x;
