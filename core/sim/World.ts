@@ -156,6 +156,12 @@ export interface Scratch {
   /** Cell broadphase (cellOps.ts refreshCellGrid), refreshed where a system needs it, kept up to date within it. */
   readonly cells: NineGrid;
   readonly query: Int32Array;
+  /**
+   * Two mask words (64 bits) for each square of AREA_SHIFT side of the map, written by a system
+   * before it reads them: eatBlobs, the viruses that may cover a point of the square; eatCells,
+   * the players with a live cell centred in it.
+   */
+  readonly areaMasks: Int32Array;
   /** The spawn rule's list of live players' lead cells (cellOps.ts chooseSpawn), written before it is read. */
   readonly leads: Int32Array;
   /** Live virus ids, listed by the systems that scan them, written before it is read. */
@@ -280,6 +286,12 @@ export interface World extends State {
 }
 
 const newCol = (n: number): Int32Array => new Int32Array(n);
+
+/** log2 of the side (Fx) of the squares of Scratch.areaMasks: 4 map cells. */
+export const AREA_SHIFT = 12;
+/** Squares of Scratch.areaMasks across a map `widthFx` wide. */
+export const areaCols = (widthFx: number): number => ((widthFx - 1) >> AREA_SHIFT) + 1;
+const areaCount = (widthFx: number, heightFx: number): number => areaCols(widthFx) * (((heightFx - 1) >> AREA_SHIFT) + 1);
 const col = newCol;
 
 /**
@@ -333,6 +345,7 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     ejectWanted: new Uint8Array(MAX_PLAYERS),
     cells: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, MAX_CELLS),
     query: col(MAX_CELLS),
+    areaMasks: col(2 * areaCount(info.widthFx, info.heightFx)),
     leads: col(MAX_PLAYERS),
     viruses: col(VIRUS_CAPACITY),
     cellPath: col(map.cols * map.rows),

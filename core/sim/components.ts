@@ -144,6 +144,7 @@ export const NOT_STATE: Readonly<Record<string, string>> = {
   'scratch.ejectWanted': "this frame's eject requests, taken from its inputs",
   'scratch.cells': 'cell broadphase (a NineGrid), refreshed by each system that queries it (cellOps.ts)',
   'scratch.query': 'broadphase query buffer, written before it is read',
+  'scratch.areaMasks': 'per-square masks of eatBlobs and eatCells, written before they are read',
   'scratch.leads': "the spawn rule's list of lead cells, written before it is read",
   'scratch.viruses': 'a list of the live viruses, written before it is read',
   'scratch.cellPath': 'path search output buffer, written before it is read',
