@@ -164,8 +164,6 @@ export interface Scratch {
   readonly areaMasks: Int32Array;
   /** The spawn rule's list of live players' lead cells (cellOps.ts chooseSpawn), written before it is read. */
   readonly leads: Int32Array;
-  /** Live virus ids, listed by the systems that scan them, written before it is read. */
-  readonly viruses: Int32Array;
   readonly cellPath: Int32Array;
   /**
    * The path searchers, one per size class (searchers.ts: JPS with the map's landmark tables),
@@ -347,7 +345,6 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     query: col(MAX_CELLS),
     areaMasks: col(2 * areaCount(info.widthFx, info.heightFx)),
     leads: col(MAX_PLAYERS),
-    viruses: col(VIRUS_CAPACITY),
     cellPath: col(map.cols * map.rows),
     searchers: createPlanSearchers(info),
     regions: planDataOf(info).regions,

@@ -146,7 +146,6 @@ export const NOT_STATE: Readonly<Record<string, string>> = {
   'scratch.query': 'broadphase query buffer, written before it is read',
   'scratch.areaMasks': 'per-square masks of eatBlobs and eatCells, written before they are read',
   'scratch.leads': "the spawn rule's list of lead cells, written before it is read",
-  'scratch.viruses': 'a list of the live viruses, written before it is read',
   'scratch.cellPath': 'path search output buffer, written before it is read',
   'scratch.searchers': 'the JPS path searchers; a search in flight is redone after a restore (planPaths.ts)',
   'scratch.regions': "region labels per size class: derived from the map (searchers.ts), shared and read only",
