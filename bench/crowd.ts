@@ -1,8 +1,15 @@
 /**
- * A crowded world for the benchmarks of issue 29's goals: every player split into 16 cells, 200
- * ejected blobs in flight or at rest, 30 viruses. Built by writing the state directly (a real
- * match rarely stays this full: cells merge after ~12 s, decay holds them near 5000, blobs are
- * eaten), and topped up between timed frames so a whole run measures the full load.
+ * A crowded world for the benchmarks of issue 29's goals: every player split into 16 cells of
+ * 2000-4000 (as a player of 50k after four splits), 200 ejected blobs in flight or at rest, 30
+ * viruses. Built by writing the state directly (a real match rarely stays this full: cells merge
+ * after ~12 s, decay holds them near 5000, blobs are eaten), and topped up between timed frames so
+ * a whole run measures the full load.
+ * Topping up also keeps every cell in that range: one that grew (eating a refill, a blob, pellets)
+ * is cut back to CROWD.maxCellMass, so the load is the same all run long. Without that the refills
+ * fed the eaters mass from nowhere: within 500 frames the world's mass climbed from 2.4 M to ~9 M
+ * and stayed there, a tenth of the cells near the 40000 cap (2.5 cells across, wedged in the
+ * labyrinth's corridors against 15 cells of their own), a world no match can make (the map's
+ * pellets hold ~0.1 M).
  * Only the benchmarks use it; product code never does.
  */
 import { createRng, rngInt, type RngState } from '../core/math';
@@ -10,7 +17,7 @@ import {
   BLOB_CAPACITY, CELLS_PER_PLAYER, RULES, VIRUS_CAPACITY, firstCell, leadCell, mergeDelay, refreshCellGrid, setMass, type World,
 } from '../core/sim';
 
-export const CROWD = { cellsPerPlayer: CELLS_PER_PLAYER, blobs: 200, viruses: 30 } as const;
+export const CROWD = { cellsPerPlayer: CELLS_PER_PLAYER, blobs: 200, viruses: 30, maxCellMass: 4000 } as const;
 
 /** A free map cell's centre (Fx) near (x, y) within `range` cells, or null. */
 function freeNear(w: World, rng: RngState, x: number, y: number, range: number): [number, number] | null {
@@ -23,7 +30,10 @@ function freeNear(w: World, rng: RngState, x: number, y: number, range: number):
   return null;
 }
 
-/** Fills `w` up to CROWD: 16 cells for every live player (around its lead), 200 blobs, 30 viruses. */
+/**
+ * Fills `w` up to CROWD: 16 cells of 2000..CROWD.maxCellMass for every live player (new ones
+ * around its lead), 200 blobs, 30 viruses.
+ */
 export function crowd(w: World, rng: RngState = createRng(29)): void {
   const C = w.cells;
   for (let p = 0; p < w.settings.players; p++) {
@@ -36,7 +46,9 @@ export function crowd(w: World, rng: RngState = createRng(29)): void {
         if (at === null) continue;
         C.x[c] = at[0];
         C.y[c] = at[1];
-        setMass(w, c, 2000 + rngInt(rng, 2000));
+        setMass(w, c, 2000 + rngInt(rng, CROWD.maxCellMass - 2000));
+      } else if (C.mass[c]! > CROWD.maxCellMass) {
+        setMass(w, c, CROWD.maxCellMass);
       }
       C.merge[c] = mergeDelay(C.mass[c]!);
     }

@@ -11,15 +11,15 @@ interface Model {
   y: Map<number, number>;
 }
 
-const clampBig = (v: number, cells: number): number => Math.min(cells - 1, Math.max(0, Math.floor(v / BIG)));
+const clampBig = (v: number, cells: number, big: number): number => Math.min(cells - 1, Math.max(0, Math.floor(v / big)));
 
-function bruteNine(m: Model, x: number, y: number): number[] {
-  const bc = clampBig(x, Math.ceil(W / BIG));
-  const br = clampBig(y, Math.ceil(H / BIG));
+function bruteNine(m: Model, x: number, y: number, big: number): number[] {
+  const bc = clampBig(x, Math.ceil(W / big), big);
+  const br = clampBig(y, Math.ceil(H / big), big);
   return [...m.x.keys()]
     .filter((id) => {
-      const c = clampBig(m.x.get(id)!, Math.ceil(W / BIG));
-      const r = clampBig(m.y.get(id)!, Math.ceil(H / BIG));
+      const c = clampBig(m.x.get(id)!, Math.ceil(W / big), big);
+      const r = clampBig(m.y.get(id)!, Math.ceil(H / big), big);
       return Math.abs(c - bc) <= 1 && Math.abs(r - br) <= 1;
     })
     .sort((a, b) => a - b);
@@ -34,10 +34,11 @@ function bruteRect(m: Model, x0: number, y0: number, x1: number, y1: number): nu
 const coord = (rand: (n: number) => number, size: number): number => rand(size + 4096) - 2048; // some outside the world
 
 describe('NineGrid', () => {
-  it('queries equal brute force under random inserts, moves, removes and clears', () => {
+  // A power-of-two side (the simulation's) buckets by a shift, any other by a division.
+  it.each([BIG, 4 * 1024])('queries equal brute force under random inserts, moves, re-inserts in place, removes and clears (big cell %i)', (big) => {
     const rand = rng(2024);
     const capacity = 1100;
-    const grid = new NineGrid(W, H, BIG, capacity);
+    const grid = new NineGrid(W, H, big, capacity);
     const m: Model = { x: new Map(), y: new Map() };
     const out = new Int32Array(capacity);
     let nonEmpty = 0;
@@ -50,6 +51,8 @@ describe('NineGrid', () => {
         else grid.move(id, x, y);
         m.x.set(id, x);
         m.y.set(id, y);
+      } else if (op < 65) {
+        if (m.x.has(id)) grid.insert(id, m.x.get(id)!, m.y.get(id)!); // where it already is
       } else if (op < 75) {
         grid.remove(id);
         m.x.delete(id);
@@ -63,7 +66,7 @@ describe('NineGrid', () => {
       expect(grid.has(id)).toBe(m.x.has(id));
       const [qx, qy] = [coord(rand, W), coord(rand, H)];
       const n = grid.queryNine(qx, qy, out);
-      expect(Array.from(out.subarray(0, n))).toEqual(bruteNine(m, qx, qy));
+      expect(Array.from(out.subarray(0, n))).toEqual(bruteNine(m, qx, qy, big));
       const [ax, bx, ay, by] = [coord(rand, W), coord(rand, W), coord(rand, H), coord(rand, H)];
       const [x0, x1, y0, y1] = [Math.min(ax, bx), Math.max(ax, bx), Math.min(ay, by), Math.max(ay, by)];
       const k = grid.queryRect(x0, y0, x1, y1, out);

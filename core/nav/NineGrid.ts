@@ -28,6 +28,8 @@ export class NineGrid {
   private readonly xs: Int32Array;
   private readonly ys: Int32Array;
   private readonly marks: Int32Array;
+  /** log2(bigCellFx) when it is a power of two (a shift then buckets a position), else -1. */
+  private readonly shift: number;
   /** Lowest and highest mark word a query set (drain reads only that span). */
   private markLo = 0;
   private markHi = -1;
@@ -54,6 +56,9 @@ export class NineGrid {
     this.ys = new Int32Array(capacity);
     this.marks = new Int32Array((capacity + 31) >>> 5);
     this.markLo = this.marks.length;
+    let shift = 0;
+    while (shift < 30 && 1 << shift < bigCellFx) shift++;
+    this.shift = 1 << shift === bigCellFx ? shift : -1;
   }
 
   /** Number of ids present. */
@@ -76,8 +81,10 @@ export class NineGrid {
   /** Adds `id` at (x, y) (int32 fixed-point units), or moves it there when already present. */
   insert(id: number, x: number, y: number): void {
     if (!Number.isInteger(id) || id < 0 || id >= this.capacity) throw new RangeError(`NineGrid: id ${id} outside [0, ${this.capacity})`);
-    const b = this.bucketAt(x, y);
     const old = this.bucketOf[id]!;
+    // Already there (a refresh of things that did not move): nothing to do.
+    if (old >= 0 && this.xs[id] === x && this.ys[id] === y) return;
+    const b = this.bucketAt(x, y);
     this.xs[id] = x;
     this.ys[id] = y;
     if (old === b) return;
@@ -178,7 +185,8 @@ export class NineGrid {
 
   /** Big-cell coordinate of a position along one axis, clamped into [0, cells). */
   private axis(v: number, cells: number): number {
-    const b = Math.floor(v / this.bigCellFx);
+    // An int32 shifted right is its floor division by a power-of-two side.
+    const b = this.shift >= 0 && (v | 0) === v ? v >> this.shift : Math.floor(v / this.bigCellFx);
     return b < 0 ? 0 : b >= cells ? cells - 1 : b;
   }
 

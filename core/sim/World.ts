@@ -17,6 +17,7 @@
 import type { GameMap } from '../map';
 import { NineGrid, type JumpPointSearch, type PathResult } from '../nav';
 import { RNG_STATE_WORDS } from '../math';
+import type { Body } from './collide';
 import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { pelletCell } from './pellets';
@@ -146,16 +147,23 @@ export interface Scratch {
   /** Desired velocity of each cell, computed by steering this frame. */
   readonly wantVx: Int32Array;
   readonly wantVy: Int32Array;
+  /** The blobs' and the viruses' columns as moving bodies (collide.ts), made once for move.ts. */
+  readonly blobBody: Body;
+  readonly virusBody: Body;
   /** Split and eject requested by this frame's inputs, per player. */
   readonly splitWanted: Uint8Array;
   readonly ejectWanted: Uint8Array;
   /** Cell broadphase (cellOps.ts refreshCellGrid), refreshed where a system needs it, kept up to date within it. */
   readonly cells: NineGrid;
   readonly query: Int32Array;
+  /**
+   * Two mask words (64 bits) for each square of AREA_SHIFT side of the map, written by a system
+   * before it reads them: eatBlobs, the viruses that may cover a point of the square; eatCells,
+   * the players with a live cell centred in it.
+   */
+  readonly areaMasks: Int32Array;
   /** The spawn rule's list of live players' lead cells (cellOps.ts chooseSpawn), written before it is read. */
   readonly leads: Int32Array;
-  /** Live virus ids, listed by the systems that scan them, written before it is read. */
-  readonly viruses: Int32Array;
   readonly cellPath: Int32Array;
   /**
    * The path searchers, one per size class (searchers.ts: JPS with the map's landmark tables),
@@ -276,6 +284,12 @@ export interface World extends State {
 }
 
 const newCol = (n: number): Int32Array => new Int32Array(n);
+
+/** log2 of the side (Fx) of the squares of Scratch.areaMasks: 4 map cells. */
+export const AREA_SHIFT = 12;
+/** Squares of Scratch.areaMasks across a map `widthFx` wide. */
+export const areaCols = (widthFx: number): number => ((widthFx - 1) >> AREA_SHIFT) + 1;
+const areaCount = (widthFx: number, heightFx: number): number => areaCols(widthFx) * (((heightFx - 1) >> AREA_SHIFT) + 1);
 const col = newCol;
 
 /**
@@ -323,12 +337,14 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     pelletHint: 0,
     wantVx: col(MAX_CELLS),
     wantVy: col(MAX_CELLS),
+    blobBody: { x: state.blobs.x, y: state.blobs.y, vx: state.blobs.vx, vy: state.blobs.vy, bx: null, by: null },
+    virusBody: { x: state.viruses.x, y: state.viruses.y, vx: state.viruses.vx, vy: state.viruses.vy, bx: null, by: null },
     splitWanted: new Uint8Array(MAX_PLAYERS),
     ejectWanted: new Uint8Array(MAX_PLAYERS),
     cells: new NineGrid(info.widthFx, info.heightFx, 4 * 1024, MAX_CELLS),
     query: col(MAX_CELLS),
+    areaMasks: col(2 * areaCount(info.widthFx, info.heightFx)),
     leads: col(MAX_PLAYERS),
-    viruses: col(VIRUS_CAPACITY),
     cellPath: col(map.cols * map.rows),
     searchers: createPlanSearchers(info),
     regions: planDataOf(info).regions,
@@ -341,21 +357,52 @@ export function allocWorld(map: GameMap, settings: MatchSettings): World {
     layout: null,
     stage: null,
   };
-  const clock = state.clock;
-  return {
-    ...state,
-    settings,
-    map,
-    info,
-    get frame(): number {
-      return clock[Clock.Frame]!;
-    },
-    get ended(): boolean {
-      return clock[Clock.Ended] !== 0;
-    },
-    scratch,
-    events: new SimEvents(),
-  };
+  return new WorldObject(state, settings, map, info, scratch);
+}
+
+/**
+ * The World: its state's columns and its context as own data properties, and `frame` and `ended`
+ * read from the clock. A class, so that every world shares one shape: an object literal with
+ * getters (each world its own getter functions) left every world after the first in V8's
+ * dictionary mode, where each property read is a hash lookup.
+ */
+class WorldObject implements World {
+  readonly clock: Int32Array;
+  readonly rng: Int32Array;
+  readonly planner: Int32Array;
+  readonly players: Players;
+  readonly cells: Cells;
+  readonly pellets: Pellets;
+  readonly blobs: Blobs;
+  readonly viruses: Viruses;
+  readonly bots: Bots;
+  readonly events = new SimEvents();
+
+  constructor(
+    state: State,
+    readonly settings: MatchSettings,
+    readonly map: GameMap,
+    readonly info: MapInfo,
+    readonly scratch: Scratch,
+  ) {
+    this.clock = state.clock;
+    this.rng = state.rng;
+    this.planner = state.planner;
+    this.players = state.players;
+    this.cells = state.cells;
+    this.pellets = state.pellets;
+    this.blobs = state.blobs;
+    this.viruses = state.viruses;
+    this.bots = state.bots;
+  }
+
+  get frame(): number {
+    return this.clock[Clock.Frame]!;
+  }
+
+  get ended(): boolean {
+    return this.clock[Clock.Ended] !== 0;
+  }
 }
 
 /**

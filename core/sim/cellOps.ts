@@ -69,6 +69,17 @@ export function leadCell(w: World, p: number): number {
   return best;
 }
 
+/**
+ * The largest radius of a live cell, 0 when none: a point query of the cell broadphase (a cell
+ * whose circle holds the point) need reach no farther (MAX_RADIUS bounds it, often far above).
+ */
+export function maxCellRadius(w: World): number {
+  const radius = w.cells.radius;
+  let r = 0;
+  for (let c = 0; c < MAX_CELLS; c++) if (radius[c]! > r) r = radius[c]!;
+  return r;
+}
+
 /** Sets a live cell's mass, clamped to [minMass, maxMass], and its radius. */
 export function setMass(w: World, c: number, mass: number): void {
   const m = mass < RULES.minMass ? RULES.minMass : mass > RULES.maxMass ? RULES.maxMass : mass;

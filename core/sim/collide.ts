@@ -28,39 +28,49 @@ export function solidAt(w: World, x: number, y: number): boolean {
   return w.map.blocked[(y >> FX_SHIFT) * w.info.cols + (x >> FX_SHIFT)] !== 0;
 }
 
-function solidCell(w: World, col: number, row: number): boolean {
-  if (col < 0 || row < 0 || col >= w.info.cols || row >= w.info.rows) return true;
-  return w.map.blocked[row * w.info.cols + col] !== 0;
-}
-
 /**
  * Pushes body `b` of radius `r` out of the walls it overlaps (see the file header). A body far
- * from every wall (MapInfo.wallDist) is left at once: most bodies, most frames.
+ * from every wall (MapInfo.wallDist: its bounding box within the free block of map cells around
+ * its own) is left at once: most bodies, most frames.
  */
 export function collideWalls(w: World, B: Body, b: number, r: number): void {
   const x = B.x[b]!;
   const y = B.y[b]!;
   if (x >= 0 && y >= 0 && x < w.info.widthFx && y < w.info.heightFx) {
-    const d = w.info.wallDist[(y >> FX_SHIFT) * w.info.cols + (x >> FX_SHIFT)]!;
-    if ((d - 1) << FX_SHIFT > r) return;
+    const col = x >> FX_SHIFT;
+    const row = y >> FX_SHIFT;
+    // Every map cell within Chebyshev distance d − 1 of the body's is free.
+    const free = w.info.wallDist[row * w.info.cols + col]! - 1;
+    if ((x - r) >> FX_SHIFT >= col - free && (x + r) >> FX_SHIFT <= col + free && (y - r) >> FX_SHIFT >= row - free && (y + r) >> FX_SHIFT <= row + free) return;
   }
   for (let pass = 0; pass < 2; pass++) if (!collidePass(w, B, b, r)) return;
 }
 
-/** One pass over the map cells around body `b`; returns whether anything was pushed. */
+/**
+ * One pass over the solid map cells in body `b`'s bounding box, row-major (off the map counts as
+ * solid; on it, MapInfo.nextSolid skips the free ones); returns whether anything was pushed.
+ */
 function collidePass(w: World, B: Body, b: number, r: number): boolean {
   let x = B.x[b]!;
   let y = B.y[b]!;
   let pushed = false;
+  const { cols, rows, nextSolid } = w.info;
   const c0 = (x - r) >> FX_SHIFT;
   const c1 = (x + r) >> FX_SHIFT;
   const r0 = (y - r) >> FX_SHIFT;
   const r1 = (y + r) >> FX_SHIFT;
   // DETERMINISM: cells in row-major order, pushes applied one after another.
   for (let row = r0; row <= r1; row++) {
+    const onMap = row >= 0 && row < rows;
     for (let col = c0; col <= c1; col++) {
-      if (!solidCell(w, col, row) || !pushOut(x, y, r, col << FX_SHIFT, row << FX_SHIFT)) continue;
-      if (solidAt(w, PUSH.x, PUSH.y)) continue;
+      if (onMap && col >= 0 && col < cols) {
+        const solid = nextSolid[row * cols + col]!;
+        if (solid !== col) {
+          col = solid - 1; // the loop steps onto it (or past the box)
+          continue;
+        }
+      }
+      if (!pushOut(x, y, r, col << FX_SHIFT, row << FX_SHIFT) || solidAt(w, PUSH.x, PUSH.y)) continue;
       slide(B.vx, B.vy, b, PUSH.x - x, PUSH.y - y);
       if (B.bx !== null && B.by !== null) slide(B.bx, B.by, b, PUSH.x - x, PUSH.y - y);
       x = PUSH.x;

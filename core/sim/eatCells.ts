@@ -9,11 +9,13 @@
  * player scores the kill. A spawn-protected player's cells (shield.ts) are never eaten; eating a
  * cell ends the eater's player's protection at once (a later eater this frame may then eat it).
  * A player's own cells never eat each other: they merge (ownCells.ts).
+ * An eater with no other player's cell in the map squares its circle's box touches
+ * (Scratch.areaMasks) is passed over without a broadphase query: it has nothing to eat.
  */
 import { cellCount, killPlayer, ownerOf, playerMass, refreshCellGrid, removeCell, setMass } from './cellOps';
 import { EventKind } from './events';
 import { MAX_CELLS, canEatMass } from './rules';
-import type { World } from './World';
+import { AREA_SHIFT, areaCols, type World } from './World';
 
 /** Resolves every cell-eats-cell contact of this frame. */
 export function eatCells(w: World): void {
@@ -21,6 +23,7 @@ export function eatCells(w: World): void {
   const P = w.players;
   const grid = w.scratch.cells;
   refreshCellGrid(w);
+  markOwners(w);
   const out = w.scratch.query;
   for (let a = 0; a < MAX_CELLS; a++) {
     if (C.mass[a] === 0) continue;
@@ -28,6 +31,8 @@ export function eatCells(w: World): void {
     const x = C.x[a]!;
     const y = C.y[a]!;
     const r = C.radius[a]!;
+    // Only its own cells near it (the common case in a crowd of split players): nothing to eat.
+    if (!othersNear(w, me, x - r, y - r, x + r, y + r)) continue;
     const r2 = r * r;
     // DETERMINISM: NineGrid returns candidates in ascending id whatever the insertion history.
     const n = grid.queryRect(x - r, y - r, x + r, y + r, out);
@@ -52,4 +57,42 @@ export function eatCells(w: World): void {
     }
     if (gained > 0) setMass(w, a, C.mass[a]! + gained);
   }
+}
+
+/**
+ * Scratch.areaMasks: for each square of the map, the players with a live cell centred in it. No
+ * cell moves within this system and eating only removes cells, so the marks stay a superset.
+ */
+function markOwners(w: World): void {
+  const owners = w.scratch.areaMasks;
+  owners.fill(0);
+  const { x, y, mass } = w.cells;
+  const cols = areaCols(w.info.widthFx);
+  for (let c = 0; c < MAX_CELLS; c++) {
+    if (mass[c] === 0) continue;
+    const p = ownerOf(c);
+    const at = 2 * ((y[c]! >> AREA_SHIFT) * cols + (x[c]! >> AREA_SHIFT)) + (p >> 5);
+    owners[at]! |= 1 << (p & 31);
+  }
+}
+
+/** Whether a player other than `me` has a live cell centred in a square the box touches (box clamped to the map). */
+function othersNear(w: World, me: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  const owners = w.scratch.areaMasks;
+  const cols = areaCols(w.info.widthFx);
+  const rows = owners.length / (2 * cols);
+  const c0 = minX < 0 ? 0 : minX >> AREA_SHIFT;
+  const r0 = minY < 0 ? 0 : minY >> AREA_SHIFT;
+  const c1 = Math.min(cols - 1, maxX >> AREA_SHIFT);
+  const r1 = Math.min(rows - 1, maxY >> AREA_SHIFT);
+  // Every player but `me`: its bit cleared from the word that holds it.
+  const keepLo = me < 32 ? ~(1 << me) : -1;
+  const keepHi = me < 32 ? -1 : ~(1 << (me - 32));
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const at = 2 * (r * cols + c);
+      if (((owners[at]! & keepLo) | (owners[at + 1]! & keepHi)) !== 0) return true;
+    }
+  }
+  return false;
 }

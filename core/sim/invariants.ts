@@ -11,7 +11,7 @@ import type { MapInfo } from './mapInfo';
 import { isPelletWord } from './pellets';
 import {
   BLOB_CAPACITY, BOT_CONTROL_MAX, BOT_MEMORY_WORDS, CELLS_PER_PLAYER, MAX_CELLS, MAX_PLAYERS, PATH_CAPACITY, PELLET_CAPACITY, RULES,
-  VIRUS_CAPACITY, mergeDelay, radiusOf,
+  VIRUS_CAPACITY, mergeDelay,
 } from './rules';
 import { SIZE_CLASSES } from './mapInfo';
 import { Clock, PathState, Planner, type MatchSettings, type State, type World } from './World';
@@ -186,7 +186,11 @@ function scanCells(s: State, info: MapInfo, players: number): number {
     if (!inRange(cx, 0, W) || !inRange(cy, 0, H)) return f | Fault.Position;
     if (!inRange(vx[c]!, -MAX_V, MAX_V) || !inRange(vy[c]!, -MAX_V, MAX_V) || !inRange(bx[c]!, -MAX_V, MAX_V) || !inRange(by[c]!, -MAX_V, MAX_V)) return f | Fault.Velocity;
     if (!inRange(m, RULES.minMass, RULES.maxMass)) return f | Fault.Mass;
-    if (radius[c] !== radiusOf(m)) return f | Fault.Radius;
+    // radius = radiusOf(m) = ⌊√(m·K)⌋ exactly when r² ≤ m·K < (r + 1)² (no negative r passes): no
+    // square root on the restore path. Exact: m·K < 2^23, and a wild r only makes r² larger.
+    const r = radius[c]!;
+    const mk = m * RULES.radiusK;
+    if (r * r > mk || (r + 1) * (r + 1) <= mk) return f | Fault.Radius;
     if (blocked[(cy >> 10) * cols + (cx >> 10)] !== 0) return f | Fault.Wall;
     if (!inRange(merge[c]!, 0, maxMerge) || !inRange(noCollide[c]!, 0, RULES.noCollideFrames)) return f | Fault.Timers;
     if (!inRange(inBush[c]!, 0, 1)) return f | Fault.Bush;

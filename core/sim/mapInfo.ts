@@ -33,6 +33,11 @@ export interface MapInfo {
    * or off the map): a body whose radius is under (d − 1) cells cannot touch a wall (collide.ts).
    */
   readonly wallDist: Uint8Array;
+  /**
+   * Per map cell, the first column at or east of it in its row that is blocked, or `cols` when
+   * none (the map's edge, solid too): wall collision visits only solid cells (collide.ts).
+   */
+  readonly nextSolid: Uint16Array;
   /** Nav grid per size class (class 0 is the map's own blocked mask). */
   readonly navGrids: readonly NavGrid[];
   /** core/map's mapSimHash: what the simulation reads from the map (size, terrain, walls, bushes, spawns, viruses). */
@@ -80,10 +85,24 @@ function buildInfo(map: GameMap): MapInfo {
     spawnCells,
     virusCells: Int32Array.from(map.viruses, (v) => v.row * cols + v.col),
     wallDist: wallDistances(blocked, cols, rows),
+    nextSolid: nextSolidColumns(blocked, cols, rows),
     navGrids,
     fingerprint: mapSimHash(map),
     defaultPelletTarget: Math.max(RULES.pelletMinTarget, Math.min(RULES.pelletMaxTarget, target)),
   };
+}
+
+/** MapInfo.nextSolid: each row scanned from its east end. */
+function nextSolidColumns(blocked: Uint8Array, cols: number, rows: number): Uint16Array {
+  const next = new Uint16Array(cols * rows);
+  for (let r = 0; r < rows; r++) {
+    let solid = cols;
+    for (let c = cols - 1; c >= 0; c--) {
+      if (blocked[r * cols + c] !== 0) solid = c;
+      next[r * cols + c] = solid;
+    }
+  }
+  return next;
 }
 
 /** MapInfo.wallDist: a two-pass chamfer transform with unit steps to all 8 neighbours (exact Chebyshev). */

@@ -41,7 +41,7 @@ export function move(w: World): void {
 /** Blobs and moving viruses: their velocity is a launch that fades. */
 function moveFlyers(w: World): void {
   const L = w.blobs;
-  const blobs: Body = { x: L.x, y: L.y, vx: L.vx, vy: L.vy, bx: null, by: null };
+  const blobs = w.scratch.blobBody;
   for (let b = 0; b < BLOB_CAPACITY; b++) {
     if (L.life[b] === 0 || (L.vx[b]! | L.vy[b]!) === 0) continue;
     moveBody(w, blobs, b, L.vx[b]!, L.vy[b]!, BLOB_RADIUS, RULES.blobSubstep);
@@ -49,7 +49,7 @@ function moveFlyers(w: World): void {
     L.vy[b] = fade(L.vy[b]!);
   }
   const V = w.viruses;
-  const viruses: Body = { x: V.x, y: V.y, vx: V.vx, vy: V.vy, bx: null, by: null };
+  const viruses = w.scratch.virusBody;
   for (let v = 0; v < VIRUS_CAPACITY; v++) {
     if (V.mass[v] === 0 || (V.vx[v]! | V.vy[v]!) === 0) continue;
     moveBody(w, viruses, v, V.vx[v]!, V.vy[v]!, virusRadius(V.mass[v]!), RULES.maxSubstep);

@@ -17,9 +17,9 @@
  * that last blob (when a slot is free), and the fed virus is back to RULES.virusMass.
  */
 import { ANGLE_STEPS, FX_HALF, FX_SHIFT, TRIG_SHIFT, angleOf, cosA, rngInt, sinA } from '../math';
-import { addCell, cellCount, ownerOf, refreshCellGrid, setMass } from './cellOps';
+import { addCell, cellCount, maxCellRadius, ownerOf, refreshCellGrid, setMass } from './cellOps';
 import { EventKind } from './events';
-import { CELLS_PER_PLAYER, MAX_RADIUS, RULES, VIRUS_CAPACITY, canEatMass, mergeDelay, virusRadius } from './rules';
+import { CELLS_PER_PLAYER, RULES, VIRUS_CAPACITY, canEatMass, mergeDelay, virusRadius } from './rules';
 import type { World } from './World';
 
 /** Puts every map virus at its place (match start). */
@@ -83,11 +83,14 @@ function removeVirus(w: World, v: number): void {
   V.respawn[v] = v < w.info.virusCells.length ? RULES.virusRespawnFrames : 0;
 }
 
-/** The lowest-id cell that can eat a virus of `mass` at (x, y) and holds that point inside, or -1. */
-function eaterAt(w: World, x: number, y: number, mass: number): number {
+/**
+ * The lowest-id cell that can eat a virus of `mass` at (x, y) and holds that point inside, or -1;
+ * `reach`: no live cell's radius is larger (maxCellRadius, or more).
+ */
+function eaterAt(w: World, x: number, y: number, mass: number, reach: number): number {
   const C = w.cells;
   const out = w.scratch.query;
-  const n = w.scratch.cells.queryRect(x - MAX_RADIUS, y - MAX_RADIUS, x + MAX_RADIUS, y + MAX_RADIUS, out);
+  const n = w.scratch.cells.queryRect(x - reach, y - reach, x + reach, y + reach, out);
   for (let k = 0; k < n; k++) {
     const c = out[k]!;
     if (!canEatMass(C.mass[c]!, mass)) continue;
@@ -103,15 +106,21 @@ function eaterAt(w: World, x: number, y: number, mass: number): number {
 export function popViruses(w: World): void {
   const V = w.viruses;
   let fresh = false;
+  let reach = 0;
   for (let v = 0; v < VIRUS_CAPACITY; v++) {
     const m = V.mass[v]!;
     if (m === 0) continue;
-    if (!fresh) refreshCellGrid(w);
+    if (!fresh) {
+      refreshCellGrid(w);
+      reach = maxCellRadius(w);
+    }
     fresh = true;
-    const c = eaterAt(w, V.x[v]!, V.y[v]!, m);
+    const c = eaterAt(w, V.x[v]!, V.y[v]!, m, reach);
     if (c < 0) continue;
     removeVirus(w, v);
     const pieces = burst(w, c, m);
+    // A burst leaves no cell bigger than the eater with the virus's mass.
+    if (w.cells.radius[c]! > reach) reach = w.cells.radius[c]!;
     w.events.push(EventKind.VirusPopped, c, v, pieces);
   }
 }
@@ -151,18 +160,22 @@ export function returnViruses(w: World): void {
   const V = w.viruses;
   const homes = w.info.virusCells.length;
   let fresh = false;
+  let reach = 0;
   for (let v = 0; v < homes; v++) {
     if (V.respawn[v] === 0) continue;
     if (V.respawn[v]! > 1) {
       V.respawn[v]!--;
       continue;
     }
-    if (!fresh) refreshCellGrid(w);
+    if (!fresh) {
+      refreshCellGrid(w);
+      reach = maxCellRadius(w);
+    }
     fresh = true;
     const cell = w.info.virusCells[v]!;
     const x = ((cell % w.info.cols) << FX_SHIFT) + FX_HALF;
     const y = (Math.floor(cell / w.info.cols) << FX_SHIFT) + FX_HALF;
-    if (eaterAt(w, x, y, RULES.virusMass) >= 0) continue; // waits (timer stays at 1)
+    if (eaterAt(w, x, y, RULES.virusMass, reach) >= 0) continue; // waits (timer stays at 1)
     placeHome(w, v);
     w.events.push(EventKind.VirusBack, v);
   }
