@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 14;
+export const BRIDGE_VERSION = 15;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -312,6 +312,17 @@ export function isNetEvent(e: PeerEvent): e is NetEvent {
 
 // ---- Replays: files in the user data folder, written and read through main. ----
 
+/**
+ * Why a listed replay cannot be played, as a code the page words from its catalogs
+ * (`replay.error.<code>`: core's ReplayError codes, and main's 'too-large' and 'unreadable');
+ * for 'format-version', the file's format and the one this build reads.
+ */
+export interface ReplayProblem {
+  readonly code: string;
+  readonly file?: number;
+  readonly reads?: number;
+}
+
 /** One replay on the Replays screen. A damaged or incompatible file is listed with `error`. */
 export interface ReplayEntry {
   readonly id: string;
@@ -324,7 +335,7 @@ export interface ReplayEntry {
   readonly seconds: number;
   readonly winner: string | null;
   readonly bytes: number;
-  readonly error: string | null;
+  readonly error: ReplayProblem | null;
 }
 
 /** A replay file's bytes (base64 over the bridge). */

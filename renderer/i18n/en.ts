@@ -253,6 +253,8 @@ export const en = {
   'replay.error.invalid-field': 'the file holds a value this version cannot use.',
   'replay.error.mismatch': 'this version plays it differently.',
   'replay.error.other': 'the file could not be read.',
+  'replay.error.too-large': 'the file is too large to be a replay.',
+  'replay.error.unreadable': 'the file could not be opened.',
   'replay.back': 'Replays',
   'replay.play': 'Play',
   'replay.pause': 'Pause',

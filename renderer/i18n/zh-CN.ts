@@ -254,6 +254,8 @@ export const zhCN: Record<MessageKey, string> = {
   'replay.error.invalid-field': '文件中有此版本无法使用的数据。',
   'replay.error.mismatch': '此版本播放它的结果不同。',
   'replay.error.other': '无法读取文件。',
+  'replay.error.too-large': '文件太大，不是录像。',
+  'replay.error.unreadable': '无法打开文件。',
   'replay.back': '录像列表',
   'replay.play': '播放',
   'replay.pause': '暂停',

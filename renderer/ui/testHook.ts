@@ -92,7 +92,7 @@ export interface TestHook {
   /** The replay viewer: state (frame, endFrames, hash, playing, speed, following, checked, mismatch, grid) and knobs. */
   replay?: ReplayHook;
   /** The Replays screen's list, once loaded. */
-  replays?: { id: string; map: string; players: number; seconds: number; winner: string | null; error: string | null }[];
+  replays?: { id: string; map: string; players: number; seconds: number; winner: string | null; error: { code: string } | null }[];
   /** Replays saved by matches on this page: ids, or `error: …`. */
   savedReplays?: string[];
 }

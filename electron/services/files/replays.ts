@@ -68,14 +68,14 @@ export class ReplayStore {
     for (const f of await this.files()) {
       const fallback = { id: f.id, date: new Date(f.mtimeMs).toISOString(), mapId: '', map: '', players: [] as string[], seconds: 0, winner: null, bytes: f.size };
       if (f.size > MAX_REPLAY_BYTES) {
-        entries.push({ ...fallback, error: `file too large (${f.size} bytes)` });
+        entries.push({ ...fallback, error: { code: 'too-large' } });
         continue;
       }
       let bytes: Uint8Array;
       try {
         bytes = await readFile(this.fileOf(f.id));
       } catch (e) {
-        entries.push({ ...fallback, error: `unreadable: ${(e as Error).message}` });
+        entries.push({ ...fallback, error: { code: 'unreadable' } });
         continue;
       }
       const { header, footer, error } = summarizeReplay(bytes, this.env);
@@ -89,7 +89,7 @@ export class ReplayStore {
         seconds: footer ? footer.frames / FRAME_RATE : 0,
         winner: winner === null ? null : (header?.roster.find((r) => r.slot === winner)?.name ?? null),
         bytes: f.size,
-        error: error?.message ?? null,
+        error: error ? { code: error.code, ...error.versions } : null,
       });
     }
     return entries;

@@ -9,6 +9,7 @@ import { errorText, language, t } from '../../i18n';
 import { mapName } from '../../i18n/words';
 import type { Screen } from '../App';
 import { h } from '../dom';
+import { problemText } from './replayProblem';
 
 /** m:ss of a length in seconds. */
 export function clock(seconds: number): string {
@@ -25,7 +26,7 @@ function row(e: ReplayEntry, open: (id: string) => void): HTMLTableRowElement {
   const players = h('td', { className: 'players' }, String(e.players.length));
   players.title = e.players.join(', ');
   const action = e.error
-    ? h('td', { className: 'replay-error error', testId: `replay-error-${e.id}` }, t('replays.damaged', { reason: e.error }))
+    ? h('td', { className: 'replay-error error', testId: `replay-error-${e.id}` }, t('replays.damaged', { reason: problemText(e.error) }))
     : h('td', {}, h('button', { className: 'small-button', testId: `replay-open-${e.id}`, onClick: () => open(e.id) }, t('replays.watch')));
   return h(
     'tr',

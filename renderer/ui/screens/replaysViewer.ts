@@ -11,11 +11,12 @@ import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadReplay } from '../../game/ReplayFiles';
 import { ReplaySession } from '../../game/ReplaySession';
 import { loadBrains } from '../../game/treeBots';
-import { hasMessage, t } from '../../i18n';
+import { t } from '../../i18n';
 import type { Screen } from '../App';
 import { h } from '../dom';
 import type { StartMarks } from '../match/matchHook';
 import { mountMatch } from '../match/mountMatch';
+import { problemText } from './replayProblem';
 import { replayControls } from './replaysControls';
 
 export const replayViewerScreen: Screen = (root, ctx, params) => {
@@ -60,8 +61,5 @@ export const replayViewerScreen: Screen = (root, ctx, params) => {
 
 /** Why a replay cannot be played, in the player's words: core's ReplayError code, worded by the catalogs. */
 function replayReason(e: Error): string {
-  const code = e instanceof ReplayError ? e.code : null;
-  if (code === 'format-version' && e instanceof ReplayError && e.versions) return t('replay.error.format-version', e.versions);
-  const key = `replay.error.${code ?? 'other'}`;
-  return t(hasMessage(key) && code !== 'format-version' ? key : 'replay.error.other');
+  return e instanceof ReplayError ? problemText({ code: e.code, ...e.versions }) : problemText({ code: 'other' });
 }
