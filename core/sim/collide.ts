@@ -138,13 +138,14 @@ function slide(VX: Int32Array, VY: Int32Array, b: number, nx: number, ny: number
 /** Moves body `b` by (dx, dy) in sub-steps of at most `substep` per axis, resolving walls after each. */
 export function moveBody(w: World, B: Body, b: number, dx: number, dy: number, r: number, substep: number): void {
   const big = Math.max(Math.abs(dx), Math.abs(dy));
-  const n = big === 0 ? 1 : Math.ceil(big / substep);
+  // One sub-step (most moves, most pushes): the whole move, no division.
+  const n = big <= substep ? 1 : Math.ceil(big / substep);
   let doneX = 0;
   let doneY = 0;
   for (let s = 1; s <= n; s++) {
     // DETERMINISM: the k-th sub-step covers floor(d·k/n) − floor(d·(k−1)/n): exact, sums to d.
-    const tx = Math.floor((dx * s) / n);
-    const ty = Math.floor((dy * s) / n);
+    const tx = n === 1 ? dx : Math.floor((dx * s) / n);
+    const ty = n === 1 ? dy : Math.floor((dy * s) / n);
     const px = B.x[b]!;
     const py = B.y[b]!;
     B.x[b] = px + tx - doneX;
