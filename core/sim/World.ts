@@ -17,7 +17,6 @@
 import type { GameMap } from '../map';
 import { NineGrid, type JumpPointSearch, type PathResult } from '../nav';
 import { RNG_STATE_WORDS } from '../math';
-import type { Body } from './collide';
 import { SimEvents } from './events';
 import { mapInfoOf, type MapInfo } from './mapInfo';
 import { pelletCell } from './pellets';
@@ -251,6 +250,16 @@ export interface Bots {
   readonly control: Int32Array;
   /** BOT_MEMORY_WORDS words per slot; all zero for a human slot. */
   readonly mem: Int32Array;
+}
+
+/** The columns of a kind of moving body (collide.ts moves them); `bx`/`by` (a launch boost on top of the velocity) may be absent. */
+export interface Body {
+  readonly x: Int32Array;
+  readonly y: Int32Array;
+  readonly vx: Int32Array;
+  readonly vy: Int32Array;
+  readonly bx: Int32Array | null;
+  readonly by: Int32Array | null;
 }
 
 /** Every piece of simulation state: int32 columns only (see components.ts for the full list). */

@@ -10,17 +10,7 @@
  * Units: Fx. Products stay below 2^40.
  */
 import { FX_ONE, FX_SHIFT, divTrunc, isqrt } from '../math';
-import type { World } from './World';
-
-/** The columns of a kind of moving body; `bx`/`by` (a launch boost on top of the velocity) may be absent. */
-export interface Body {
-  readonly x: Int32Array;
-  readonly y: Int32Array;
-  readonly vx: Int32Array;
-  readonly vy: Int32Array;
-  readonly bx: Int32Array | null;
-  readonly by: Int32Array | null;
-}
+import type { Body, World } from './World';
 
 /** Whether the cell holding Fx point (x, y) is solid (blocked or off the map). */
 export function solidAt(w: World, x: number, y: number): boolean {

@@ -11,11 +11,11 @@
  */
 import { FX_ONE, FX_SHIFT } from '../math';
 import { firstCell, leadCell } from './cellOps';
-import { moveBody, type Body } from './collide';
+import { moveBody } from './collide';
 import { sizeClassOf } from './mapInfo';
 import { waypointX, waypointY } from './planPaths';
 import { BLOB_CAPACITY, BLOB_RADIUS, CELLS_PER_PLAYER, RULES, VIRUS_CAPACITY, virusRadius } from './rules';
-import { PathState, type World } from './World';
+import { PathState, type Body, type World } from './World';
 
 /** Moves every live cell, blob and virus one frame. */
 export function move(w: World): void {
