@@ -208,7 +208,7 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   await host.waitForFunction(() => window.__bb?.screen === 'menu');
 });
 
-test('a full room refuses a third player but lets them spectate; a kicked player lands on the menu with a message', async ({ browser }) => {
+test('a guest joins by join code; a full room refuses a third player but lets them spectate; a kicked player lands on the menu with a message', async ({ browser }) => {
   const host = await (await browser.newContext()).newPage();
   const guest = await (await browser.newContext()).newPage();
   const third = await (await browser.newContext()).newPage();
@@ -217,7 +217,13 @@ test('a full room refuses a third player but lets them spectate; a kicked player
   await open(guest, shells[1]!.url, dialogs);
   await open(third, shells[2]!.url, dialogs);
   const address = await hostRoom(host, { slots: '2' });
-  await probeAddress(guest, address);
+  // The guest joins by the join code the host's lobby shows beside its address (read aloud across
+  // the room); one character mistyped first is caught by the code's check character.
+  const code = (await host.getByTestId('lobby-code-0').textContent())!;
+  await probeAddress(guest, code.slice(0, -1) + (code.endsWith('0') ? '1' : '0'));
+  await expect(guest.getByTestId('join-message')).toHaveText(/is not a valid join code: a character is mistyped/);
+  await guest.getByTestId('join-address').fill(code.toLowerCase());
+  await guest.getByTestId('join-probe').click();
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby');
   await probeAddress(third, address);
   await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });

@@ -16,7 +16,7 @@ import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
-/** Names this test gives, and the one language name a language picker shows in its own script. */
+/** Names this test gives, the one language name a language picker shows in its own script, and the lobby's join code (data, as an address is). */
 const NAMES = ['小明', '小红', '小刚', 'English'];
 
 let shells: RunningShell[] = [];
@@ -189,6 +189,8 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await a.getByTestId('host-create').click();
   await a.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby' && window.__bb.net.address !== null);
   const address = await a.evaluate(() => window.__bb!.net!.address!);
+  const code = (await a.getByTestId('lobby-code-0').textContent())!;
+  NAMES.push(code);
   await check(a, 'lobby-host-alone');
 
   // A player joins by address: the host's Start waits for them, and says so.
@@ -198,7 +200,14 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await screenIs(b, 'join');
   await check(b, 'join');
   await b.getByTestId('back').click();
-  await probeAddress(b, address);
+  // By the join code the host's lobby shows (data, like the address), after a mistyped one.
+  const typo = code.slice(0, -1) + (code.endsWith('0') ? '1' : '0');
+  NAMES.push(typo);
+  await probeAddress(b, typo);
+  await expect(b.getByTestId('join-message')).toContainText('不是有效的加入码');
+  await check(b, 'join-code-mistyped');
+  await b.getByTestId('join-address').fill(code);
+  await b.getByTestId('join-probe').click();
   await b.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
   await expect(a.getByTestId('lobby-start-why')).toContainText('小红');
   await check(a, 'lobby-host-waiting');

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 15;
+export const BRIDGE_VERSION = 16;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -73,6 +73,8 @@ export const REASON_CODES = [
   'not-in-room', 'no-rejoin', 'superseded', 'settings-invalid', 'settings-reset', 'settings-name-refused', 'host-port', 'bad-request', 'unexpected',
   // Join by address.
   'probe-invalid', 'probe-timeout', 'probe-refused', 'probe-version', 'probe-error',
+  // A typed join code (core/net/joinCode): not one, mistyped, or naming an address no game is hosted at.
+  'probe-code-length', 'probe-code-check', 'probe-code-address',
   // A discovery note (an ignored switch value, a socket the OS refused): its detail is technical data.
   'discovery-note',
 ] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PROTOCOL_VERSION } from '../../../core/net';
+import { PROTOCOL_VERSION, encodeJoinCode } from '../../../core/net';
 import { APP_VERSION } from '../../../core/version';
 import type { LanList } from '../../contract';
 import { AppDiscovery, JoinList, newGameId, startProbeResponder } from './';
@@ -22,6 +22,13 @@ describe('Join list', () => {
       const found = await lan.probe(`127.0.0.1:${host.port}`);
       expect(found).toMatchObject({ ok: true, game: { room: 'Den', players: 2, address: '127.0.0.1', port: host.port, compatible: true, via: ['manual'] } });
       expect(await lan.probe('no such host!')).toMatchObject({ ok: false, reason: 'invalid', message: { code: 'probe-invalid', params: { address: 'no such host!' } } });
+      // The host's join code, typed as a friend hears it (lower case, a space), finds the same game.
+      const code = encodeJoinCode('127.0.0.1', host.port)!;
+      expect(await lan.probe(code.toLowerCase().replace('-', ' '))).toMatchObject({ ok: true, game: { room: 'Den', address: '127.0.0.1', port: host.port } });
+      const last = code.at(-1) === '0' ? '1' : '0';
+      const typo = code.slice(0, -1) + last;
+      expect(await lan.probe(typo)).toMatchObject({ ok: false, reason: 'invalid', message: { code: 'probe-code-check', params: { code: typo } } });
+      expect(await lan.probe('K7')).toMatchObject({ ok: false, message: { code: 'probe-code-length', params: { code: 'K7' } } });
     } finally {
       await host.close();
       await lan.close();

@@ -46,7 +46,8 @@ function infoOf(s: DiscoveryStatus, source: DiscoverySource): DiscoveryInfo {
 /** A failed probe as a reason the page words (the typed address and the OS's detail are data). */
 function probeReason(r: Extract<ManualJoinResult, { ok: false }>, address: string): Reason {
   switch (r.reason) {
-    case 'invalid': return { code: 'probe-invalid', params: { address } };
+    case 'invalid':
+      return r.joinCode ? { code: `probe-code-${r.joinCode.problem}`, params: { code: address, address: r.joinCode.address ?? '' } } : { code: 'probe-invalid', params: { address } };
     case 'timeout': return { code: 'probe-timeout', params: { address } };
     case 'refused': return { code: 'probe-refused', params: { address } };
     case 'version': return { code: 'probe-version', params: { version: r.advert?.appVersion || '?' } };

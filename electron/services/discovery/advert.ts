@@ -18,7 +18,7 @@ export { ADVERT_LIMITS, GAME_STATES };
 export const SERVICE_TYPE = 'ballbrawl';
 export const SERVICE_PROTOCOL = 'udp';
 /** Default game port: PING, PONG and JOIN go there. */
-export const DEFAULT_GAME_PORT = 47777;
+export { DEFAULT_GAME_PORT } from '../../../core/net';
 
 /** A fresh random game id: 12 lower-case hex characters (48 bits). */
 export function newGameId(): string {

@@ -5,6 +5,7 @@
 import dgram from 'node:dgram';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '../../../core/net/header';
+import { encodeJoinCode } from '../../../core/net/joinCode';
 import { decodeProbe, encodePong } from '../../../core/net/probe';
 import { manualJoin, parseJoinAddress } from './manualJoin';
 import { startProbeResponder } from './responder';
@@ -15,6 +16,9 @@ describe('parseJoinAddress', () => {
     ['192.168.1.20', { ok: true, address: '192.168.1.20', port: 47777 }],
     ['  10.0.0.5:5000 ', { ok: true, address: '10.0.0.5', port: 5000 }],
     ['127.0.0.1:1', { ok: true, address: '127.0.0.1', port: 1 }],
+    // Join codes (core/net/joinCode) read wherever an address is.
+    [encodeJoinCode('192.168.1.20')!, { ok: true, address: '192.168.1.20', port: 47777 }],
+    [` ${encodeJoinCode('10.0.0.5', 5000)!.toLowerCase()} `, { ok: true, address: '10.0.0.5', port: 5000 }],
   ])('%j', (text, expected) => {
     expect(parseJoinAddress(text)).toEqual(expected);
   });
@@ -30,6 +34,12 @@ describe('parseJoinAddress', () => {
     ['0.0.0.0:47777', '0.0.0.0 cannot be a game host (reserved, multicast or broadcast address)'],
   ])('%j → %s', (text, error) => {
     expect(parseJoinAddress(text)).toEqual({ ok: false, error });
+  });
+  it('refuses a mistyped join code, and a word that is neither a code nor an address', () => {
+    const code = encodeJoinCode('192.168.1.20')!;
+    const typo = code.slice(0, -1) + (code.at(-1) === '0' ? '1' : '0');
+    expect(parseJoinAddress(typo)).toEqual({ ok: false, error: `"${typo}" is not a join code (a character is mistyped)`, joinCode: { problem: 'check' } });
+    expect(parseJoinAddress('localhost')).toMatchObject({ ok: false, joinCode: { problem: expect.stringMatching(/^(check|length)$/) } });
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Join by address: parse what the player typed (`ip` or `ip:port`), probe it with a PING, and
+ * Join by address: parse what the player typed (`ip`, `ip:port` or a host's join code), probe it with a PING, and
  * return the host's advert or a clear reason — the path that works when discovery cannot.
  *
  * Invariants: only IPv4 literals are accepted (no DNS lookups on the main side); the probe uses a
@@ -8,22 +8,43 @@
  */
 import dgram from 'node:dgram';
 import { randomBytes } from 'node:crypto';
-import { PROTOCOL_VERSION } from '../../../core/net';
-import { decodeProbe, encodePing } from '../../../core/net';
+import { DEFAULT_GAME_PORT, PROTOCOL_VERSION, decodeJoinCode, decodeProbe, encodePing, looksLikeJoinCode } from '../../../core/net';
+import type { JoinCodeProblem } from '../../../core/net';
 import type { AdvertDecode, GameAdvert } from './advert';
-import { DEFAULT_GAME_PORT } from './advert';
 import { incompatibleReason } from './gameList';
 
 export type ParsedAddress =
   | { readonly ok: true; readonly address: string; readonly port: number }
-  | { readonly ok: false; readonly error: string };
+  /** `joinCode`: the text was read as a join code, refused for that reason. */
+  | { readonly ok: false; readonly error: string; readonly joinCode?: JoinCodeRefusal };
+
+/** Why a typed join code was refused, and the address it names when it decoded to one. */
+export interface JoinCodeRefusal {
+  readonly problem: JoinCodeProblem;
+  readonly address?: string;
+}
 
 const OCTET = /^(0|[1-9][0-9]{0,2})$/;
 
-/** Parses `a.b.c.d` or `a.b.c.d:port` (surrounding spaces allowed); `defaultPort` when none given. */
+const CODE_ERRORS: Record<JoinCodeProblem, string> = {
+  length: 'is neither an IPv4 address nor a join code',
+  check: 'is not a join code (a character is mistyped)',
+  address: 'is a join code for an address that cannot host a game',
+};
+
+/**
+ * Parses `a.b.c.d`, `a.b.c.d:port` or a join code (core/net/joinCode; surrounding spaces allowed);
+ * `defaultPort` when an address names none.
+ */
 export function parseJoinAddress(text: string, defaultPort: number = DEFAULT_GAME_PORT): ParsedAddress {
   const t = text.trim();
   if (t === '') return { ok: false, error: 'Enter an address like 192.168.1.20 or 192.168.1.20:47777' };
+  if (looksLikeJoinCode(t)) {
+    const c = decodeJoinCode(t);
+    if (c.ok) return c;
+    const { problem, address } = c;
+    return { ok: false, error: `"${t.slice(0, 20)}" ${CODE_ERRORS[problem]}`, joinCode: address ? { problem, address } : { problem } };
+  }
   const colon = t.lastIndexOf(':');
   const host = colon < 0 ? t : t.slice(0, colon);
   const portText = colon < 0 ? null : t.slice(colon + 1);
@@ -49,6 +70,8 @@ export type ManualJoinResult =
       readonly ok: false;
       readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error';
       readonly message: string;
+      /** Present for 'invalid' when the text was read as a join code: why it was refused. */
+      readonly joinCode?: JoinCodeRefusal;
       /** Present for 'version': what the host runs, to show it greyed out. */
       readonly advert?: GameAdvert;
     };
@@ -64,7 +87,7 @@ export interface ManualJoinOptions {
 /** Probes the typed address; see ManualJoinResult for the outcomes. */
 export async function manualJoin(text: string, opts: ManualJoinOptions = {}): Promise<ManualJoinResult> {
   const parsed = parseJoinAddress(text, opts.defaultPort);
-  if (!parsed.ok) return { ok: false, reason: 'invalid', message: parsed.error };
+  if (!parsed.ok) return { ok: false, reason: 'invalid', message: parsed.error, ...(parsed.joinCode ? { joinCode: parsed.joinCode } : {}) };
   return probeHost(parsed.address, parsed.port, opts.timeoutMs ?? 1500, opts.attempts ?? 3);
 }
 

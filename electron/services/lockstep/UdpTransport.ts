@@ -12,13 +12,13 @@
 import { randomInt } from 'node:crypto';
 import DgramAsPromised from 'dgram-as-promised';
 import type { SocketAsPromised } from 'dgram-as-promised';
-import { addressKey, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
+import { addressKey, DEFAULT_GAME_PORT, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
 import { inSubnet } from '../discovery';
 import type { NetInterface } from '../discovery';
 import type { GroupAddress } from './secure/groupLink';
 import type { SecureLink } from './secure/SecureLink';
 
-export const DEFAULT_GAME_PORT = 47777;
+export { DEFAULT_GAME_PORT };
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_QUEUE_LIMIT = 8192;
 /** The port of the hosts' multicast groups (each host picks its own group address in 239.255.0.0/16). */

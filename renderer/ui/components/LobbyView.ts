@@ -1,11 +1,12 @@
 /**
- * The LAN lobby's body: room name and address, one row per slot (a human with colour, name and
+ * The LAN lobby's body: room name, addresses and their join codes (core/net/joinCode), one row per slot (a human with colour, name and
  * ready — the host with a badge instead; a bot with its difficulty; open; closed), the owner's slot
  * controls and kick, my colour and ready, the chat, and the owner's Start — which needs no Ready
  * from the host and, while it waits for other players, says whom on the page (lobbyStart.ts).
  * Pure view: `update` takes the state, the actions go to the caller. Every name, room and chat
  * string came from the network and is set as text.
  */
+import { encodeJoinCode, parseAddress } from '../../../core/net';
 import { PALETTE_SIZE, paletteColor } from '../../game/colors';
 import { t, type MessageKey } from '../../i18n';
 import { h, setBlocked } from '../dom';
@@ -130,7 +131,18 @@ export class LobbyView {
     }
     this.address.replaceChildren(
       t('lobby.address'),
-      ...addresses.map((a, i) => h('span', { className: 'lobby-address' }, h('code', { testId: `lobby-address-${i}` }, a), copyButton(a, `lobby-copy-${i}`))),
+      ...addresses.map((a, i) => {
+        const parsed = parseAddress(a);
+        const code = parsed && encodeJoinCode(parsed.address, parsed.port);
+        return h(
+          'span',
+          { className: 'lobby-address' },
+          h('code', { testId: `lobby-address-${i}` }, a),
+          copyButton(a, `lobby-copy-${i}`),
+          // IPv6 and addresses no code can name have none: the address still works.
+          ...(code ? [h('span', { className: 'lobby-code', attrs: { title: t('lobby.joinCodeTitle') } }, t('lobby.joinCode'), h('code', { testId: `lobby-code-${i}` }, code))] : []),
+        );
+      }),
     );
   }
 

@@ -1,7 +1,7 @@
 /**
  * Join LAN game: the live list of games found on the LAN (mDNS and the broadcast beacon, refreshed
  * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
- * join by address, which always works. Every text from the network is set as text, never HTML.
+ * join by address or by a host's join code, which always works. Every text from the network is set as text, never HTML.
  * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
  * back here as `notice` (text) with the `address` that was tried, still in the box for a retry;
  * a room that was full or already playing comes with `offerSpectate`: a button joins it as a
@@ -55,7 +55,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
   const tbody = h('tbody', { testId: 'lan-games' });
   const status = h('ul', { className: 'lan-status', testId: 'lan-status' });
   const message = h('p', { className: 'status', testId: 'join-message' }, params['notice'] ?? '');
-  const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: '192.168.1.20:47777', maxlength: '64' } });
+  const address = h('input', { testId: 'join-address', attrs: { type: 'text', placeholder: t('join.addressHint'), maxlength: '64' } });
   address.value = params['address'] ?? '';
 
   const spectate = h('input', { testId: 'join-spectate', attrs: { type: 'checkbox' } });
