@@ -72,7 +72,7 @@ export const REASON_CODES = [
   // Requests refused.
   'not-in-room', 'no-rejoin', 'superseded', 'settings-invalid', 'settings-reset', 'settings-name-refused', 'host-port', 'bad-request', 'unexpected',
   // Join by address.
-  'probe-invalid', 'probe-timeout', 'probe-refused', 'probe-version', 'probe-error',
+  'probe-invalid', 'probe-timeout', 'probe-refused', 'probe-version', 'probe-error', 'probe-port-silent',
   // A typed join code (core/net/joinCode): not one, mistyped, or naming an address no game is hosted at.
   'probe-code-length', 'probe-code-check', 'probe-code-address',
   // A discovery note (an ignored switch value, a socket the OS refused): its detail is technical data.
@@ -146,6 +146,8 @@ export interface LanGame {
   readonly address: string;
   readonly port: number;
   readonly pingMs: number | null;
+  /** False: seen (mDNS, beacon) but its game port has not answered a probe — a firewall, most likely (null: not known yet). */
+  readonly portAnswers: boolean | null;
   /** False for a host of another protocol version: shown greyed out with `reason`. */
   readonly compatible: boolean;
   readonly reason: string | null;

@@ -23,8 +23,8 @@ function rejoinable(g: Omit<LanGame, 'rejoin'>, hasToken: HasToken): boolean {
 }
 
 function gameOf(row: GameRow, hasToken: HasToken): LanGame {
-  const { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via } = row;
-  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible, reason, via: [...via] };
+  const { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, portAnswers, compatible, reason, via } = row;
+  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, portAnswers, compatible, reason, via: [...via] };
   return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
@@ -48,7 +48,7 @@ function probeReason(r: Extract<ManualJoinResult, { ok: false }>, address: strin
   switch (r.reason) {
     case 'invalid':
       return r.joinCode ? { code: `probe-code-${r.joinCode.problem}`, params: { code: address, address: r.joinCode.address ?? '' } } : { code: 'probe-invalid', params: { address } };
-    case 'timeout': return { code: 'probe-timeout', params: { address } };
+    case 'timeout': return r.seen ? { code: 'probe-port-silent', params: { address, room: r.seen.room, port: String(r.seen.port) } } : { code: 'probe-timeout', params: { address } };
     case 'refused': return { code: 'probe-refused', params: { address } };
     case 'version': return { code: 'probe-version', params: { version: r.advert?.appVersion || '?' } };
     case 'error': return { code: 'probe-error', params: { address, detail: r.message } };
@@ -57,7 +57,7 @@ function probeReason(r: Extract<ManualJoinResult, { ok: false }>, address: strin
 
 function probedGame(address: string, port: number, advert: GameAdvert, pingMs: number, hasToken: HasToken): LanGame {
   const { gameId, room, map, players, maxPlayers, state, appVersion } = advert;
-  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, compatible: true, reason: null, via: ['manual'] };
+  const game = { gameId, room, map, players, maxPlayers, state, appVersion, address, port, pingMs, portAnswers: true, compatible: true, reason: null, via: ['manual'] };
   return { ...game, rejoin: rejoinable(game, hasToken) };
 }
 
@@ -95,7 +95,8 @@ export class JoinList {
   }
 
   async probe(address: string): Promise<ProbeResult> {
-    const r = await manualJoin(address);
+    // While browsing, the service tells a listed host whose port is silent from nobody at all.
+    const r = await (this.browsing?.service.manualJoin(address) ?? manualJoin(address));
     if (r.ok) {
       this.probed.set(`${r.address}:${r.port}`, r.advert.gameId);
       return { ok: true, game: probedGame(r.address, r.port, r.advert, r.pingMs, this.hasToken) };

@@ -15,7 +15,7 @@ import type { GameRow } from './gameList';
 import type { DiscoveryMode, NetInterface } from './interfaces';
 import { describeMode, selectInterfaces, usableInterfaces } from './interfaces';
 import { LivenessProber } from './liveness';
-import { manualJoin } from './manualJoin';
+import { manualJoin, parseJoinAddress } from './manualJoin';
 import type { ManualJoinOptions, ManualJoinResult } from './manualJoin';
 import { MdnsEndpoint } from './mdnsEndpoint';
 import type { MdnsSocketLike } from './mdnsSocket';
@@ -122,9 +122,17 @@ export class DiscoveryService {
     return answerProbe(datagram, this.advert);
   }
 
-  /** Join by address; needs no discovery socket, so it works in every mode and every fault. */
-  manualJoin(text: string, opts?: ManualJoinOptions): Promise<ManualJoinResult> {
-    return manualJoin(text, opts);
+  /**
+   * Join by address; needs no discovery socket, so it works in every mode and every fault. A probe
+   * nobody answered, at an address discovery lists a game at, says so (`seen`): the host is there,
+   * its game port is not reachable.
+   */
+  async manualJoin(text: string, opts?: ManualJoinOptions): Promise<ManualJoinResult> {
+    const r = await manualJoin(text, opts);
+    if (r.ok || r.reason !== 'timeout') return r;
+    const parsed = parseJoinAddress(text, opts?.defaultPort);
+    const row = parsed.ok ? this.list.rowAt(parsed.address, parsed.port) : undefined;
+    return row ? { ...r, seen: { room: row.room, port: row.port } } : r;
   }
 
   /** Lists games until stopBrowsing(). */

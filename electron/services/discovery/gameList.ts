@@ -33,12 +33,21 @@ export interface GameRow {
   readonly port: number;
   /** Last measured round trip of our UDP probe, null until the first PONG. */
   readonly pingMs: number | null;
+  /**
+   * Whether the host's game port answers our probes: true once a PONG came, false when the host has
+   * been seen (mDNS, beacon) for PORT_SILENT_MS without one — its firewall most likely drops the
+   * game port — and null before that.
+   */
+  readonly portAnswers: boolean | null;
   /** False for a host of another protocol version: shown greyed out with `reason`. */
   readonly compatible: boolean;
   readonly reason: string | null;
   /** How the game was found. */
   readonly via: readonly Via[];
 }
+
+/** Two liveness pings (one a second) without a PONG: long enough on any LAN, short enough to tell the player. */
+export const PORT_SILENT_MS = 2500;
 
 export interface Sighting {
   readonly via: Via;
@@ -173,10 +182,20 @@ export class GameList {
     }
     return [...shown.values()]
       .map((e) => ({
-        ...e.advert, address: e.address, port: e.port, pingMs: e.pingMs, compatible: e.compatible,
+        ...e.advert, address: e.address, port: e.port, pingMs: e.pingMs, portAnswers: this.portAnswers(e), compatible: e.compatible,
         reason: e.compatible ? null : incompatibleReason(e.advert), via: [...e.via].sort(),
       }))
       .sort((a, b) => a.room.localeCompare(b.room) || a.gameId.localeCompare(b.gameId));
+  }
+
+  private portAnswers(e: Entry): boolean | null {
+    if (e.pingMs !== null) return true;
+    return this.now() - e.addedAt >= PORT_SILENT_MS ? false : null;
+  }
+
+  /** The row listed at `address`:`port`, if one is. */
+  rowAt(address: string, port: number): GameRow | undefined {
+    return this.rows().find((r) => r.address === address && r.port === port);
   }
 
   /**

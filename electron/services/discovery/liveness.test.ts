@@ -157,3 +157,34 @@ describe('one game at two addresses', () => {
     t.stop();
   });
 });
+
+describe('a host whose game port is silent', () => {
+  it('is listed, and said to answer nothing once seen 2.5 s without a PONG; a PONG clears it', async () => {
+    const sched = new ManualScheduler();
+    const list = new GameList(() => sched.now(), 3000);
+    const socket = fakeSocket();
+    const prober = new LivenessProber(list, socket, sched, { intervalMs: 1000, sweepMs: 250, expireMs: 3000 }, () => {});
+    prober.start();
+    const advert = makeAdvert();
+    // Beacons arrive (the host sends them out) while its firewall drops every PING to its game port.
+    const beacon = (): void => list.sight({ via: 'beacon', address: '198.18.0.1', port: 47777, advert: { ok: true, advert, compatible: true } });
+    beacon();
+    expect(list.rows()).toMatchObject([{ portAnswers: null, pingMs: null }]);
+    await sched.advance(2250);
+    beacon();
+    expect(list.rows()[0]?.portAnswers).toBeNull();
+    await sched.advance(250);
+    expect(list.rows()).toMatchObject([{ portAnswers: false, pingMs: null }]);
+    expect(list.rowAt('198.18.0.1', 47777)?.room).toBe(advert.room);
+    expect(list.rowAt('198.18.0.1', 47778)).toBeUndefined();
+
+    // The firewall lets the port through: the next PONG says it answers.
+    const ping = socket.sent.at(-1);
+    const d = ping && decodeProbe(ping.bytes, 0);
+    if (!d?.ok || d.message.kind !== 'ping') throw new Error('no ping sent');
+    socket.inject({ bytes: encodePong(d.message.nonce, d.message.time, advert), address: '198.18.0.1', port: 47777 });
+    await settle(1);
+    expect(list.rows()).toMatchObject([{ portAnswers: true, pingMs: 500 }]); // the PING went at 2 s, its PONG at 2.5 s
+    prober.stop();
+  });
+});

@@ -72,6 +72,11 @@ export type ManualJoinResult =
       readonly message: string;
       /** Present for 'invalid' when the text was read as a join code: why it was refused. */
       readonly joinCode?: JoinCodeRefusal;
+      /**
+       * Present for 'timeout' when discovery lists a game at that address: the host is there (its
+       * adverts arrive) but its game port does not answer — a firewall, most likely.
+       */
+      readonly seen?: { readonly room: string; readonly port: number };
       /** Present for 'version': what the host runs, to show it greyed out. */
       readonly advert?: GameAdvert;
     };

@@ -183,6 +183,42 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
     joiner.send({ cmd: 'exit' });
   }, 60_000);
 
+  it.skipIf(noFilter !== null)('a host whose firewall drops its game port: listed, said not to answer, and a probe blames the port, not the address', async () => {
+    const walled = await lab.agent(3);
+    const ns = lab.machines[3]!.ns;
+    // As an OS firewall does on a host nobody allowed Ball Brawl on: inbound game port dropped, mDNS and the outgoing beacon pass.
+    lab.exec(ns, 'nft', ['-f', '-'], 'table inet bbwall {\n chain input {\n  type filter hook input priority 0; policy accept;\n  udp dport 47777 drop\n }\n}\n');
+    try {
+      const marks = browsers.map((b) => b.events.length);
+      const { id, rows } = await hostAndMeasure(walled, browsers);
+      expect(rows.map((r) => r.portAnswers)).not.toContain(true);
+      const silent = await Promise.all(browsers.map((b, i) => b.waitFor(`${id} said silent`, (e) => rowsOf(e).some((r) => r.gameId === id && r.portAnswers === false), 10_000, marks[i])));
+      const started = walled.events.find((e) => e.ev === 'hosting-start')!.at;
+      record('a firewalled host said silent (from hosting)', silent.map((e) => e.at - started));
+
+      const joiner = browsers[0]!;
+      const ask = async (text: string): Promise<Record<string, unknown>> => {
+        const mark = joiner.events.length;
+        joiner.send({ cmd: 'manual', text, timeoutMs: 800 });
+        return (await joiner.waitFor(`manual ${text}`, (e) => e.ev === 'manual', 5000, mark))['result'] as Record<string, unknown>;
+      };
+      expect(await ask('198.18.0.4')).toMatchObject({ ok: false, reason: 'timeout', seen: { room: rows[0]!.room, port: 47777 } });
+      // Nobody at all at an address: a plain timeout, which the page words as "no computer answered".
+      expect(await ask('198.18.0.200')).not.toHaveProperty('seen');
+
+      lab.exec(ns, 'nft', ['delete', 'table', 'inet', 'bbwall']);
+      await Promise.all(browsers.map((b) => b.waitFor(`${id} answering`, (e) => rowsOf(e).some((r) => r.gameId === id && r.portAnswers === true), 10_000)));
+      await stopAndMeasure(walled, browsers, id);
+    } finally {
+      try {
+        lab.exec(ns, 'nft', ['delete', 'table', 'inet', 'bbwall']);
+      } catch {
+        /* already gone */
+      }
+      walled.send({ cmd: 'exit' });
+    }
+  }, 60_000);
+
   it('port 5353 taken by another program: status says why, the beacon still lists the host, no crash', async () => {
     const victim = await lab.agent(3);
     victim.send({ cmd: 'squat', port: 5353 });

@@ -1,6 +1,7 @@
 /**
  * Join LAN game: the live list of games found on the LAN (mDNS and the broadcast beacon, refreshed
- * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, and
+ * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, a line
+ * for each listed host whose game port does not answer (seen, but a firewall drops the port), and
  * join by address or by a host's join code, which always works. Every text from the network is set as text, never HTML.
  * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
  * back here as `notice` (text) with the `address` that was tried, still in the box for a retry;
@@ -27,7 +28,7 @@ function mechanismLine(name: string, m: MechanismInfo, source: DiscoveryInfo['so
 }
 
 function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HTMLTableRowElement {
-  const ping = game.pingMs === null ? '…' : `${Math.round(game.pingMs)} ms`;
+  const ping = game.pingMs !== null ? `${Math.round(game.pingMs)} ms` : game.portAnswers === false ? t('join.noAnswer') : '…';
   const row = h(
     'tr',
     { className: game.compatible ? 'lan-game' : 'lan-game incompatible', testId: 'lan-game' },
@@ -75,6 +76,8 @@ export const joinScreen: Screen = (root, ctx, params) => {
       h('li', { className: `lan-${d.broadcast.state}` }, mechanismLine(t('discovery.broadcast'), d.broadcast, d.source)),
       h('li', {}, t('join.manualOk')),
     );
+    // Seen, but its game port is silent: where the path breaks, and what fixes it (never blocks Join).
+    for (const g of list.games) if (g.portAnswers === false) status.append(h('li', { className: 'lan-unavailable', testId: 'lan-port-silent' }, t('join.portSilent', { room: g.room, port: g.port })));
     for (const n of d.notes) status.append(h('li', {}, reasonText(n)));
   };
   const probe = async (): Promise<void> => {
