@@ -24,6 +24,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     arena: 'Arena',
     arenaAbout: 'A small open field',
     discovery: 'In force now: off (forced by the --discovery command-line switch).',
+    hosted: 'A room you host is offered at',
     bot: 'Bot 2',
     fast: 'Fast LAN',
     normal: 'Normal',
@@ -39,6 +40,7 @@ const WORDS: Record<Lang, Record<string, string>> = {
     arena: '竞技场',
     arenaAbout: '一片小小的开阔地',
     discovery: '当前生效：关闭（由启动参数强制）。',
+    hosted: '你主持的房间首先使用',
     bot: '机器人 2',
     fast: '高速局域网',
     normal: '普通',
@@ -94,6 +96,8 @@ for (const lang of LANGUAGES) {
 
     await page.getByTestId('menu-settings').click();
     await expect(page.getByTestId('settings-discovery-state')).toContainText(w.discovery!);
+    // Which address a hosted room offers first, and what kind of interface it is (this machine has one).
+    await expect(page.getByTestId('settings-discovery-interfaces')).toContainText(w.hosted!);
     // Key caps, not KeyboardEvent codes.
     await expect(page.getByTestId('key-up')).toHaveText('W');
     await expect(page.getByTestId('key-up')).toHaveAttribute('data-code', 'KeyW');

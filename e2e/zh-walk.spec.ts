@@ -9,6 +9,7 @@
  * (test/latinWords.ts); each screen's offenders are reported together, with where they stood.
  * Three browser shells on loopback, discovery off; waits on the test hook, never on time.
  */
+import os from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
 import { foreignWords } from '../test/latinWords';
 import { open, probeAddress } from './lan';
@@ -16,8 +17,12 @@ import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
-/** Names this test gives, the one language name a language picker shows in its own script, and the lobby's join code (data, as an address is). */
-const NAMES = ['小明', '小红', '小刚', 'English'];
+/**
+ * Names this test gives, the one language name a language picker shows in its own script, the
+ * OS's interface names (Settings says which one a hosted room offers first) and the lobby's join
+ * code: data, as an address is.
+ */
+const NAMES = ['小明', '小红', '小刚', 'English', ...Object.keys(os.networkInterfaces())];
 
 let shells: RunningShell[] = [];
 test.beforeAll(async () => {

@@ -83,14 +83,25 @@ export type ReasonCode = (typeof REASON_CODES)[number];
 /** Where the effective LAN discovery mode came from: the command line, BB_DISCOVERY, the setting, or nothing. */
 export type DiscoverySource = 'flag' | 'env' | 'setting' | 'default';
 
+/**
+ * The discovery mode in force ('off', 'all' or an interface name) and who chose it, and this
+ * machine's IPv4 interfaces in the order a hosted room offers them (the first is the lobby's first
+ * address and join code): a named interface, else LAN ones before virtual adapters (VPN, Docker,
+ * virtual machines), which friends in the room cannot reach.
+ */
+export interface DiscoveryInForce {
+  readonly mode: string;
+  readonly source: DiscoverySource;
+  readonly interfaces: readonly { readonly name: string; readonly address: string; readonly kind: 'lan' | 'virtual' | 'other' }[];
+}
+
 export interface SettingsResult {
   readonly settings: Settings;
   /** Set when the stored file was unreadable or invalid and defaults were used (the bad file is kept aside). */
   readonly notice?: Reason;
   /** False until the player has saved a name (first run, or the stored one is refused): the page asks for one. */
   readonly nameChosen: boolean;
-  /** The discovery mode in force ('off', 'all' or an interface name) and who chose it. */
-  readonly discovery: { readonly mode: string; readonly source: DiscoverySource };
+  readonly discovery: DiscoveryInForce;
   /** Every action's default key (Settings' "Default keys"; the page keeps no copy of its own). */
   readonly defaultKeys: Readonly<Record<Action, string>>;
 }

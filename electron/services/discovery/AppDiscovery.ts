@@ -9,9 +9,9 @@
  */
 import { DiscoveryService } from './discoveryService';
 import type { DiscoveryDeps } from './discoveryService';
-import { describeMode, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+import { byPreference, describeMode, interfaceKind, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
 import type { NetInterface } from './interfaces';
-import type { DiscoverySource } from '../../contract';
+import type { DiscoveryInForce } from '../../contract';
 
 export class AppDiscovery {
   private current: { readonly service: DiscoveryService; readonly key: string; users: number } | null = null;
@@ -24,10 +24,17 @@ export class AppDiscovery {
     private readonly deps?: Partial<DiscoveryDeps>,
   ) {}
 
-  /** The mode in force now and who chose it (the Settings screen shows a forced 'off' as such). */
-  effective(): { mode: string; source: DiscoverySource } {
+  /**
+   * The mode in force now and who chose it (the Settings screen shows a forced 'off' as such), and
+   * the machine's interfaces in the order a hosted room offers them (lanAddresses: the named one,
+   * else LAN interfaces before virtual adapters), each with its kind.
+   */
+  effective(): DiscoveryInForce {
     const { mode, source } = resolveDiscoveryMode(this.argv, this.env, this.setting());
-    return { mode: typeof mode === 'string' ? mode : mode.interface, source };
+    const all = this.deps?.listInterfaces?.() ?? usableInterfaces();
+    const named = typeof mode === 'string' ? [] : all.filter((i) => i.name === mode.interface);
+    const ordered = [...new Set([...named, ...byPreference(all)])];
+    return { mode: typeof mode === 'string' ? mode : mode.interface, source, interfaces: ordered.map((i) => ({ name: i.name, address: i.address, kind: interfaceKind(i) })) };
   }
 
   /**

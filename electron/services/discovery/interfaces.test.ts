@@ -1,6 +1,7 @@
 /** The discovery switch (flag > env > setting > default) and interface selection. */
 import { describe, expect, it } from 'vitest';
-import { broadcastAddress, inSubnet, lanAddresses, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+import type os from 'node:os';
+import { broadcastAddress, inSubnet, interfaceKind, lanAddresses, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
 
 describe('resolveDiscoveryMode', () => {
   it.each([
@@ -53,12 +54,35 @@ describe('interfaces', () => {
 
   it('lists the addresses others can type to join: one per interface, the discovery one first, loopback only without a LAN', () => {
     const all = usableInterfaces(raw);
-    expect(lanAddresses('all', all)).toEqual(['198.18.0.7', '10.1.0.9']);
-    expect(lanAddresses({ interface: 'wlan0' }, all)).toEqual(['10.1.0.9', '198.18.0.7']);
+    // A private (RFC 1918) address before 198.18/15, which is no private range.
+    expect(lanAddresses('all', all)).toEqual(['10.1.0.9', '198.18.0.7']);
+    expect(lanAddresses({ interface: 'eth0' }, all)).toEqual(['198.18.0.7', '10.1.0.9']);
     // Discovery off publishes nothing, but the game socket is still on the LAN.
-    expect(lanAddresses('off', all)).toEqual(['198.18.0.7', '10.1.0.9']);
-    expect(lanAddresses({ interface: 'eth9' }, all)).toEqual(['198.18.0.7', '10.1.0.9']);
+    expect(lanAddresses('off', all)).toEqual(['10.1.0.9', '198.18.0.7']);
+    expect(lanAddresses({ interface: 'eth9' }, all)).toEqual(['10.1.0.9', '198.18.0.7']);
     expect(lanAddresses('all', [])).toEqual(['127.0.0.1']);
+  });
+
+  it('offers a LAN interface before virtual adapters (containers, WSL, VPNs), whatever order the OS lists them in', () => {
+    const v4 = (address: string): os.NetworkInterfaceInfo => ({ address, netmask: '255.255.255.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: false, cidr: `${address}/24` });
+    const machine = {
+      docker0: [v4('172.17.0.1')],
+      'vEthernet (WSL)': [v4('172.28.16.1')],
+      tailscale0: [v4('100.101.102.103')],
+      'Ethernet 2': [v4('100.70.1.2')],
+      en0: [v4('169.254.3.4')],
+      'Wi-Fi': [v4('192.168.1.20')],
+      eth0: [v4('10.0.0.5')],
+      utun3: [v4('10.8.0.2')],
+    };
+    const all = usableInterfaces(machine);
+    expect(all.map((i) => [i.name, interfaceKind(i)])).toEqual([
+      ['docker0', 'virtual'], ['vEthernet (WSL)', 'virtual'], ['tailscale0', 'virtual'], ['Ethernet 2', 'virtual'], ['en0', 'other'], ['Wi-Fi', 'lan'], ['eth0', 'lan'], ['utun3', 'virtual'],
+    ]);
+    expect(lanAddresses('all', all)).toEqual(['192.168.1.20', '10.0.0.5', '169.254.3.4', '172.17.0.1', '172.28.16.1', '100.101.102.103', '100.70.1.2', '10.8.0.2']);
+    // The switch still overrides: a named interface is first, virtual or not.
+    expect(lanAddresses({ interface: 'docker0' }, all)[0]).toBe('172.17.0.1');
+    expect(selectInterfaces('all', all).interfaces.map((i) => i.name).slice(0, 2)).toEqual(['Wi-Fi', 'eth0']);
   });
 
   it('subnet arithmetic', () => {

@@ -62,6 +62,31 @@ export function inSubnet(address: string, iface: Pick<NetInterface, 'address' | 
   return a !== null && b !== null && m !== null && ((a & m) >>> 0) === ((b & m) >>> 0);
 }
 
+/**
+ * What an interface is, as far as its name and address tell: 'lan' (a private address — Ethernet,
+ * Wi-Fi), 'virtual' (a VPN, container or virtual machine adapter: Docker, Hyper-V/WSL, VirtualBox,
+ * VMware, ZeroTier, Tailscale, WireGuard, TUN/TAP; or Tailscale's 100.64/10) or 'other' (a public
+ * or link-local address). Friends in the room are on a 'lan' one.
+ */
+export type InterfaceKind = 'lan' | 'virtual' | 'other';
+
+const VIRTUAL_NAME = /^(docker|br-|veth|virbr|vboxnet|vmnet|lxc|lxd|podman|cni|flannel|cali|tun|tap|wg|zt|tailscale|utun|ham)|vethernet|hyper-v|wsl|virtualbox|vmware|zerotier|tailscale|wireguard|openvpn|tap-|npcap/i;
+const PRIVATE: readonly [number, number][] = [[0x0a000000, 8], [0xac100000, 12], [0xc0a80000, 16]];
+const inRange = (a: number, [prefix, bits]: [number, number]): boolean => Math.floor(a / 2 ** (32 - bits)) === Math.floor(prefix / 2 ** (32 - bits));
+
+export function interfaceKind(i: Pick<NetInterface, 'name' | 'address'>): InterfaceKind {
+  const a = ipv4ToInt(i.address);
+  if (VIRTUAL_NAME.test(i.name) || (a !== null && inRange(a, [0x64400000, 10]))) return 'virtual';
+  return a !== null && PRIVATE.some((r) => inRange(a, r)) ? 'lan' : 'other';
+}
+
+const RANK: Record<InterfaceKind, number> = { lan: 0, other: 1, virtual: 2 };
+
+/** LAN interfaces first, then the others, virtual adapters last; the OS's order within each. */
+export function byPreference<T extends Pick<NetInterface, 'name' | 'address'>>(all: readonly T[]): T[] {
+  return all.map((i, n) => ({ i, n, r: RANK[interfaceKind(i)] })).sort((x, y) => x.r - y.r || x.n - y.n).map((x) => x.i);
+}
+
 type RawInterfaces = NodeJS.Dict<os.NetworkInterfaceInfo[]>;
 
 /** Non-internal IPv4 addresses, one entry per address (an interface may carry several). */
@@ -78,13 +103,15 @@ export function usableInterfaces(raw: RawInterfaces = os.networkInterfaces()): N
 
 /**
  * The IPv4 addresses others on the LAN can type to reach a game socket bound to every interface:
- * one per usable interface, the one discovery announces on first (its chosen interface, else the
- * first). Discovery being off does not take the socket off the LAN, so it only orders the list;
- * loopback only when the machine has no LAN interface at all.
+ * one per usable interface, the one discovery announces on first (its chosen interface, else by
+ * preference: a LAN interface before a virtual adapter). Discovery being off does not take the
+ * socket off the LAN, so it only orders the list; loopback only when the machine has no LAN
+ * interface at all.
  */
 export function lanAddresses(mode: DiscoveryMode, all: readonly NetInterface[] = usableInterfaces()): string[] {
   const chosen = typeof mode === 'string' ? undefined : all.find((i) => i.name === mode.interface);
-  const ordered = chosen ? [chosen, ...all] : all;
+  const preferred = byPreference(all);
+  const ordered = chosen ? [chosen, ...preferred] : preferred;
   return ordered.length === 0 ? ['127.0.0.1'] : [...new Set(ordered.map((i) => i.address))];
 }
 
@@ -92,7 +119,7 @@ export function lanAddresses(mode: DiscoveryMode, all: readonly NetInterface[] =
 export function selectInterfaces(mode: DiscoveryMode, all: readonly NetInterface[]): { interfaces: NetInterface[]; problem: string | null } {
   if (mode === 'off') return { interfaces: [], problem: null };
   if (mode === 'all') {
-    return { interfaces: [...all], problem: all.length === 0 ? 'no usable network interface (non-internal IPv4)' : null };
+    return { interfaces: byPreference(all), problem: all.length === 0 ? 'no usable network interface (non-internal IPv4)' : null };
   }
   const chosen = all.filter((i) => i.name === mode.interface);
   if (chosen.length > 0) return { interfaces: chosen, problem: null };

@@ -73,7 +73,20 @@ function discoveryNote(d: SettingsResult['discovery'] | null): HTMLElement | nul
   if (!d) return null;
   const mode = d.mode === 'off' || d.mode === 'all' ? t(`discovery.mode.${d.mode}`) : t('discovery.mode.interface', { name: d.mode });
   const forced = d.source === 'flag' || d.source === 'env';
-  return h('p', { className: 'field-note', testId: 'settings-discovery-state' }, t('settings.discoveryInForce', { mode, by: t(`discovery.by.${d.source}`) }), forced ? t('common.sentenceSep') + t('settings.discoveryForced') : '');
+  const first = d.interfaces[0];
+  const virtual = d.interfaces.filter((i) => i.kind === 'virtual').map((i) => i.name);
+  return h(
+    'div',
+    {},
+    h('p', { className: 'field-note', testId: 'settings-discovery-state' }, t('settings.discoveryInForce', { mode, by: t(`discovery.by.${d.source}`) }), forced ? t('common.sentenceSep') + t('settings.discoveryForced') : ''),
+    // Which address a hosted room offers first (its join code), and why: the choice is visible.
+    h(
+      'p',
+      { className: 'field-note', testId: 'settings-discovery-interfaces' },
+      first ? t('settings.hostedAt', { address: first.address, name: first.name, kind: t(`discovery.kind.${first.kind}`) }) : t('settings.noInterface'),
+      virtual.length > 0 && first?.kind !== 'virtual' ? t('common.sentenceSep') + t('settings.virtualLast', { names: virtual.join(t('list.sep')) }) : '',
+    ),
+  );
 }
 
 /** The discovery setting as a choice (off, every interface, one named interface), not a word to type. */
