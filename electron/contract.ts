@@ -4,9 +4,9 @@
  * Two kinds of traffic, the same in both shells:
  * - requests (with a result) and app events: the Electron shell carries them over IPC (one preload
  *   method per request), the browser shell over its authenticated loopback WebSocket;
- * - the session link: one ordered, pushed channel for a LAN session — main pushes the session,
- *   the match start, each key's updates, status and events as they happen (LinkDown); the page's
- *   match loop pushes its intent, key hashes and progress back (LinkUp). Electron: a
+ * - the net channel: one ordered, pushed channel for a LAN session — main pushes the session,
+ *   the match start, each key's updates, status and events as they happen (NetDown); the page's
+ *   match loop pushes its intent, key hashes and progress back (NetUp). Electron: a
  *   MessageChannelMain port handed to the preload; browser shell: `{ link }` frames on the socket.
  *   No polling and no request/response round trip on either side.
  * The main side validates every payload (electron/services/bridge/) before acting on it; the
@@ -215,11 +215,11 @@ export type NetAction =
   | { readonly t: 'vote'; readonly slot: number }
   | { readonly t: 'pause'; readonly pause: boolean };
 
-/** Page → main on the session link: the page's match loop (core/lockstep RemotePort's messages). */
-export type LinkUp = LoopMsg;
+/** Page → main on the net channel: the page's match loop (core/lockstep RemotePort's messages). */
+export type NetUp = LoopMsg;
 
-/** Main → page on the session link, in the order things happened, each once. */
-export type LinkDown =
+/** Main → page on the net channel, in the order things happened, each once. */
+export type NetDown =
   /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
   | { readonly t: 'session'; readonly session: NetSession }
   | { readonly t: 'start'; readonly start: NetStart }
@@ -424,10 +424,10 @@ export interface Bridge {
   readonly shell: 'electron' | 'browser';
   request<C extends RequestChannel>(channel: C, payload: RequestOf<C>): Promise<ResponseOf<C>>;
   on<E extends EventChannel>(channel: E, listener: (payload: BridgeEvents[E]) => void): () => void;
-  /** The session link (see the file header). */
+  /** The net channel (see the file header). */
   readonly link: {
-    post(m: LinkUp): void;
-    on(listener: (m: LinkDown) => void): () => void;
+    post(m: NetUp): void;
+    on(listener: (m: NetDown) => void): () => void;
   };
   /** The game process went away (the browser shell's Quit, or it stopped): the page can do nothing more. */
   onClose(listener: () => void): () => void;
@@ -438,9 +438,9 @@ export type PreloadApi = {
   readonly bridgeVersion: number;
   readonly requests: { readonly [C in RequestChannel]: (payload: RequestOf<C>) => Promise<BridgeResult<ResponseOf<C>>> };
   readonly onEvent: (listener: (channel: EventChannel, payload: unknown) => void) => void;
-  /** The session link: the preload holds the MessagePort main handed it and relays both ways. */
+  /** The net channel: the preload holds the MessagePort main handed it and relays both ways. */
   readonly link: {
-    readonly post: (m: LinkUp) => void;
+    readonly post: (m: NetUp) => void;
     readonly onMessage: (listener: (m: unknown) => void) => void;
   };
 };

@@ -1,6 +1,6 @@
 /**
  * The Electron shell's main process: one secure window and the IPC half of the bridge contract,
- * plus the session link: on every load of our page a fresh MessageChannelMain, one port kept here
+ * plus the net channel: on every load of our page a fresh MessageChannelMain, one port kept here
  * (each message validated by the dispatcher), the other handed to the preload.
  *
  * Window: contextIsolation, sandbox, no nodeIntegration, webSecurity on, a CSP on every response,

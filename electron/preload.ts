@@ -1,6 +1,6 @@
 /**
  * The sandboxed preload: exposes `window.ballBrawl`, one narrow method per contract request, one
- * event subscription, and the session link (post, subscribe) over the MessagePort main hands it on
+ * event subscription, and the net channel (post, subscribe) over the MessagePort main hands it on
  * every load, through contextBridge. Neither `ipcRenderer` nor the port itself reaches the page.
  */
 import { contextBridge, ipcRenderer } from 'electron';
@@ -12,14 +12,14 @@ const requests = Object.fromEntries(
 
 /** Messages the page posts before the port arrives (bounded: a page without a link drops the rest). */
 const MAX_EARLY_LINK = 1024;
-let linkPort: MessagePort | null = null;
+let channel: MessagePort | null = null;
 const early: unknown[] = [];
 const linkListeners: ((m: unknown) => void)[] = [];
 ipcRenderer.on('bb:link', (e) => {
   const port = e.ports[0];
   if (!port) return;
-  linkPort?.close();
-  linkPort = port;
+  channel?.close();
+  channel = port;
   port.onmessage = (m: MessageEvent) => {
     for (const l of linkListeners) l(m.data);
   };
@@ -31,7 +31,7 @@ const api: PreloadApi = {
   requests,
   link: {
     post: (m) => {
-      if (linkPort) linkPort.postMessage(m);
+      if (channel) channel.postMessage(m);
       else if (early.length < MAX_EARLY_LINK) early.push(m);
     },
     onMessage: (listener) => void linkListeners.push(listener),

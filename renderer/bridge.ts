@@ -1,13 +1,13 @@
 /**
  * The renderer's end of the bridge contract, the same `Bridge` in both shells:
  * - Electron: `window.ballBrawl`, exposed by the sandboxed preload (one method per request, the
- *   session link over the MessagePort main handed the preload);
+ *   net channel over the MessagePort main handed the preload);
  * - browser shell: a WebSocket to the page's own origin, authenticated by the launch token that
- *   came in the page URL; the session link rides on it as `{ link }` frames.
+ *   came in the page URL; the net channel rides on it as `{ link }` frames.
  * Only types are imported from the contract (the layering check enforces it).
  */
 import { t } from './i18n';
-import type { Bridge, BridgeEvents, BridgeResult, EventChannel, LinkDown, PreloadApi, Reason, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
+import type { Bridge, BridgeEvents, BridgeResult, EventChannel, NetDown, PreloadApi, Reason, RequestChannel, RequestOf, ResponseOf } from '../electron/contract';
 
 declare global {
   interface Window {
@@ -30,9 +30,9 @@ class Listeners {
   }
 }
 
-/** The page's side of the session link: its listeners, fed by whichever shell carries it. */
-function linkListeners(): { readonly fire: (m: LinkDown) => void; readonly on: (l: (m: LinkDown) => void) => () => void } {
-  const set = new Set<(m: LinkDown) => void>();
+/** The page's side of the net channel: its listeners, fed by whichever shell carries it. */
+function linkListeners(): { readonly fire: (m: NetDown) => void; readonly on: (l: (m: NetDown) => void) => () => void } {
+  const set = new Set<(m: NetDown) => void>();
   return {
     fire: (m) => {
       for (const l of set) l(m);
@@ -64,7 +64,7 @@ function electronBridge(api: PreloadApi): Bridge {
   api.onEvent((c, p) => listeners.fire(c, p));
   const link = linkListeners();
   // Main is the trusted end of the link: its messages have the contract's shape.
-  api.link.onMessage((m) => link.fire(m as LinkDown));
+  api.link.onMessage((m) => link.fire(m as NetDown));
   return {
     shell: 'electron',
     request: async <C extends RequestChannel>(channel: C, payload: RequestOf<C>) => {
@@ -89,7 +89,7 @@ async function socketBridge(token: string): Promise<Bridge> {
   const pending = new Map<number, (r: BridgeResult<unknown>) => void>();
   let nextId = 1;
   ws.addEventListener('message', (e) => {
-    const msg = JSON.parse(String(e.data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown; link?: LinkDown };
+    const msg = JSON.parse(String(e.data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown; link?: NetDown };
     if (msg.link) link.fire(msg.link);
     else if (msg.event) listeners.fire(msg.event, msg.payload);
     else if (typeof msg.id === 'number' && msg.result) pending.get(msg.id)?.(msg.result), pending.delete(msg.id);

@@ -16,13 +16,13 @@ export const MAGIC1 = 0x42;
 
 /** Largest datagram we send: stays under common path MTUs without IP fragmentation. */
 export const MAX_DATAGRAM_BYTES = 1200;
-/** The tag the secure link (electron/services/lockstep/secure) ends every datagram of a session with. */
+/** The tag the sealer (electron/services/lockstep/secure) ends every datagram of a session with. */
 export const MAC_BYTES = 8;
 /** Largest lockstep datagram core encodes: the link's tag must still fit in MAX_DATAGRAM_BYTES. */
 export const MAX_PAYLOAD_BYTES = MAX_DATAGRAM_BYTES - MAC_BYTES;
 /**
- * What the secure link ends a group frame with instead of the tag: a u32 sequence number and a
- * 64-byte Ed25519 signature (electron/services/lockstep/secure/groupLink.ts).
+ * What the sealer ends a group frame with instead of the tag: a u32 sequence number and a
+ * 64-byte Ed25519 signature (electron/services/lockstep/secure/groupSeal.ts).
  */
 export const GROUP_TRAILER_BYTES = 4 + 64;
 /** Largest group frame core encodes: the link's trailer must still fit in MAX_DATAGRAM_BYTES. */

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { NetAction, LinkUp, NetStart } from '../../electron/contract';
+import type { NetAction, NetUp, NetStart } from '../../electron/contract';
 import { builtInSource, compileTreeSet, defaultBrains, defaultTreeSet, Difficulty } from '../../core/ai';
 import type { TreeSet } from '../../core/ai';
 import { parseTiledMap } from '../../core/map';
@@ -16,7 +16,7 @@ import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { DESYNC_NOTICE_MS, LockstepMatch } from './LockstepMatch';
 import type { ResumeFrom } from './LockstepMatch';
-import { LinkPort } from './linkPort';
+import { NetPort } from './netPort';
 import { t } from '../i18n';
 import { DEFAULT_SETTINGS, SlotKind, firstCell, type KeyUpdate, type LobbySlot } from './simApi';
 
@@ -40,12 +40,12 @@ function netStart(mySlot: number, trees: TreeSet = defaultTreeSet(), print = tre
   };
 }
 
-function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom, trees?: TreeSet): { match: LockstepMatch; port: LinkPort; loop: LinkUp[]; acts: NetAction[]; reports: unknown[] } {
+function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: ResumeFrom, trees?: TreeSet): { match: LockstepMatch; port: NetPort; loop: NetUp[]; acts: NetAction[]; reports: unknown[] } {
   const start = netStart(mySlot, trees);
-  const loop: LinkUp[] = [];
+  const loop: NetUp[] = [];
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
-  const port = new LinkPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
+  const port = new NetPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
   const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
   return { match, port, loop, acts, reports };
 }
@@ -121,7 +121,7 @@ describe('LockstepMatch', () => {
 
   it('a report main could not write is told in player words, not main\'s message', async () => {
     const start = netStart(0);
-    const port = new LinkPort(start, () => undefined, 0);
+    const port = new NetPort(start, () => undefined, 0);
     const failing = { act: () => undefined, report: () => Promise.reject(Object.assign(new Error('net:desyncReport: EACCES'), { reason: { code: 'unexpected', params: { detail: 'EACCES' } } })) };
     const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: null, link: failing });
     port.push(updates(0, 0));
@@ -196,14 +196,14 @@ describe('LockstepMatch', () => {
     const replay = parseReplay(file!, { appVersion: 'test', protocolVersion: PROTOCOL_VERSION });
     expect(replay.header.brains).toBe(edited.brains.fingerprint);
     // Another fingerprint than the start's, or sources that do not load: refused, never run.
-    const map2 = { map, port: new LinkPort(netStart(0), () => undefined), slots, appVersion: 't', myName: 'me', link: { act: () => undefined, report: () => Promise.resolve('') } };
+    const map2 = { map, port: new NetPort(netStart(0), () => undefined), slots, appVersion: 't', myName: 'me', link: { act: () => undefined, report: () => Promise.resolve('') } };
     expect(() => new LockstepMatch({ ...map2, start: netStart(0, edited, defaultBrains().fingerprint) })).toThrow(/not the ones the host named/);
     expect(() => new LockstepMatch({ ...map2, start: { ...netStart(0), trees: ['{}', '{}', '{}'] } })).toThrow(/do not load/);
   });
 
   it('draws my cells ahead of the confirmed ones after a key press only with "Predict my ball" on, and never for a spectator', () => {
-    const build = (start: NetStart, predict: boolean): { match: LockstepMatch; port: LinkPort } => {
-      const port = new LinkPort(start, () => undefined);
+    const build = (start: NetStart, predict: boolean): { match: LockstepMatch; port: NetPort } => {
+      const port = new NetPort(start, () => undefined);
       const match = new LockstepMatch({ map, start, port, slots, appVersion: 't', myName: 'me', predict, link: { act: () => undefined, report: () => Promise.resolve('') } });
       // Keys 0-2 confirmed and run; key 3's update is not here yet: the loop waits at frame 9.
       port.push(updates(0, 2).map((u) => ({ ...u, inputs: [] })));

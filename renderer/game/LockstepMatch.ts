@@ -1,6 +1,6 @@
 /**
  * A networked match in the page: the real simulation (SimGame) run by core's MatchLoop from the
- * confirmed updates main pushes through LinkPort (the loop's PeerLink, the only sender of loop
+ * confirmed updates main pushes through NetPort (the loop's LoopPeer, the only sender of loop
  * messages). The runner's FramePacer owns the pace (blocking, phase alignment, bounded catch-up),
  * so the display loop calls `drive` once per animation frame and the view hooks run around each
  * logic frame. My input goes to main as intent; chat, pause and drop votes as actions. Desyncs
@@ -31,7 +31,7 @@ import { paletteColor } from './colors';
 import { MassHistory } from './MassHistory';
 import { confirmedView, OwnCellsPredictor } from './OwnPrediction';
 import type { ConfirmedView, OwnPrediction } from './OwnPrediction';
-import type { LinkPort } from './linkPort';
+import type { NetPort } from './netPort';
 import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
 import { FRAME_RATE, MatchLoop, SimGame, SlotKind } from './simApi';
 import type { DesyncReport, KeyUpdate, LobbySlot, LockstepRunner, MatchStart, PlayerInput, ResumePoint, World } from './simApi';
@@ -40,7 +40,7 @@ import type { DesyncReport, KeyUpdate, LobbySlot, LockstepRunner, MatchStart, Pl
 export type ResumeFrom = ResumePoint;
 
 /** What the match asks of main besides the lockstep port. */
-export interface NetLink {
+export interface NetCalls {
   act(a: NetAction): void;
   /** Writes a desync report; resolves to its file. */
   report(r: DesyncReport): Promise<string>;
@@ -49,10 +49,10 @@ export interface NetLink {
 export interface LockstepMatchOptions {
   readonly map: GameMap;
   readonly start: NetStart;
-  readonly port: LinkPort;
+  readonly port: NetPort;
   /** The lobby as the match started (names and colours). */
   readonly slots: readonly LobbySlot[];
-  readonly link: NetLink;
+  readonly link: NetCalls;
   readonly appVersion: string;
   readonly myName: string;
   /** Receives the match's replay file when the session ends (finished or left). */
@@ -167,7 +167,7 @@ export class LockstepMatch implements MatchSession {
     return this.loop.runner;
   }
 
-  get port(): LinkPort {
+  get port(): NetPort {
     return this.o.port;
   }
 

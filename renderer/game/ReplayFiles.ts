@@ -9,7 +9,7 @@ import { toBase64 } from '../../core/lockstep';
 import { parseReplay, type ParsedReplay } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 
-/** The inverse of core's toBase64 (replays:read, a resume on the session link), with the page's own decoder. */
+/** The inverse of core's toBase64 (replays:read, a resume on the net channel), with the page's own decoder. */
 export function fromBase64(b64: string): Uint8Array {
   const s = atob(b64);
   const out = new Uint8Array(s.length);

@@ -1,6 +1,6 @@
 /**
  * A player's (or spectator's) side of the lockstep protocol, as the game and the UI use it: the
- * local intent, confirmed updates for the game loop (`beginKey`/`finish`: a loop's PeerLink), what
+ * local intent, confirmed updates for the game loop (`beginKey`/`finish`: a loop's LoopPeer), what
  * the wait dialog shows, and the lobby / vote / pause / chat requests. The host's own player uses
  * this class too, over an in-process loopback. Bytes in, bytes out, time in; no socket, no timer.
  * Composed of parts sharing one ClientState: ClientUplink (what goes to the host), ClientInbox

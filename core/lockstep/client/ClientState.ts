@@ -50,12 +50,12 @@ export interface ClientOptions {
    */
   readonly trees?: TreeSet;
   /**
-   * The host's `keys` (v9): peers' public keys, which the secure link (electron/…/secure) seals
+   * The host's `keys` (v9): peers' public keys, which the sealer (electron/…/secure) seals
    * what this peer and a successor say to each other with. Opaque here.
    */
   readonly onKeys?: (keys: readonly PeerKey[]) => void;
   /**
-   * Whether this app receives the multicast group of the host at `host` (the secure link joined
+   * Whether this app receives the multicast group of the host at `host` (the sealer joined
    * the group that host announced). Told to the host (control `group`): then its group frames
    * stand for my own. Default: never.
    */

@@ -1,6 +1,6 @@
 /**
  * core/lockstep/client: a player's or spectator's side of the protocol. ClientPeer is the one
- * class callers use (the game loop's PeerLink, the UI's requests, the wait dialog's view); it is
+ * class callers use (the game loop's LoopPeer, the UI's requests, the wait dialog's view); it is
  * composed of parts sharing a ClientState — ClientUplink, ClientInbox, ClientResync, ClientTrees,
  * ClientSuccession — and holds a ClientMatch (confirmed updates, the input schedule) while a match
  * runs. No socket, no timer.

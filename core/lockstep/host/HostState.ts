@@ -47,20 +47,20 @@ export interface HostOptions {
    */
   readonly trees?: TreeSet;
   /**
-   * The secure link's verdict on a rejoin (electron/services/lockstep/secure): whether the JOIN
+   * The sealer's verdict on a rejoin (electron/services/lockstep/secure): whether the JOIN
    * `nonce` from `from` was sealed with the key `token` was given to — or, a match taken over, the
    * key of `holder`, the session that holds the slot now. Without it (the simulator, a loopback)
    * the token alone names the slot.
    */
   readonly proves?: (token: number, from: string, nonce: number, holder?: string) => boolean;
   /**
-   * The public key the secure link holds for the peer at `addr` (null: none, a loopback). The
+   * The public key the sealer holds for the peer at `addr` (null: none, a loopback). The
    * successors are told every match peer's and the others the successors' (`keys`), so what a
    * successor and its peers say to each other after a takeover is sealed too.
    */
   readonly keyOf?: (addr: string) => Uint8Array | null;
   /**
-   * Sends one datagram to the host's multicast group on the LAN (the secure link signs it). With
+   * Sends one datagram to the host's multicast group on the LAN (the sealer signs it). With
    * it, a release costs one group frame for the peers that listen (the control message `group`)
    * instead of a datagram each; a peer it misses gets its keys alone (HostSender). Without it
    * (discovery off, loopback, a successor) every peer gets its own frames.

@@ -12,7 +12,7 @@ import { PROTOCOL_VERSION } from '../../net';
 import { toBase64 } from '../wire';
 import type { PeerEvent } from '../client';
 import type { LockstepRunner } from './LockstepRunner';
-import type { PeerLink } from './PeerLink';
+import type { LoopPeer } from './LoopPeer';
 import type { KeyUpdate, MatchStart } from '../types';
 
 export const REFSUB_WAIT_MS = 5000;
@@ -52,7 +52,7 @@ export class DesyncReporter {
   private done = false;
 
   constructor(
-    private readonly peer: PeerLink,
+    private readonly peer: LoopPeer,
     private readonly runner: LockstepRunner,
     private readonly meta: { readonly appVersion: string; readonly name: string },
     private readonly onReport: (r: DesyncReport) => void,

@@ -1,6 +1,6 @@
 /**
  * One match on one peer: the deterministic game, the LockstepRunner that steps it from the
- * confirmed updates its PeerLink holds, the DesyncReporter, the resume of a match joined running
+ * confirmed updates its LoopPeer holds, the DesyncReporter, the resume of a match joined running
  * (restore the snapshot, start at its key, fast-forward the backlog), and hooks that see each key
  * as it begins (a replay recorder) and each logic frame as it runs (the view, a bot that plays
  * this peer's own slot). The page's match, the main side's headless players (the hosting app's
@@ -12,7 +12,7 @@ import { DesyncReporter } from './DesyncReporter';
 import type { BotDriver, LockstepGame } from './LockstepGame';
 import { LockstepRunner, RESUME_FAST_FORWARD } from './LockstepRunner';
 import type { KeySnapshot, RunnerOptions } from './LockstepRunner';
-import type { PeerLink } from './PeerLink';
+import type { LoopPeer } from './LoopPeer';
 import type { PeerEvent } from '../client';
 
 /** Where a match joined running starts: the state before key `fromKey` (null: a fresh game). */
@@ -28,7 +28,7 @@ export interface StepHooks {
 }
 
 export interface MatchLoopOptions {
-  readonly link: PeerLink;
+  readonly link: LoopPeer;
   readonly game: LockstepGame;
   /** Bots outside the game (toy games in tests); SimGame runs its bots inside `step`. */
   readonly bots?: BotDriver;

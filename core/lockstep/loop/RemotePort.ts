@@ -2,15 +2,15 @@
  * The lockstep loop's LockstepPort when its ClientPeer lives elsewhere (the page's loop, the peer
  * in main): the confirmed updates pushed to it (in key order, each once) are buffered so the
  * LockstepRunner reads them synchronously, and what the loop does goes back as LoopMsg messages:
- * begin (the key's hash), finish, blocked (once an episode). The session link carries LoopMsg up
- * (contract.ts LinkUp); the page's LinkPort and main's bridge tests both run on this class.
+ * begin (the key's hash), finish, blocked (once an episode). The net channel carries LoopMsg up
+ * (contract.ts NetUp); the page's NetPort and main's bridge tests both run on this class.
  * Invariants: `updates[k]` exists for every fromKey ≤ k ≤ recvKey (contiguous from the key the loop
  * starts at: 0, or a resume's snapshot key); an update out of order is dropped and counted (the
  * sender promises order, so that would be a bug there, not data to play).
  * Units: ms of the caller's clock.
  */
 import type { PlayerInput } from '../../sim';
-import type { LinkMatch, PeerLink } from './PeerLink';
+import type { PeerMatch, LoopPeer } from './LoopPeer';
 import type { KeyUpdate, MatchStart } from '../types';
 
 /** The loop talking to its remote ClientPeer. */
@@ -33,7 +33,7 @@ export const MAX_LATE_MS = 1000;
 const PACE_MIN = 0.5;
 const PACE_MAX = 1.5;
 
-export class RemotePort implements PeerLink {
+export class RemotePort implements LoopPeer {
   /** Input delay (ms): the match's, then each update's `delayMs` from the key it begins. */
   delay: number;
   readonly updates: KeyUpdate[] = [];
@@ -65,7 +65,7 @@ export class RemotePort implements PeerLink {
     this.delay = match.start.delayMs;
   }
 
-  get match(): LinkMatch {
+  get match(): PeerMatch {
     return this;
   }
 

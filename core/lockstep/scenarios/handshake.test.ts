@@ -47,7 +47,7 @@ describe('handshake', () => {
   // Version 5 is the one before 48-byte names (v6): its peers would refuse a long name as malformed.
   // Version 6 is the one before host succession's fence (v7): its host would never raise it.
   // Version 7 is the one before the rejoiners (v8): its successor would refuse a rejoiner's token.
-  // Version 8 is the one before the secure link (v9): its JOINs carry no key, its frames no tag.
+  // Version 8 is the one before the sealer (v9): its JOINs carry no key, its frames no tag.
   // Version 9 is the one before group frames (v10): its peers would refuse a GFRAME as unknown.
   // Version 10 is the one before phase shifts told once (v11): its host repeats a player's
   // earliness every second, and a v11 peer would make the same shift again each time.

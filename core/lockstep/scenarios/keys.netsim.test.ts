@@ -1,5 +1,5 @@
 /**
- * The host tells the match's peers the keys its secure link holds (protocol 9, `keys`): after a
+ * The host tells the match's peers the keys its sealer holds (protocol 9, `keys`): after a
  * takeover a successor and its peers seal what they say to each other with them. Core carries them
  * as opaque bytes; here a stand-in key per address.
  */
@@ -33,7 +33,7 @@ describe('keys for a takeover', () => {
     for (const c of room.clients.slice(2)) expect(new Set(told(c.keys)).size).toBe(c.keys.length);
   });
 
-  it('sends no keys without a secure link (the simulator, the owner’s loopback)', () => {
+  it('sends no keys without a sealer (the simulator, the owner’s loopback)', () => {
     const room = new Room({ seed: 82, humans: 3, link: LAN, settings: { matchSeconds: 4 } });
     expect(room.joinAll()).toBe(true);
     expect(room.start()).toBe(true);

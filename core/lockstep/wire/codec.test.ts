@@ -344,7 +344,7 @@ describe('group frames (GFRAME, v10)', () => {
     const ctl = (second: number) => ({ firstSeq: 0, msgs: [new Uint8Array(1000).fill(1), new Uint8Array(second).fill(2)] });
     const held = [1, 2, 49]; // 1 length byte + 7 mask bytes
     // header 4 + mask 8 + sections 1 + ctl (u16 seq, u8 n, 2 × u16 length) 7 + 1112 = 1132: the
-    // secure link adds a 68-byte trailer (sequence number, signature) and the datagram is 1200.
+    // sealer adds a 68-byte trailer (sequence number, signature) and the datagram is 1200.
     const exact = encodeHostFrame({ ctl: ctl(112), held });
     expect(exact.ctl).toBe(2);
     expect(exact.bytes.length).toBe(MAX_GROUP_PAYLOAD_BYTES);

@@ -7,10 +7,10 @@
  * Wire layout of PROTOCOL_VERSION (core/net/header.ts; what each version changed is told once, in
  * core/lockstep/PROTOCOL.md). Little-endian; every datagram starts with the 4-byte header "BB",
  * version, type. Keys and sequence numbers are u16, except the two "k15" fields below: bits 0-14
- * a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap). The secure link
- * (electron/services/lockstep/secure/SecureLink.ts, where the bytes it adds are laid out) puts a
+ * a key's low 15 bits, bit 15 a flag (see wire.ts for how both unwrap). The sealer
+ * (electron/services/lockstep/secure/Sealer.ts, where the bytes it adds are laid out) puts a
  * key block into the JOIN after its header, answers a JOIN without a valid cookie with a
- * CHALLENGE (0x16), adds a group block to the sealed ACCEPT (secure/groupLink.ts) and ends every
+ * CHALLENGE (0x16), adds a group block to the sealed ACCEPT (secure/groupSeal.ts) and ends every
  * datagram of a session with an 8-byte tag (MAC_BYTES); core encodes up to MAX_PAYLOAD_BYTES so
  * the tag still fits. The layouts below are what core reads and writes, the link's bytes removed.
  * Control messages are laid out where they are declared (control.ts).
@@ -61,7 +61,7 @@
  *                       your closures ran that far ahead of the room's phase: move back that
  *                       much, once — a shift is told in one ping only)
  *   0x22 GFRAME  h→group  one datagram to the host's multicast group, read by every peer that
- *        listens (the secure link signs it instead of tagging it): u8 n ≤ 7, n bytes bitmask of
+ *        listens (the sealer signs it instead of tagging it): u8 n ≤ 7, n bytes bitmask of
  *        the held slots (slot 0 = bit 0 of byte 0: their copy comes to them alone, with control
  *        messages to read first; they ignore this one), then an HFRAME's sections byte and sections
  * A datagram must end exactly after its last section.

@@ -7,7 +7,7 @@ import type { PlayerInput } from '../../sim';
 import { MAX_SLOTS } from '../types';
 import type { HostStatus, KeyUpdate } from '../types';
 
-/** `Challenge` is the secure link's (electron/services/lockstep/secure): it never reaches core. */
+/** `Challenge` is the sealer's (electron/services/lockstep/secure): it never reaches core. */
 export const LockstepType = { Join: 0x10, Accept: 0x11, Reject: 0x12, Snap: 0x13, SnapAck: 0x14, Succeed: 0x15, Challenge: 0x16, ClientFrame: 0x20, HostFrame: 0x21, GroupFrame: 0x22 } as const;
 
 /**

@@ -12,7 +12,7 @@
  *                    (crashed, unplugged, restarting) or still catching up, by slot: a successor
  *                    lets each rejoin with its token (v8; sent with the order, whenever it changes)
  *   0x14 keys        u8 n ≤ KEYS_PER_MESSAGE, n × (str addr(48), 32 B public key) — the keys the
- *                    host's secure link holds for peers of the match (v9; after the order, whenever
+ *                    host's sealer holds for peers of the match (v9; after the order, whenever
  *                    it changes, in as many messages as needed): a successor is sent every peer's,
  *                    the others the successors'. Opaque to core: the peers' links seal what a
  *                    successor and its peers say to each other with them (electron/…/secure)

@@ -5,7 +5,7 @@
  * came over Electron IPC or the browser shell's WebSocket: it checks that the channel exists and
  * that the payload has the contract's shape before any service sees it, and turns every failure
  * into `{ ok: false, error, reason }` data (a bad request never throws across the bridge or crashes main).
- * The session link goes through here too: `linkIn` validates each page message before the LAN
+ * The net channel goes through here too: `linkIn` validates each page message before the LAN
  * session sees it (a bad one is counted and dropped: there is no one to answer), and `sendLink`
  * pushes the session's messages to every connected page as they happen.
  */
@@ -20,14 +20,14 @@ import {
   type BridgeEvents,
   type BridgeResult,
   type EventChannel,
-  type LinkDown,
+  type NetDown,
   type RequestChannel,
   type RequestOf,
   type ResponseOf,
   type SettingsResult,
 } from '../../contract';
 import type { JoinList } from '../discovery/JoinList';
-import { NET_VALIDATORS, validateLinkUp } from './netRequests';
+import { NET_VALIDATORS, validateNetUp } from './netRequests';
 import { REPLAY_VALIDATORS } from './replayRequests';
 import type { NetService, ReplayService } from './services';
 import { noPayload } from './validator';
@@ -83,10 +83,10 @@ const VALIDATORS: { [C in RequestChannel]: Validator<C> } = {
 };
 
 export class BridgeDispatcher {
-  /** Page messages on the session link refused by validation (a page bug, never acted on). */
+  /** Page messages on the net channel refused by validation (a page bug, never acted on). */
   badLink = 0;
   private readonly listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
-  private readonly linkSinks = new Set<(m: LinkDown) => void>();
+  private readonly linkSinks = new Set<(m: NetDown) => void>();
   private readonly handlers: { [C in RequestChannel]: Handler<C> };
 
   constructor(private readonly opts: DispatcherOptions) {
@@ -153,21 +153,21 @@ export class BridgeDispatcher {
     for (const l of this.listeners) l(channel, payload);
   }
 
-  /** One message from a page on the session link. Never throws. */
+  /** One message from a page on the net channel. Never throws. */
   linkIn(message: unknown): void {
-    const m = validateLinkUp(message);
+    const m = validateNetUp(message);
     if (typeof m === 'string') return void this.badLink++;
     this.opts.session.loop(m);
   }
 
   /** Subscribes a shell's link sink (the Electron MessagePort, or the WebSocket). */
-  onLink(sink: (m: LinkDown) => void): () => void {
+  onLink(sink: (m: NetDown) => void): () => void {
     this.linkSinks.add(sink);
     return () => this.linkSinks.delete(sink);
   }
 
   /** Pushes a session message to every connected page. */
-  sendLink(m: LinkDown): void {
+  sendLink(m: NetDown): void {
     for (const l of this.linkSinks) l(m);
   }
 }

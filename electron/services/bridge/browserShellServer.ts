@@ -2,7 +2,7 @@
  * The browser shell: plays the Electron main process's part for a renderer running in any
  * Chromium. It serves the built renderer on http://127.0.0.1:<port> and carries the bridge
  * contract over a WebSocket on the same port: requests as `{ id, channel, payload }` answered by
- * `{ id, result }`, app events as `{ event, payload }`, and the session link both ways as
+ * `{ id, result }`, app events as `{ event, payload }`, and the net channel both ways as
  * `{ link }` frames, pushed with no answer.
  *
  * Security: the server listens on loopback only. The WebSocket accepts a connection only with the

@@ -1,13 +1,13 @@
 /**
- * The net:* validators and the session link's (page → main): good payloads come back as clean
+ * The net:* validators and the net channel's (page → main): good payloads come back as clean
  * copies, bad ones as a message naming the field; nothing throws, whatever arrives.
  */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, MAX_SNAPSHOT_BYTES } from '../../../core/lockstep';
 import { groupOptions, resolveGameSocket } from '../session/gameSocket';
-import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS, validateLinkUp } from './netRequests';
+import { MAX_DESYNC_REPORT_BYTES, NET_VALIDATORS, validateNetUp } from './netRequests';
 
-const V = { ...NET_VALIDATORS, link: validateLinkUp };
+const V = { ...NET_VALIDATORS, link: validateNetUp };
 const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, split: true, eject: false };
 
 const REPORT = {
@@ -18,7 +18,7 @@ const REPORT = {
   myHashes: { fromKey: 0, hashes: [-1, 2] }, subHashes: null, firstDifference: { component: 'balls', index: 0 },
 };
 
-describe('net:* and session link validators', () => {
+describe('net:* and net channel validators', () => {
   it('accepts well-formed requests and returns copies without extra fields', () => {
     expect(V['net:host']({ name: 'Ann', colour: 255, settings: { ...DEFAULT_SETTINGS, extra: 1 }, more: true })).toEqual({ name: 'Ann', colour: 255, settings: DEFAULT_SETTINGS });
     expect(V['net:join']({ address: ' 192.168.1.20 ', name: '小明', spectate: true })).toEqual({ address: '192.168.1.20:47777', name: '小明', spectate: true });

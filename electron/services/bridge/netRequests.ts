@@ -1,20 +1,20 @@
 /**
  * Validators for the bridge's LAN-session requests (net:*) and for the page's messages on the
- * session link (LinkUp). Every validator checks the full shape — each field's type and range,
+ * net channel (NetUp). Every validator checks the full shape — each field's type and range,
  * strings bounded in UTF-8 bytes as the wire codec bounds them — and returns a fresh copy with only
  * the contract's fields, or a message naming the first bad field. Validators never throw.
  */
 import { DESYNC_REPORT_FORMAT, MAX_CHAT_BYTES, MAX_LATE_MS, MAX_NAME_BYTES, MAX_SNAPSHOT_BYTES, MAX_SUBHASHES, SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { DesyncReport, KeyUpdate } from '../../../core/lockstep';
-import type { BridgeRequests, LinkUp, NetAction } from '../../contract';
+import type { BridgeRequests, NetUp, NetAction } from '../../contract';
 import type { Validator } from './validator';
 import { parseJoinAddress } from '../discovery';
 import { arr, bool, fail, guarded, hash32, int, matchStart, MAX_KEY, obj, oneOf, playerInput, playerName, roomSettings, slot, slotEvent, slotKind, str } from './checks';
 
 type NetChannel = Extract<keyof BridgeRequests, `net:${string}`>;
 
-/** A message from the page's match loop on the session link, or why it is refused. */
-export const validateLinkUp = (p: unknown): LinkUp | string => guarded(() => linkUp(p));
+/** A message from the page's match loop on the net channel, or why it is refused. */
+export const validateNetUp = (p: unknown): NetUp | string => guarded(() => linkUp(p));
 
 /** A desync report is large (snapshots, every update since the agreed key) but bounded. */
 export const MAX_DESYNC_REPORT_BYTES = 16 * 1024 * 1024;
@@ -38,7 +38,7 @@ function act(p: unknown): NetAction {
   }
 }
 
-function linkUp(p: unknown): LinkUp {
+function linkUp(p: unknown): NetUp {
   const o = obj(p, 'message');
   switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away'] as const)) {
     case 'intent': return { t: 'intent', input: playerInput(o['input'], 'input') };

@@ -3,15 +3,15 @@
  * (session/LanSession.ts) and the replay store (files/replays.ts). Interfaces here, so the bridge
  * room depends on no implementation and tests can stand in for either.
  */
-import type { LinkUp, ReplayEntry, ReplayFile, RequestOf, ResponseOf } from '../../contract';
+import type { NetUp, ReplayEntry, ReplayFile, RequestOf, ResponseOf } from '../../contract';
 
 export interface NetService {
   host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>>;
   join(req: RequestOf<'net:join'>): Promise<null>;
   leave(): Promise<null>;
   act(a: RequestOf<'net:act'>): null;
-  /** A validated message from the page's match loop on the session link. */
-  loop(m: LinkUp): void;
+  /** A validated message from the page's match loop on the net channel. */
+  loop(m: NetUp): void;
   desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>>;
 }
 

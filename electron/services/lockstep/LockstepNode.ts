@@ -29,7 +29,7 @@ import { HeadlessPlayer } from './HeadlessPlayer';
 import { mapLoader } from './loadMap';
 import { randomU32 } from './random';
 import { identityFrom, newIdentity } from './secure/keys';
-import { hostLinkOptions, SecureLink } from './secure/SecureLink';
+import { hostLinkOptions, Sealer } from './secure/Sealer';
 import { HOST_LOOPBACK, IDLE_TICK_MS, OWNER_LOOPBACK, VERIFIER_LOOPBACK } from './nodeOptions';
 import type { HostStart, JoinTarget, NodeOptions } from './nodeOptions';
 import { UdpTransport } from './UdpTransport';
@@ -74,10 +74,10 @@ export class LockstepNode {
     this.arm((this.protocolAt = this.now() + this.tickMs));
   }
 
-  /** Binds the game socket (a free port when `port` is 0) with its secure link. */
+  /** Binds the game socket (a free port when `port` is 0) with its sealer. */
   static async open(opts: NodeOptions): Promise<LockstepNode> {
     const identity = opts.identity ? identityFrom(opts.identity) : newIdentity();
-    return new LockstepNode(await UdpTransport.open({ ...opts, link: new SecureLink(identity, () => performance.now()) }), opts);
+    return new LockstepNode(await UdpTransport.open({ ...opts, link: new Sealer(identity, () => performance.now()) }), opts);
   }
 
   get port(): number {

@@ -6,7 +6,7 @@
  * Invariants: the receive buffer is raised to 4 MiB; datagrams over MAX_DATAGRAM_BYTES and
  * arrivals beyond the queue bound are dropped and counted; send never throws (errors are counted).
  * Addresses are "ip:port" strings ("[v6]:port" for IPv6), the form core/lockstep uses.
- * With a `link` (SecureLink, the game's sockets) every datagram is sealed on its way out and
+ * With a `link` (Sealer, the game's sockets) every datagram is sealed on its way out and
  * opened on its way in, before anyone reads it; without one (the test relays) bytes pass as they are.
  */
 import { randomInt } from 'node:crypto';
@@ -15,8 +15,8 @@ import type { SocketAsPromised } from 'dgram-as-promised';
 import { addressKey, DEFAULT_GAME_PORT, MAX_DATAGRAM_BYTES, parseAddress } from '../../../core/net';
 import { inSubnet } from '../discovery';
 import type { NetInterface } from '../discovery';
-import type { GroupAddress } from './secure/groupLink';
-import type { SecureLink } from './secure/SecureLink';
+import type { GroupAddress } from './secure/groupSeal';
+import type { Sealer } from './secure/Sealer';
 
 export { DEFAULT_GAME_PORT };
 export const RECV_BUFFER_BYTES = 4 * 1024 * 1024;
@@ -41,7 +41,7 @@ export interface UdpTransportOptions {
   readonly fallback?: boolean;
   readonly queueLimit?: number;
   /** Seals and opens every datagram (issue 17); the game's sockets have one. */
-  readonly link?: SecureLink;
+  readonly link?: Sealer;
   /**
    * Hosting on a LAN (v10, needs `link`): the address of the interface whose LAN the host's group
    * frames are multicast on (once a release for every peer that listens). Only where LAN
@@ -87,7 +87,7 @@ export class UdpTransport {
     readonly port: number,
     readonly address: string,
     private readonly queueLimit: number,
-    readonly link: SecureLink | null,
+    readonly link: Sealer | null,
     private readonly groupInterfaces: readonly Pick<NetInterface, 'address' | 'netmask'>[],
   ) {
     sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
@@ -128,7 +128,7 @@ export class UdpTransport {
   }
 
   /** Group frames leave by `iface` to a group of our own (TTL 1: they never leave the LAN). */
-  private hostGroup(iface: string, link: SecureLink): void {
+  private hostGroup(iface: string, link: Sealer): void {
     const s = this.sock.socket;
     s.setMulticastInterface(iface);
     s.setMulticastTTL(1);

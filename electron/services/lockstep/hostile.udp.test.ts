@@ -3,7 +3,7 @@
  * (it crosses the wire in every client frame) and forges datagrams with the victim's and the
  * host's addresses as their source. The forgeries enter the real receive path of each side's
  * socket with a forged source address (what a LAN spoofer's raw socket delivers; an unprivileged
- * test cannot send one), so they meet the secure link exactly as the kernel would hand them over.
+ * test cannot send one), so they meet the sealer exactly as the kernel would hand them over.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeClientFrame, encodeHostControl, encodeHostFrame, RejectReason, SessionReason } from '../../../core/lockstep';

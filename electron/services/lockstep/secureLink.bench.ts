@@ -1,5 +1,5 @@
 /**
- * What the secure link (issue 17) costs. 1. CPU: sealing and opening one datagram of a session (the
+ * What the sealer (issue 17) costs. 1. CPU: sealing and opening one datagram of a session (the
  * HMAC-SHA256 both ways), for a typical key frame and a full one; the room's traffic budget allows
  * ~1000 datagrams a second at the host of 50 players. 2. Bytes: the tag on every datagram and the
  * JOIN's key block (the room bench measures the whole room on the wire, tags included). 3. The join:
@@ -11,7 +11,7 @@ import { MAC_BYTES } from '../../../core/net';
 import { LockstepNode } from './LockstepNode';
 import { loadTrees } from './loadTrees';
 import { newIdentity } from './secure/keys';
-import { CHALLENGE_BYTES, SecureLink } from './secure/SecureLink';
+import { CHALLENGE_BYTES, Sealer } from './secure/Sealer';
 
 const HOST = '10.0.0.1:47777';
 const ME = '10.0.0.2:5000';
@@ -22,9 +22,9 @@ function median(xs: number[]): number {
 }
 
 /** A host and a client link with a session between them. */
-function session(): { host: SecureLink; client: SecureLink } {
-  const host = new SecureLink(newIdentity(), () => 0);
-  const client = new SecureLink(newIdentity(), () => 0);
+function session(): { host: Sealer; client: Sealer } {
+  const host = new Sealer(newIdentity(), () => 0);
+  const client = new Sealer(newIdentity(), () => 0);
   const challenge = host.open(ME, client.seal(HOST, encodeJoin({ nonce: 1, spectate: false, name: 'Ana', appVersion: '1' }))!).reply!;
   host.open(ME, client.open(HOST, challenge).reply!);
   client.open(HOST, host.seal(ME, encodeAccept({ nonce: 1, slot: 0, token: 5, owner: false }))!);

@@ -1,7 +1,7 @@
 /**
  * The main side of networked play: a session is one LockstepNode (the game socket) whose player
  * is this app's ClientPeer, the owner of the room the node hosts or a player of a room elsewhere,
- * carried to the page over the session link. The simulation runs in the page: it sends its intent
+ * carried to the page over the net channel. The simulation runs in the page: it sends its intent
  * and key-frame hashes up the link (`loop`), and receives the session, the match start and the
  * confirmed updates down it as they happen — the node calls back after every datagram batch,
  * loopback delivery and timer step, and push.ts sends whatever changed (no polling timer here).
@@ -25,7 +25,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientPeer } from '../../../core/lockstep';
-import type { BridgeEvents, LinkDown, LinkUp, RequestOf, ResponseOf } from '../../contract';
+import type { BridgeEvents, NetDown, NetUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
 import type { AppDiscovery, DiscoveryService } from '../discovery';
 import { lanAddresses } from '../discovery';
@@ -48,8 +48,8 @@ import { ReasonError } from '../reasonError';
 
 export interface LanSessionOptions {
   readonly userDataDir: string;
-  /** Pushes a message to the page on the session link. */
-  readonly send: (m: LinkDown) => void;
+  /** Pushes a message to the page on the net channel. */
+  readonly send: (m: NetDown) => void;
   /** An app-level notice (a damaged token file). */
   readonly notice: (n: BridgeEvents['app:notice']) => void;
   /** The process's command line and environment (game port, bind address). */
@@ -194,8 +194,8 @@ export class LanSession implements NetService {
     return null;
   }
 
-  /** The page's match loop, on the session link. Never throws: a message that does not fit the match is counted and ignored. */
-  loop(m: LinkUp): void {
+  /** The page's match loop, on the net channel. Never throws: a message that does not fit the match is counted and ignored. */
+  loop(m: NetUp): void {
     const peer = this.session?.peer;
     const match = peer?.match;
     if (!peer || !match || peer.phase !== 'running') return void this.counters.ignoredLoop++;

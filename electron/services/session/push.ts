@@ -1,5 +1,5 @@
 /**
- * Pushes a LAN session's peer events onto the session link as they happen (LanSession calls it
+ * Pushes a LAN session's peer events onto the net channel as they happen (LanSession calls it
  * after every datagram batch, tick and page message: no timer of its own). Consecutive 'updates'
  * go out as one message (each KeyUpdate exactly once, in key order, after its start or resume);
  * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
@@ -16,7 +16,7 @@
 import { SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { ClientMatch, ClientPeer, KeyUpdate } from '../../../core/lockstep';
 import { isNetEvent } from '../../contract';
-import type { LinkDown, NetEvent } from '../../contract';
+import type { NetDown, NetEvent } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { SessionView, StatusMeter } from './SessionView';
 
@@ -41,7 +41,7 @@ export interface PushedSession {
   sentKey: number;
 }
 
-export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
+export function pushSession(s: PushedSession, send: (m: NetDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
   const peer = s.peer;
   let updates: KeyUpdate[] = [];
   const flush = (): void => {
@@ -99,7 +99,7 @@ export function pushSession(s: PushedSession, send: (m: LinkDown) => void, now: 
   pushStatus(s, send, now);
 }
 
-function pushStatus(s: PushedSession, send: (m: LinkDown) => void, now: number): void {
+function pushStatus(s: PushedSession, send: (m: NetDown) => void, now: number): void {
   const peer = s.peer;
   const running = peer.phase === 'running' && peer.match !== null;
   // Outside the match the status only carries the host's silence (the lobby's banner, the

@@ -1,6 +1,6 @@
 /**
  * Test helper: a minimal page for one app (over the in-process dispatcher or a real browser-shell
- * socket, see socketPage.ts), doing what the game screens do with the session link — report
+ * socket, see socketPage.ts), doing what the game screens do with the net channel — report
  * loading at 100 %, run the real simulation (SimGame) in core's MatchLoop fed through a
  * RemotePort, steer with a seeded InputScript (or by hand) — so LanSession tests and benchmarks
  * play whole matches over real sockets. A resume (rejoin, spectator mid-match) restores the
@@ -13,7 +13,7 @@ import { InputScript, MatchLoop, RemotePort, SimGame } from '../../../core/locks
 import type { LockstepRunner, RunnerOptions } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import type { PlayerInput } from '../../../core/sim';
-import type { LinkDown, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestChannel, RequestOf } from '../../contract';
+import type { NetDown, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestChannel, RequestOf } from '../../contract';
 import type { PageBridge } from './socketPage';
 
 export class TestLoop {
@@ -61,7 +61,7 @@ export class TestLoop {
     });
   }
 
-  private onLink(m: LinkDown): void {
+  private onLink(m: NetDown): void {
     switch (m.t) {
       case 'session': return this.onSession(m.session);
       case 'start': return this.onStart(m.start, null);

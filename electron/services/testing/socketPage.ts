@@ -3,21 +3,21 @@
  * does — over its loopback WebSocket, with the launch token, the page's Origin and a loopback Host —
  * so tests and benchmarks cross the same socket, JSON framing and dispatcher the game uses.
  * Implements the page-side PageBridge TestLoop drives (request/response, pushed events, the
- * session link). `dispatcherPage` is the same bridge straight onto an in-process dispatcher, with
+ * net channel). `dispatcherPage` is the same bridge straight onto an in-process dispatcher, with
  * every crossing made asynchronous as a real one is.
  */
 import { WebSocket } from 'ws';
-import type { BridgeResult, EventChannel, LinkDown, LinkUp, RequestChannel } from '../../contract';
+import type { BridgeResult, EventChannel, NetDown, NetUp, RequestChannel } from '../../contract';
 import type { BridgeDispatcher } from '../bridge/BridgeDispatcher';
 import type { BrowserShell } from '../bridge/browserShellServer';
 
-/** What a page needs of the bridge: requests with results as data, pushed events, the session link. */
+/** What a page needs of the bridge: requests with results as data, pushed events, the net channel. */
 export interface PageBridge {
   handle(channel: RequestChannel, payload: unknown): Promise<BridgeResult<unknown>>;
   onEvent(listener: (channel: EventChannel, payload: unknown) => void): () => void;
   readonly link: {
-    post(m: LinkUp): void;
-    on(listener: (m: LinkDown) => void): () => void;
+    post(m: NetUp): void;
+    on(listener: (m: NetDown) => void): () => void;
   };
 }
 
@@ -34,10 +34,10 @@ export async function socketPage(shell: BrowserShell): Promise<SocketPage> {
   });
   const pending = new Map<number, (r: BridgeResult<unknown>) => void>();
   const listeners = new Set<(channel: EventChannel, payload: unknown) => void>();
-  const linkListeners = new Set<(m: LinkDown) => void>();
+  const linkListeners = new Set<(m: NetDown) => void>();
   let nextId = 1;
   ws.on('message', (data) => {
-    const msg = JSON.parse(String(data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown; link?: LinkDown };
+    const msg = JSON.parse(String(data)) as { id?: number; result?: BridgeResult<unknown>; event?: EventChannel; payload?: unknown; link?: NetDown };
     if (msg.link) for (const l of linkListeners) l(msg.link);
     else if (msg.event) for (const l of listeners) l(msg.event, msg.payload);
     else if (typeof msg.id === 'number' && msg.result) {
@@ -77,7 +77,7 @@ export function dispatcherPage(d: BridgeDispatcher): PageBridge {
     handle: (channel, payload) => d.handle(channel, payload).then((r) => new Promise((resolve) => setImmediate(() => resolve(r)))),
     onEvent: (l) => d.onEvent((c, p) => void setImmediate(() => l(c, p))),
     link: {
-      post: later((m: LinkUp) => d.linkIn(m)),
+      post: later((m: NetUp) => d.linkIn(m)),
       on: (l) => d.onLink(later(l)),
     },
   };

@@ -1,7 +1,7 @@
 /**
- * The page's side of a LAN session: listens to the session link for the page's lifetime (so an
+ * The page's side of a LAN session: listens to the net channel for the page's lifetime (so an
  * update that arrives while a screen is still loading is buffered, never lost), keeps the latest
- * session and status, creates the LinkPort on a start (or a resume: a rejoin or a spectator
+ * session and status, creates the NetPort on a start (or a resume: a rejoin or a spectator
  * joining a running match, which restores a snapshot and fast-forwards), and moves between the
  * networked screens as the session's phase changes (lobby → loading → match → results/lobby; a
  * rejection, kick or lost host ends on a screen that says so). Text from the network is only ever shown as
@@ -10,10 +10,10 @@
  * leaving never yanks the player off the menu.
  */
 import { HOST_SILENT_MS } from '../../game/waitState';
-import type { LinkDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
+import type { NetDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
-import { LinkPort } from '../../game/linkPort';
+import { NetPort } from '../../game/netPort';
 import type { LobbySlot } from '../../game/simApi';
 import { errorText, reasonText, t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
@@ -36,7 +36,7 @@ export class SessionClient {
   resume: ResumeFrom | null = null;
   /** The lobby as the match started (names and colours of the roster). */
   startSlots: readonly LobbySlot[] = [];
-  port: LinkPort | null = null;
+  port: NetPort | null = null;
   /** The running match, while the match screen shows it. */
   match: LockstepMatch | null = null;
   readonly chat: LobbyChatLine[] = [];
@@ -59,7 +59,7 @@ export class SessionClient {
     };
   }
 
-  private onLink(m: LinkDown): void {
+  private onLink(m: NetDown): void {
     switch (m.t) {
       case 'session': return this.onSession(m.session);
       case 'start': return this.onStart(m.start, null);
@@ -158,7 +158,7 @@ export class SessionClient {
     this.start = s;
     this.resume = resume;
     this.startSlots = this.session?.slots ?? [];
-    this.port = new LinkPort(s, (m) => this.ctx.bridge.link.post(m), resume?.fromKey ?? 0);
+    this.port = new NetPort(s, (m) => this.ctx.bridge.link.post(m), resume?.fromKey ?? 0);
     if (this.status) this.port.setStatus(this.status);
     // A resume while the match screen is up (a spectator's resync): rebuild it on the new port.
     this.ctx.show('netMatch');

@@ -1,4 +1,4 @@
-/** Byte and table helpers of the secure link (SecureLink.ts, groupLink.ts). */
+/** Byte and table helpers of the sealer (Sealer.ts, groupSeal.ts). */
 
 export function concat(...parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));

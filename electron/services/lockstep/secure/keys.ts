@@ -1,7 +1,7 @@
 /**
- * The session cryptography of the secure link (issue 17), Node's `crypto` only: X25519 identities
+ * The session cryptography of the sealer (issue 17), Node's `crypto` only: X25519 identities
  * and key agreement, the per-session key and the truncated HMAC-SHA256 every sealed datagram ends
- * with. Nothing here knows the lockstep protocol (SecureLink.ts does).
+ * with. Nothing here knows the lockstep protocol (Sealer.ts does).
  * Invariants: a private key is the raw 32-byte X25519 scalar (`Identity.seed`, what a rejoin token
  * is stored with); a public key from the wire that is not a valid X25519 point gives no shared key
  * (null), never an exception; tags are compared in constant time.

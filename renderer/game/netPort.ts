@@ -1,21 +1,21 @@
 /**
- * The page's lockstep port: core's RemotePort on the session link (updates pushed from main's
+ * The page's lockstep port: core's RemotePort on the net channel (updates pushed from main's
  * ClientPeer, the match loop's intent, key hashes and progress posted back) plus the latest
  * status, which the wait dialog and the F3 panel read and which carries the pace, and the
  * room's wait so far per player it waited for (each hold's longest reported time, summed: no
  * clock needed, and a hold that ended in a drop counts too).
  */
-import type { LinkUp, NetStart, NetStatus } from '../../electron/contract';
+import type { NetUp, NetStart, NetStatus } from '../../electron/contract';
 import { RemotePort } from './simApi';
 
-export class LinkPort extends RemotePort {
+export class NetPort extends RemotePort {
   /** The last NetStatus from main (null until the first one). */
   status: NetStatus | null = null;
   private readonly waitedTotal = new Map<number, number>();
   /** The hold being reported (its key) and, per waited slot, the longest time reported for it. */
   private hold: { key: number; bySlot: Map<number, number> } | null = null;
 
-  constructor(start: NetStart, send: (msg: LinkUp) => void, fromKey = 0) {
+  constructor(start: NetStart, send: (msg: NetUp) => void, fromKey = 0) {
     super(start, send, fromKey);
   }
 

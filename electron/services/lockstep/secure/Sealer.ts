@@ -1,5 +1,5 @@
 /**
- * The secure link (issue 17): a per-session secret agreed by X25519 in the JOIN exchange, and a
+ * The sealer (issue 17): a per-session secret agreed by X25519 in the JOIN exchange, and a
  * truncated HMAC on every lockstep datagram of the session, both ways. It sits between the UDP
  * socket and core/lockstep (UdpTransport's `link`), so `core/` stays free of cryptography: it sees
  * the datagrams it always saw and asks one question, `proves` (HostOptions.proves).
@@ -24,7 +24,7 @@
  * match's peers the keys it holds (core's `keys` message, HostOptions.keyOf → `vouch`): a successor
  * every peer's, the others the successors'. With those, each side computes a session key from
  * both static keys, and what they say to each other is sealed like the rest.
- * Group frames (v10), one signed datagram to the host's LAN group for every peer: groupLink.ts.
+ * Group frames (v10), one signed datagram to the host's LAN group for every peer: groupSeal.ts.
  * Not sealed: discovery probes (public), datagrams of another protocol version (a version REJECT
  * must reach an old app), and traffic with an address nobody vouched for (docs/ARCHITECTURE.md
  * "Threat model").
@@ -35,7 +35,7 @@ import { HEADER_BYTES, MAC_BYTES, readHeader } from '../../../../core/net';
 import { LockstepType } from '../../../../core/lockstep';
 import type { HostOptions } from '../../../../core/lockstep';
 import { concat, equal, remember, u32 } from './bytes';
-import { GroupLink } from './groupLink';
+import { GroupSeal } from './groupSeal';
 import { digest, JOINED, JOINER, KEY_BYTES, sessionKey, tag, tagMatches } from './keys';
 import type { Identity, Side } from './keys';
 
@@ -53,7 +53,7 @@ const TABLE_LIMIT = 4096;
  */
 const OWNER_LIMIT = 65_536;
 
-export interface LinkCounters {
+export interface SealCounters {
   /** Lockstep datagrams without a valid tag from an address that has a session or is being joined. */
   badMac: number;
   /** JOINs answered with a CHALLENGE (no cookie yet, or an expired or forged one). */
@@ -92,8 +92,8 @@ export interface Opened {
 
 const DROP: Opened = { deliver: null, reply: null };
 
-export class SecureLink {
-  readonly counters: LinkCounters = { badMac: 0, challenges: 0, badJoin: 0, unproven: 0, badGroup: 0 };
+export class Sealer {
+  readonly counters: SealCounters = { badMac: 0, challenges: 0, badJoin: 0, unproven: 0, badGroup: 0 };
   private readonly secret = randomBytes(32);
   private readonly sessions = new Map<string, Session>();
   /** Hosts this side is joining, by address. */
@@ -105,7 +105,7 @@ export class SecureLink {
   /** Peers our host vouched for (`vouch`): sessions keyed by both sides' static keys, by address. */
   private readonly vouched = new Map<string, Session>();
   /** Group frames (v10): hosting a group, and the groups of the hosts we joined. */
-  readonly group = new GroupLink(this.counters);
+  readonly group = new GroupSeal(this.counters);
 
   constructor(
     readonly identity: Identity,
@@ -267,6 +267,6 @@ export class SecureLink {
 }
 
 /** HostOptions.proves and keyOf from a socket's link (none: the token alone names a slot). */
-export function hostLinkOptions(link: SecureLink | null): Pick<HostOptions, 'proves' | 'keyOf'> {
+export function hostLinkOptions(link: Sealer | null): Pick<HostOptions, 'proves' | 'keyOf'> {
   return link ? { proves: (token, from, nonce, holder) => link.proves(token, from, nonce, holder), keyOf: (addr) => link.keyOf(addr) } : {};
 }

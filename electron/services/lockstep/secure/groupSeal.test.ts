@@ -3,10 +3,10 @@ import { decodeDatagram, encodeAccept, encodeHostFrame, encodeJoin } from '../..
 import type { HostFrame } from '../../../../core/lockstep';
 import { GROUP_TRAILER_BYTES, HEADER_BYTES, MAC_BYTES, MAX_DATAGRAM_BYTES } from '../../../../core/net';
 import { concat } from './bytes';
-import { GROUP_BLOCK, GroupLink } from './groupLink';
-import type { GroupAddress } from './groupLink';
+import { GROUP_BLOCK, GroupSeal } from './groupSeal';
+import type { GroupAddress } from './groupSeal';
 import { newIdentity } from './keys';
-import { SecureLink } from './SecureLink';
+import { Sealer } from './Sealer';
 
 const HOST = '10.0.0.1:47777';
 const OTHER_HOST = '10.0.0.3:47777';
@@ -14,12 +14,12 @@ const ME = '10.0.0.2:5000';
 // Distinct octets and a port above 255: a swapped byte order shows.
 const GROUP: GroupAddress = { address: '239.255.1.2', port: 47779 };
 
-const link = (): SecureLink => new SecureLink(newIdentity(), () => 1_000_000);
+const link = (): Sealer => new Sealer(newIdentity(), () => 1_000_000);
 const accept = (nonce = 1): Uint8Array => encodeAccept({ nonce, slot: 3, token: 0xabcdef, owner: true });
 const gframe = (key = 10): Uint8Array => encodeHostFrame({ updates: [{ key, inputs: [], events: [] }], held: [0, 9, 49] }).bytes;
 
 /** Runs the real JOIN / CHALLENGE / sealed JOIN exchange; returns the host's sealed ACCEPT (not yet opened). */
-function handshake(host: SecureLink, client: SecureLink, hostAddr = HOST, nonce = 1): Uint8Array {
+function handshake(host: Sealer, client: Sealer, hostAddr = HOST, nonce = 1): Uint8Array {
   const j = encodeJoin({ nonce, spectate: false, name: 'Ana', appVersion: '1.0.0' });
   const challenge = host.open(ME, client.seal(hostAddr, j)!).reply!;
   expect(host.open(ME, client.open(hostAddr, challenge).reply!).deliver).toEqual(j);
@@ -27,7 +27,7 @@ function handshake(host: SecureLink, client: SecureLink, hostAddr = HOST, nonce 
 }
 
 /** A client that records its announcements. */
-function listener(): { client: SecureLink; heard: [string, GroupAddress][] } {
+function listener(): { client: Sealer; heard: [string, GroupAddress][] } {
   const client = link();
   const heard: [string, GroupAddress][] = [];
   client.group.onAnnounce = (h, g) => heard.push([h, g]);
@@ -35,7 +35,7 @@ function listener(): { client: SecureLink; heard: [string, GroupAddress][] } {
 }
 
 /** A host with a group and a client that joined it (ACCEPT opened). */
-function joined(): { host: SecureLink; client: SecureLink } {
+function joined(): { host: Sealer; client: Sealer } {
   const host = link();
   host.group.host(GROUP);
   const { client } = listener();
@@ -49,7 +49,7 @@ const flip = (b: Uint8Array, at: number): Uint8Array => {
   return c;
 };
 
-describe('GroupLink: the group block in the ACCEPT', () => {
+describe('GroupSeal: the group block in the ACCEPT', () => {
   it('announces the host group once, even for a repeated ACCEPT, and core reads its ACCEPT unchanged', () => {
     const host = link();
     host.group.host(GROUP);
@@ -82,7 +82,7 @@ describe('GroupLink: the group block in the ACCEPT', () => {
     const { client, heard } = listener();
     const good = host.group.block();
     expect(good.length).toBe(GROUP_BLOCK + 1);
-    // SecureLink seals whatever block() gives: swap in bad ones, sealed with the real session key.
+    // Sealer seals whatever block() gives: swap in bad ones, sealed with the real session key.
     const bad: Uint8Array[] = [
       concat(good.subarray(0, GROUP_BLOCK), Uint8Array.of(41)), // length byte not 42
       concat(good.subarray(1, GROUP_BLOCK), Uint8Array.of(41)), // a 41-byte block, consistent length
@@ -108,8 +108,8 @@ describe('GroupLink: the group block in the ACCEPT', () => {
 
   it('readBlock: takes the trailer off, refuses a bad one, never throws', () => {
     const counters = { badJoin: 0, badGroup: 0 };
-    const g = new GroupLink(counters);
-    const host = new GroupLink({ badJoin: 0, badGroup: 0 });
+    const g = new GroupSeal(counters);
+    const host = new GroupSeal({ badJoin: 0, badGroup: 0 });
     host.host(GROUP);
     const a = accept();
     expect(g.readBlock(HOST, concat(a, Uint8Array.of(0)))).toEqual(a);
@@ -124,7 +124,7 @@ describe('GroupLink: the group block in the ACCEPT', () => {
   });
 });
 
-describe('GroupLink: group frames', () => {
+describe('GroupSeal: group frames', () => {
   it('a frame the host signs opens on a client that joined it, as exactly core bytes', () => {
     const { host, client } = joined();
     const g = gframe();
@@ -206,10 +206,10 @@ describe('GroupLink: group frames', () => {
   });
 
   it('binds the group address: the same key announced with another group does not read the frame', () => {
-    const host = new GroupLink({ badJoin: 0, badGroup: 0 });
+    const host = new GroupSeal({ badJoin: 0, badGroup: 0 });
     host.host(GROUP);
     const counters = { badJoin: 0, badGroup: 0 };
-    const client = new GroupLink(counters);
+    const client = new GroupSeal(counters);
     const block = host.block();
     const otherPort = block.slice();
     otherPort[4] = (otherPort[4] ?? 0) ^ 1;

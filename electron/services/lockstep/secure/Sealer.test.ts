@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeDatagram, encodeAccept, encodeClientFrame, encodeHostFrame, encodeJoin, encodeReject, RejectReason } from '../../../../core/lockstep';
 import { encodePing, MAC_BYTES } from '../../../../core/net';
 import { identityFrom, newIdentity } from './keys';
-import { CHALLENGE_BYTES, COOKIE_EPOCH_MS, SecureLink } from './SecureLink';
+import { CHALLENGE_BYTES, COOKIE_EPOCH_MS, Sealer } from './Sealer';
 
 const HOST = '10.0.0.1:47777';
 const ME = '10.0.0.2:5000';
@@ -11,8 +11,8 @@ const THIEF = '10.0.0.66:6000';
 /** A host and a client link on a shared manual clock, and the wire between them. */
 function pair(clientIdentity = newIdentity()) {
   const clock = { now: 1_000_000 };
-  const host = new SecureLink(newIdentity(), () => clock.now);
-  const client = new SecureLink(clientIdentity, () => clock.now);
+  const host = new Sealer(newIdentity(), () => clock.now);
+  const client = new Sealer(clientIdentity, () => clock.now);
   /** Client → host: what the host's core reads, after any challenge round trip. */
   const up = (bytes: Uint8Array, from = ME, link = client): Uint8Array | null => {
     let out = link.seal(HOST, bytes);
@@ -34,7 +34,7 @@ const join = (nonce: number, token?: number) => encodeJoin({ nonce, spectate: fa
 const cframe = () => encodeClientFrame({ token: 7, progress: { recvKey: 3, closedThrough: 4 } }).bytes;
 const hframe = () => encodeHostFrame({ inputAck: 4 }).bytes;
 
-describe('SecureLink', () => {
+describe('Sealer', () => {
   it('joins through a challenge, and core reads exactly the datagrams core wrote, both ways', () => {
     const { host, up, down } = pair();
     const j = join(42);
@@ -64,7 +64,7 @@ describe('SecureLink', () => {
     down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
     expect(client.seal(HOST, cframe())!.length).toBe(cframe().length + MAC_BYTES);
     expect(host.seal(ME, hframe())!.length).toBe(hframe().length + MAC_BYTES);
-    expect(new SecureLink(newIdentity(), () => 0).seal(HOST, join(2))!.length).toBe(join(2).length + CHALLENGE_BYTES - 4);
+    expect(new Sealer(newIdentity(), () => 0).seal(HOST, join(2))!.length).toBe(join(2).length + CHALLENGE_BYTES - 4);
   });
 
   it('drops a forged, altered, unsealed or reflected datagram before core reads it, and counts it', () => {
@@ -118,7 +118,7 @@ describe('SecureLink', () => {
     zeroHost.fill(0, 4, 36);
     expect(client.open(HOST, zeroHost).reply).toBeNull();
     expect(client.counters.badJoin).toBe(1);
-    expect(new SecureLink(newIdentity(), () => 0).open(HOST, challenge)).toEqual({ deliver: null, reply: null });
+    expect(new Sealer(newIdentity(), () => 0).open(HOST, challenge)).toEqual({ deliver: null, reply: null });
   });
 
   it('lets a rejoin take a slot back only with the key its token was given to', () => {
@@ -194,7 +194,7 @@ describe('SecureLink', () => {
     const { host: h1, client: heir, up, down } = pair();
     up(join(1));
     down(encodeAccept({ nonce: 1, slot: 0, token: 9, owner: false }));
-    const peer = new SecureLink(newIdentity(), () => 0);
+    const peer = new Sealer(newIdentity(), () => 0);
     const HEIR = '10.0.0.3:6000';
     // The first host knows its peers' keys and tells each the other's (its `keys` message).
     expect(h1.keyOf(ME)).toEqual(heir.identity.publicKey);
@@ -208,7 +208,7 @@ describe('SecureLink', () => {
     expect(peer.open(HEIR, heir.seal(ME, hframe())!).deliver).toEqual(hframe());
     // A spoofer with the sniffed token but not the key: unsealed, self-sealed or reflected, dropped.
     expect(heir.open(ME, cframe()).deliver).toBeNull();
-    const spoofer = new SecureLink(newIdentity(), () => 0);
+    const spoofer = new Sealer(newIdentity(), () => 0);
     spoofer.vouch(HEIR, heir.identity.publicKey);
     expect(heir.open(ME, spoofer.seal(HEIR, cframe())!).deliver).toBeNull();
     expect(heir.open(ME, heir.seal(ME, hframe())!).deliver).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The secure link's half for group frames (v10, issue 15): a host multicasts each release once to
+ * The sealer's half for group frames (v10, issue 15): a host multicasts each release once to
  * its LAN group, and every peer that listens must know the frame is the host's. A session tag
  * cannot say so (every listener holds its own key, and any of them could forge a frame for the
  * others), so the host signs group frames with an Ed25519 key of its own (keys.ts
@@ -38,7 +38,7 @@ function groupSigned(to: GroupAddress, bytes: Uint8Array): Uint8Array {
   return concat(new TextEncoder().encode(`ball-brawl group 10 ${to.address}:${to.port}\n`), bytes);
 }
 
-export class GroupLink {
+export class GroupSeal {
   /** Hosting: the group our group frames go to, our signing key, the last sequence number used. */
   private out: { readonly to: GroupAddress; readonly signer: GroupSigner; seq: number } | null = null;
   /** Joined hosts' groups, by host address: its key's checker and the last sequence number read. */

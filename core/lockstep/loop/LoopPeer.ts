@@ -10,7 +10,7 @@ import type { KeyUpdate, MatchStart } from '../types';
 import type { LockstepPort } from './LockstepRunner';
 
 /** The match as a link holds it. */
-export interface LinkMatch {
+export interface PeerMatch {
   readonly start: MatchStart;
   readonly lastKey: number;
   /** Newest key whose update is here (contiguous from the key the loop started at). */
@@ -21,10 +21,10 @@ export interface LinkMatch {
   readonly updates: readonly KeyUpdate[];
 }
 
-export interface PeerLink extends LockstepPort {
+export interface LoopPeer extends LockstepPort {
   /** My lobby slot, or SPECTATOR_SLOT. */
   readonly slot: number;
-  readonly match: LinkMatch | null;
+  readonly match: PeerMatch | null;
   /** The local player's current intent (persistent; a dash fires once). */
   setIntent(input: PlayerInput): void;
   /** My per-component state hashes at `key`, after the host named a desync there. */

@@ -4,24 +4,24 @@
  * and pace comes from the latest status.
  */
 import { describe, expect, it } from 'vitest';
-import type { LinkUp, NetStart, NetStatus } from '../../electron/contract';
+import type { NetUp, NetStart, NetStatus } from '../../electron/contract';
 import { ToyGame } from '../../core/lockstep/testing';
-import { LinkPort } from './linkPort';
+import { NetPort } from './netPort';
 import { DEFAULT_SETTINGS, LockstepRunner, type KeyUpdate } from './simApi';
 
 const TICK = 1000 / 60;
 
-function setup(seconds = 2): { port: LinkPort; sent: LinkUp[] } {
+function setup(seconds = 2): { port: NetPort; sent: NetUp[] } {
   const settings = { ...DEFAULT_SETTINGS, matchSeconds: seconds };
   const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [], trees: 0 }, slot: 0, player: true, lastKey: seconds * 10 - 1, trees: [] };
-  const sent: LinkUp[] = [];
-  return { port: new LinkPort(start, (m) => sent.push(m)), sent };
+  const sent: NetUp[] = [];
+  return { port: new NetPort(start, (m) => sent.push(m)), sent };
 }
 
 const upd = (key: number, extra: Partial<KeyUpdate> = {}): KeyUpdate => ({ key, inputs: [], events: [], ...extra });
 const status = (pace: number): NetStatus => ({ status: null, hostSilentMs: 0, pace, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
 
-describe('LinkPort', () => {
+describe('NetPort', () => {
   it('buffers updates contiguously and drops duplicates and gaps', () => {
     const { port } = setup();
     port.push([upd(0), upd(1)]);
@@ -35,7 +35,7 @@ describe('LinkPort', () => {
   it('a resumed port holds keys from its first key on (a resume)', () => {
     const settings = { ...DEFAULT_SETTINGS, matchSeconds: 2 };
     const start: NetStart = { start: { seed: 7, delayMs: 100, settings, slots: [], trees: 0 }, slot: 0, player: true, lastKey: 19, trees: [] };
-    const port = new LinkPort(start, () => undefined, 5);
+    const port = new NetPort(start, () => undefined, 5);
     expect(port.recvKey).toBe(4);
     port.push([upd(4), upd(5), upd(6)]);
     expect(port.recvKey).toBe(6);
