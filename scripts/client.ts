@@ -98,7 +98,7 @@ async function main(): Promise<void> {
         player.tick(); // log the events still queued (the REJECT's reason among them)
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
-        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.link?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
+        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.sealer?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
         // Hosting since a takeover: the others hear the end before this host says goodbye.
         const linger = ended && node.authority ? 1000 : 0;
         setTimeout(() => void node.close().then(() => (stale && !stopping ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);

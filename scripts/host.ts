@@ -84,7 +84,7 @@ async function main(): Promise<void> {
     }
     if (started && host.phase === 'lobby' && host.lastResult) {
       const m = host.lastMatch;
-      log({ ev: 'result', ...host.lastResult, stallMs: Math.round(m?.stallMs ?? 0), stalls: m?.stalls ?? 0, hashConflicts: m?.hashes.conflicts ?? 0, waited: m?.players.waitedBySlot(), counters: host.counters, udp: node.transport.counters, link: node.transport.link?.counters });
+      log({ ev: 'result', ...host.lastResult, stallMs: Math.round(m?.stallMs ?? 0), stalls: m?.stalls ?? 0, hashConflicts: m?.hashes.conflicts ?? 0, waited: m?.players.waitedBySlot(), counters: host.counters, udp: node.transport.counters, link: node.transport.sealer?.counters });
       if (!v.stay) {
         clearInterval(poll);
         // Linger so the end notice (reliable control stream) reaches everyone, then leave.

@@ -46,7 +46,7 @@ function peer(mySlot: number, onReplay?: (bytes: Uint8Array) => void, resume?: R
   const acts: NetAction[] = [];
   const reports: unknown[] = [];
   const port = new NetPort(start, (m) => loop.push(m), resume?.fromKey ?? 0);
-  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), link: { act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
+  const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: resume ?? null, ...(onReplay ? { onReplay } : {}), calls: { act: (a) => acts.push(a), report: (r) => (reports.push(r), Promise.resolve('/tmp/r.json')) } });
   return { match, port, loop, acts, reports };
 }
 
@@ -123,7 +123,7 @@ describe('LockstepMatch', () => {
     const start = netStart(0);
     const port = new NetPort(start, () => undefined, 0);
     const failing = { act: () => undefined, report: () => Promise.reject(Object.assign(new Error('net:desyncReport: EACCES'), { reason: { code: 'unexpected', params: { detail: 'EACCES' } } })) };
-    const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: null, link: failing });
+    const match = new LockstepMatch({ map, start, port, slots, appVersion: 'test', myName: 'me', resume: null, calls: failing });
     port.push(updates(0, 0));
     for (let now = 0; now < 200; now += TICK) match.drive(now, hooks);
     match.onEvent({ t: 'desync', key: 0, agreedKey: -1, refHash: 1, refSlot: 0, slots: [2] });
@@ -196,7 +196,7 @@ describe('LockstepMatch', () => {
     const replay = parseReplay(file!, { appVersion: 'test', protocolVersion: PROTOCOL_VERSION });
     expect(replay.header.brains).toBe(edited.brains.fingerprint);
     // Another fingerprint than the start's, or sources that do not load: refused, never run.
-    const map2 = { map, port: new NetPort(netStart(0), () => undefined), slots, appVersion: 't', myName: 'me', link: { act: () => undefined, report: () => Promise.resolve('') } };
+    const map2 = { map, port: new NetPort(netStart(0), () => undefined), slots, appVersion: 't', myName: 'me', calls: { act: () => undefined, report: () => Promise.resolve('') } };
     expect(() => new LockstepMatch({ ...map2, start: netStart(0, edited, defaultBrains().fingerprint) })).toThrow(/not the ones the host named/);
     expect(() => new LockstepMatch({ ...map2, start: { ...netStart(0), trees: ['{}', '{}', '{}'] } })).toThrow(/do not load/);
   });
@@ -204,7 +204,7 @@ describe('LockstepMatch', () => {
   it('draws my cells ahead of the confirmed ones after a key press only with "Predict my ball" on, and never for a spectator', () => {
     const build = (start: NetStart, predict: boolean): { match: LockstepMatch; port: NetPort } => {
       const port = new NetPort(start, () => undefined);
-      const match = new LockstepMatch({ map, start, port, slots, appVersion: 't', myName: 'me', predict, link: { act: () => undefined, report: () => Promise.resolve('') } });
+      const match = new LockstepMatch({ map, start, port, slots, appVersion: 't', myName: 'me', predict, calls: { act: () => undefined, report: () => Promise.resolve('') } });
       // Keys 0-2 confirmed and run; key 3's update is not here yet: the loop waits at frame 9.
       port.push(updates(0, 2).map((u) => ({ ...u, inputs: [] })));
       for (let now = 0; now < 1000; now += TICK) match.drive(now, hooks);

@@ -52,7 +52,7 @@ export interface LockstepMatchOptions {
   readonly port: NetPort;
   /** The lobby as the match started (names and colours). */
   readonly slots: readonly LobbySlot[];
-  readonly link: NetCalls;
+  readonly calls: NetCalls;
   readonly appVersion: string;
   readonly myName: string;
   /** Receives the match's replay file when the session ends (finished or left). */
@@ -144,7 +144,7 @@ export class LockstepMatch implements MatchSession {
     this.recorder = recorder;
     // Throws SnapshotError on a blob of another match: the match screen shows why.
     this.loop = new MatchLoop({
-      link: o.port,
+      peer: o.port,
       game: this.sim,
       resume: o.resume ?? null,
       keepSnapshots: KEEP_SNAPSHOTS,
@@ -204,15 +204,15 @@ export class LockstepMatch implements MatchSession {
 
   chat(text: string): void {
     const clean = text.trim().slice(0, 200);
-    if (clean) this.o.link.act({ t: 'chat', text: clean });
+    if (clean) this.o.calls.act({ t: 'chat', text: clean });
   }
 
   requestPause(): void {
-    this.o.link.act({ t: 'pause', pause: !(this.pause?.paused ?? false) });
+    this.o.calls.act({ t: 'pause', pause: !(this.pause?.paused ?? false) });
   }
 
   voteDrop(slots: readonly number[]): void {
-    for (const slot of slots) this.o.link.act({ t: 'vote', slot });
+    for (const slot of slots) this.o.calls.act({ t: 'vote', slot });
   }
 
   net(): NetStats {
@@ -290,7 +290,7 @@ export class LockstepMatch implements MatchSession {
 
   private onReport(r: DesyncReport): void {
     const names = r.diverged.map((s) => this.nameOf(s)).join(', ');
-    this.o.link.report(r).then(
+    this.o.calls.report(r).then(
       (file) => this.say(t('net.desyncReport', { key: r.detectedKey, names, file }), performance.now() + DESYNC_NOTICE_MS),
       (e: unknown) => this.say(t('net.desyncReportFailed', { key: r.detectedKey, names, reason: errorText(e) }), performance.now() + DESYNC_NOTICE_MS),
     );

@@ -28,7 +28,7 @@ export interface StepHooks {
 }
 
 export interface MatchLoopOptions {
-  readonly link: LoopPeer;
+  readonly peer: LoopPeer;
   readonly game: LockstepGame;
   /** Bots outside the game (toy games in tests); SimGame runs its bots inside `step`. */
   readonly bots?: BotDriver;
@@ -72,7 +72,7 @@ export class MatchLoop {
       ...(g.subHashes ? { subHashes: () => g.subHashes?.() ?? [] } : {}),
     };
     const resume = o.resume ? { fromKey: o.resume.fromKey, fastForward: o.fastForward ?? RESUME_FAST_FORWARD } : {};
-    this.runner = new LockstepRunner(o.link, stepped, {
+    this.runner = new LockstepRunner(o.peer, stepped, {
       ...(o.bots ? { bots: o.bots } : {}),
       keepSnapshots: o.keepSnapshots ?? 0,
       ...(o.onBegin ? { onBegin: o.onBegin } : {}),
@@ -80,7 +80,7 @@ export class MatchLoop {
       ...resume,
     });
     const r = o.reports;
-    this.reporter = r ? new DesyncReporter(o.link, this.runner, { appVersion: r.appVersion, name: r.name }, r.onReport) : null;
+    this.reporter = r ? new DesyncReporter(o.peer, this.runner, { appVersion: r.appVersion, name: r.name }, r.onReport) : null;
   }
 
   get finished(): boolean {

@@ -118,7 +118,7 @@ export class RoomClient {
     const made: ReturnType<NonNullable<RoomOptions['game']>> = this.factory ? this.factory(start, trees, this.addr) : toy();
     try {
       this.loop = new MatchLoop({
-        link: this.peer,
+        peer: this.peer,
         game: made.game,
         ...(made.bots ? { bots: made.bots } : {}),
         ...(made.onBegin ? { onBegin: made.onBegin } : {}),

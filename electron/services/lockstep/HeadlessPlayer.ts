@@ -189,7 +189,7 @@ export class HeadlessPlayer {
     this.playedSeconds = 0;
     try {
       this.loop = new MatchLoop({
-        link: peer,
+        peer: peer,
         game,
         resume,
         ...(this.o.fastForward !== undefined ? { fastForward: this.o.fastForward } : {}),

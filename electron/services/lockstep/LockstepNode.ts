@@ -29,7 +29,7 @@ import { HeadlessPlayer } from './HeadlessPlayer';
 import { mapLoader } from './loadMap';
 import { randomU32 } from './random';
 import { identityFrom, newIdentity } from './secure/keys';
-import { hostLinkOptions, Sealer } from './secure/Sealer';
+import { hostSealOptions, Sealer } from './secure/Sealer';
 import { HOST_LOOPBACK, IDLE_TICK_MS, OWNER_LOOPBACK, VERIFIER_LOOPBACK } from './nodeOptions';
 import type { HostStart, JoinTarget, NodeOptions } from './nodeOptions';
 import { UdpTransport } from './UdpTransport';
@@ -77,7 +77,7 @@ export class LockstepNode {
   /** Binds the game socket (a free port when `port` is 0) with its sealer. */
   static async open(opts: NodeOptions): Promise<LockstepNode> {
     const identity = opts.identity ? identityFrom(opts.identity) : newIdentity();
-    return new LockstepNode(await UdpTransport.open({ ...opts, link: new Sealer(identity, () => performance.now()) }), opts);
+    return new LockstepNode(await UdpTransport.open({ ...opts, sealer: new Sealer(identity, () => performance.now()) }), opts);
   }
 
   get port(): number {
@@ -86,7 +86,7 @@ export class LockstepNode {
 
   /** The private key this node joins with (to store beside a session token). */
   get identity(): Uint8Array {
-    return this.transport.link?.identity.seed ?? new Uint8Array(0);
+    return this.transport.sealer?.identity.seed ?? new Uint8Array(0);
   }
 
   now(): number {
@@ -111,7 +111,7 @@ export class LockstepNode {
       trees,
       send: (to: string, bytes: Uint8Array) => this.fromAuthority(to, bytes),
       probe: (bytes: Uint8Array) => this.opts.probe?.(bytes) ?? null,
-      ...hostLinkOptions(this.transport.link),
+      ...hostSealOptions(this.transport.sealer),
     };
     if (takeover) {
       this.authority = HostAuthority.succeed(opts, now, takeover.takeover);
@@ -151,7 +151,7 @@ export class LockstepNode {
       takeOverOnSilence: process.env['BB_TAKE_OVER'] !== '0',
       random32: randomU32,
       onKeys: (keys) => {
-        for (const k of keys) t.link?.vouch(k.addr, k.key);
+        for (const k of keys) t.sealer?.vouch(k.addr, k.key);
       },
       groupListening: (host) => t.listensTo(host),
       send: (dest, bytes) => (dest === HOST_LOOPBACK ? this.loopback(() => this.authority, bytes, OWNER_LOOPBACK, false) : t.send(dest, bytes)),

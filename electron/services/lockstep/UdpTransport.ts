@@ -6,7 +6,7 @@
  * Invariants: the receive buffer is raised to 4 MiB; datagrams over MAX_DATAGRAM_BYTES and
  * arrivals beyond the queue bound are dropped and counted; send never throws (errors are counted).
  * Addresses are "ip:port" strings ("[v6]:port" for IPv6), the form core/lockstep uses.
- * With a `link` (Sealer, the game's sockets) every datagram is sealed on its way out and
+ * With a `sealer` (Sealer, the game's sockets) every datagram is sealed on its way out and
  * opened on its way in, before anyone reads it; without one (the test relays) bytes pass as they are.
  */
 import { randomInt } from 'node:crypto';
@@ -41,9 +41,9 @@ export interface UdpTransportOptions {
   readonly fallback?: boolean;
   readonly queueLimit?: number;
   /** Seals and opens every datagram (issue 17); the game's sockets have one. */
-  readonly link?: Sealer;
+  readonly sealer?: Sealer;
   /**
-   * Hosting on a LAN (v10, needs `link`): the address of the interface whose LAN the host's group
+   * Hosting on a LAN (v10, needs `sealer`): the address of the interface whose LAN the host's group
    * frames are multicast on (once a release for every peer that listens). Only where LAN
    * discovery is on: it is multicast on a real interface.
    */
@@ -64,7 +64,7 @@ export interface UdpCounters {
   sentBytes: number;
   sendErrors: number;
   socketErrors: number;
-  /** Datagrams sent to our group (hosting), and received on joined groups (before the link checks them). */
+  /** Datagrams sent to our group (hosting), and received on joined groups (before the sealer checks them). */
   groupSent: number;
   groupReceived: number;
 }
@@ -87,12 +87,12 @@ export class UdpTransport {
     readonly port: number,
     readonly address: string,
     private readonly queueLimit: number,
-    readonly link: Sealer | null,
+    readonly sealer: Sealer | null,
     private readonly groupInterfaces: readonly Pick<NetInterface, 'address' | 'netmask'>[],
   ) {
     sock.socket.on('message', (msg: Buffer, rinfo: { address: string; port: number }) => this.onMessage(msg, rinfo));
     sock.socket.on('error', () => this.counters.socketErrors++);
-    if (link) link.group.onAnnounce = (host, group) => void this.joinGroup(host, group);
+    if (sealer) sealer.group.onAnnounce = (host, group) => void this.joinGroup(host, group);
   }
 
   /** Binds a socket (see UdpTransportOptions). */
@@ -122,19 +122,19 @@ export class UdpTransport {
     } catch {
       // Some systems cap the buffer (net.core.rmem_max); the default still works, just less burst-proof.
     }
-    const t = new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT, opts.link ?? null, opts.groupInterfaces ?? []);
-    if (opts.groupInterface !== undefined && opts.link) t.hostGroup(opts.groupInterface, opts.link);
+    const t = new UdpTransport(bound.sock, bound.port, address, opts.queueLimit ?? DEFAULT_QUEUE_LIMIT, opts.sealer ?? null, opts.groupInterfaces ?? []);
+    if (opts.groupInterface !== undefined && opts.sealer) t.hostGroup(opts.groupInterface, opts.sealer);
     return t;
   }
 
   /** Group frames leave by `iface` to a group of our own (TTL 1: they never leave the LAN). */
-  private hostGroup(iface: string, link: Sealer): void {
+  private hostGroup(iface: string, sealer: Sealer): void {
     const s = this.sock.socket;
     s.setMulticastInterface(iface);
     s.setMulticastTTL(1);
     s.setMulticastLoopback(true);
     this.group = { address: `239.255.${randomInt(1, 255)}.${randomInt(1, 255)}`, port: GROUP_PORT };
-    link.group.host(this.group);
+    sealer.group.host(this.group);
   }
 
   /** True once this transport multicasts group frames (`sendGroup` does something). */
@@ -144,7 +144,7 @@ export class UdpTransport {
 
   /** Sends `bytes` (a group frame) once to our group, signed. Never throws. */
   sendGroup(bytes: Uint8Array): void {
-    const sealed = this.group ? this.link?.group.seal(bytes) : null;
+    const sealed = this.group ? this.sealer?.group.seal(bytes) : null;
     if (!sealed || !this.group) return;
     this.counters.groupSent++;
     this.sendRaw(`${this.group.address}:${this.group.port}`, sealed);
@@ -179,7 +179,7 @@ export class UdpTransport {
     sock.socket.on('message', (msg: Buffer) => {
       if (!this.admits(msg)) return;
       this.counters.groupReceived++;
-      const bytes = this.link?.group.open(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
+      const bytes = this.sealer?.group.open(host, new Uint8Array(msg.buffer, msg.byteOffset, msg.length));
       if (bytes) this.enqueue({ bytes, from: host });
     });
     sock.socket.on('error', () => this.counters.socketErrors++);
@@ -217,8 +217,8 @@ export class UdpTransport {
     this.counters.receivedBytes += msg.length;
     const from = addressKey(rinfo.address, rinfo.port);
     let bytes: Uint8Array = new Uint8Array(msg.buffer, msg.byteOffset, msg.length);
-    if (this.link) {
-      const opened = this.link.open(from, bytes);
+    if (this.sealer) {
+      const opened = this.sealer.open(from, bytes);
       if (opened.reply) this.sendRaw(from, opened.reply);
       if (!opened.deliver) return;
       bytes = opened.deliver;
@@ -239,7 +239,7 @@ export class UdpTransport {
 
   /** Sends `bytes` to "ip:port". Never throws; failures are counted. */
   send(to: string, bytes: Uint8Array): void {
-    const sealed = this.link ? this.link.seal(to, bytes) : bytes;
+    const sealed = this.sealer ? this.sealer.seal(to, bytes) : bytes;
     if (sealed) this.sendRaw(to, sealed);
   }
 

@@ -90,21 +90,21 @@ describe('a hostile peer on the LAN', () => {
     expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);
     expect(thief.peer.events).toContainEqual(expect.objectContaining({ t: 'rejected', reason: RejectReason.UnknownToken }));
     expect(host.counters.unproven).toBe(1);
-    expect(node.transport.link?.counters.unproven).toBe(1);
+    expect(node.transport.sealer?.counters.unproven).toBe(1);
 
     // 2. Client frames with the victim's token and address, unsealed and with a made-up tag.
     const forged = steer(victim.peer);
     const tagged = new Uint8Array([...forged, 1, 2, 3, 4, 5, 6, 7, 8]);
-    const before = node.transport.link!.counters.badMac;
+    const before = node.transport.sealer!.counters.badMac;
     for (let i = 0; i < 20; i++) {
       forge(node.transport, addrOf(victim.transport), forged);
       forge(node.transport, addrOf(victim.transport), tagged);
     }
-    expect(node.transport.link!.counters.badMac - before).toBe(40);
+    expect(node.transport.sealer!.counters.badMac - before).toBe(40);
 
     // 3. The host's goodbye, forged from the host's address to the victim.
     for (let i = 0; i < 3; i++) forge(victim.transport, addrOf(node.transport), GOODBYE);
-    expect(victim.transport.link?.counters.badMac).toBe(3);
+    expect(victim.transport.sealer?.counters.badMac).toBe(3);
 
     // The match plays out: the victim kept its slot and ended on the room's hash.
     expect(await until(() => host.lastResult !== null, 50_000)).toBe(true);
@@ -133,8 +133,8 @@ describe('a hostile peer on the LAN', () => {
     expect(await until(() => host.sessionList().length === 5 && owner.phase === 'lobby' && clients.every((c) => c.peer.phase === 'lobby'), 15_000)).toBe(true);
     owner.startMatch();
     // The first successor holds every peer's key, and the others the successor's.
-    expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.link?.keyOf(peerAddr) !== null && peer.transport.link?.keyOf(heirAddr) !== null, 30_000)).toBe(true);
-    expect(heir.transport.link?.keyOf(peerAddr)).toEqual(peer.transport.link?.identity.publicKey);
+    expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.sealer?.keyOf(peerAddr) !== null && peer.transport.sealer?.keyOf(heirAddr) !== null, 30_000)).toBe(true);
+    expect(heir.transport.sealer?.keyOf(peerAddr)).toEqual(peer.transport.sealer?.identity.publicKey);
     const peerSlot = peer.peer.slot;
     await node.close(); // the host leaves mid-match: it hands the match over
     expect(await until(() => heir.node.authority !== null && clients.slice(1).every((c) => c.peer.host === heirAddr), 10_000)).toBe(true);
@@ -143,8 +143,8 @@ describe('a hostile peer on the LAN', () => {
     const forged = steer(peer.peer);
     for (let i = 0; i < 10; i++) forge(heir.transport, peerAddr, forged);
     for (let i = 0; i < 3; i++) forge(peer.transport, heirAddr, GOODBYE);
-    expect(heir.transport.link?.counters.badMac).toBe(10);
-    expect(peer.transport.link?.counters.badMac).toBe(3);
+    expect(heir.transport.sealer?.counters.badMac).toBe(10);
+    expect(peer.transport.sealer?.counters.badMac).toBe(3);
     // A rejoin at the new host with the peer's sniffed token: the slot's holder has a key.
     const thief = await join(heirAddr, 'thief', peer.peer.sessionToken);
     expect(await until(() => thief.peer.phase === 'rejected', 10_000)).toBe(true);

@@ -105,7 +105,7 @@ export class TestLoop {
     // As the page: the match's trees from the start, compiled here (SimGame refuses another fingerprint).
     const brains = compileTreeSet(s.trees).brains;
     this.brains = brains.fingerprint;
-    this.match = new MatchLoop({ link: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start, brains), resume: resume ? { fromKey, snapshot } : null, keepSnapshots: 2, ...(onKey ? { onKey } : {}) });
+    this.match = new MatchLoop({ peer: this.port, game: new SimGame(this.loadMap(s.start.settings.map), s.start, brains), resume: resume ? { fromKey, snapshot } : null, keepSnapshots: 2, ...(onKey ? { onKey } : {}) });
     this.script = s.player && !this.opts.manual ? new InputScript(this.seed, 2) : null;
     this.lastTick = performance.now();
     this.timer ??= setInterval(() => this.tick(), 1000 / 60);

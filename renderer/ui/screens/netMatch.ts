@@ -43,7 +43,7 @@ export const netMatchScreen: Screen = (root, ctx) => {
       onReplay: (bytes) => saveReplay(ctx, bytes),
       resume: net.resume,
       predict: ctx.settings.predictMyBall,
-      link: {
+      calls: {
         act: (a) => net.act(a),
         report: (r) => ctx.bridge.request('net:desyncReport', r).then((x) => x.file),
       },

@@ -1,7 +1,7 @@
 /**
  * The sealer (issue 17): a per-session secret agreed by X25519 in the JOIN exchange, and a
  * truncated HMAC on every lockstep datagram of the session, both ways. It sits between the UDP
- * socket and core/lockstep (UdpTransport's `link`), so `core/` stays free of cryptography: it sees
+ * socket and core/lockstep (UdpTransport's `sealer`), so `core/` stays free of cryptography: it sees
  * the datagrams it always saw and asks one question, `proves` (HostOptions.proves).
  *
  * The join (a cookie exchange, as DTLS's HelloVerifyRequest; layouts, PROTOCOL_VERSION 9):
@@ -266,7 +266,7 @@ export class Sealer {
   }
 }
 
-/** HostOptions.proves and keyOf from a socket's link (none: the token alone names a slot). */
-export function hostLinkOptions(link: Sealer | null): Pick<HostOptions, 'proves' | 'keyOf'> {
-  return link ? { proves: (token, from, nonce, holder) => link.proves(token, from, nonce, holder), keyOf: (addr) => link.keyOf(addr) } : {};
+/** HostOptions.proves and keyOf from a socket's sealer (none: the token alone names a slot). */
+export function hostSealOptions(sealer: Sealer | null): Pick<HostOptions, 'proves' | 'keyOf'> {
+  return sealer ? { proves: (token, from, nonce, holder) => sealer.proves(token, from, nonce, holder), keyOf: (addr) => sealer.keyOf(addr) } : {};
 }

@@ -14,7 +14,7 @@ const ME = '10.0.0.2:5000';
 // Distinct octets and a port above 255: a swapped byte order shows.
 const GROUP: GroupAddress = { address: '239.255.1.2', port: 47779 };
 
-const link = (): Sealer => new Sealer(newIdentity(), () => 1_000_000);
+const sealer = (): Sealer => new Sealer(newIdentity(), () => 1_000_000);
 const accept = (nonce = 1): Uint8Array => encodeAccept({ nonce, slot: 3, token: 0xabcdef, owner: true });
 const gframe = (key = 10): Uint8Array => encodeHostFrame({ updates: [{ key, inputs: [], events: [] }], held: [0, 9, 49] }).bytes;
 
@@ -28,7 +28,7 @@ function handshake(host: Sealer, client: Sealer, hostAddr = HOST, nonce = 1): Ui
 
 /** A client that records its announcements. */
 function listener(): { client: Sealer; heard: [string, GroupAddress][] } {
-  const client = link();
+  const client = sealer();
   const heard: [string, GroupAddress][] = [];
   client.group.onAnnounce = (h, g) => heard.push([h, g]);
   return { client, heard };
@@ -36,7 +36,7 @@ function listener(): { client: Sealer; heard: [string, GroupAddress][] } {
 
 /** A host with a group and a client that joined it (ACCEPT opened). */
 function joined(): { host: Sealer; client: Sealer } {
-  const host = link();
+  const host = sealer();
   host.group.host(GROUP);
   const { client } = listener();
   expect(client.open(HOST, handshake(host, client)).deliver).toEqual(accept());
@@ -51,7 +51,7 @@ const flip = (b: Uint8Array, at: number): Uint8Array => {
 
 describe('GroupSeal: the group block in the ACCEPT', () => {
   it('announces the host group once, even for a repeated ACCEPT, and core reads its ACCEPT unchanged', () => {
-    const host = link();
+    const host = sealer();
     host.group.host(GROUP);
     const { client, heard } = listener();
     const sealed = handshake(host, client);
@@ -66,7 +66,7 @@ describe('GroupSeal: the group block in the ACCEPT', () => {
   });
 
   it('a host without a group adds one zero byte: the ACCEPT reaches core unchanged, nothing is announced', () => {
-    const host = link();
+    const host = sealer();
     const { client, heard } = listener();
     const sealed = handshake(host, client);
     expect(sealed.length).toBe(accept().length + 1 + MAC_BYTES);
@@ -77,7 +77,7 @@ describe('GroupSeal: the group block in the ACCEPT', () => {
   });
 
   it('drops an ACCEPT whose group block is malformed (counted badJoin), and a good one still opens after', () => {
-    const host = link();
+    const host = sealer();
     host.group.host(GROUP);
     const { client, heard } = listener();
     const good = host.group.block();
@@ -147,7 +147,7 @@ describe('GroupSeal: group frames', () => {
   });
 
   it('refuses a replayed frame, an older one after a newer, and one sealed before the client joined', () => {
-    const host = link();
+    const host = sealer();
     host.group.host(GROUP);
     const before = host.group.seal(gframe(1))!; // recorded by anyone listening before our join
     const { client } = listener();
@@ -168,7 +168,7 @@ describe('GroupSeal: group frames', () => {
     const g = gframe();
     const sealed = host.group.seal(g)!;
     // Another host's key, same group address and same sequence number.
-    const impostor = link();
+    const impostor = sealer();
     impostor.group.host(GROUP);
     expect(client.group.open(HOST, impostor.group.seal(g)!)).toBeNull();
     // One bit anywhere: in core's bytes (header, mask, sections), the sequence number, the signature.
@@ -188,9 +188,9 @@ describe('GroupSeal: group frames', () => {
   });
 
   it('reads a group only for the host that announced it', () => {
-    const a = link();
+    const a = sealer();
     a.group.host(GROUP);
-    const b = link();
+    const b = sealer();
     b.group.host({ address: '239.255.9.9', port: GROUP.port });
     const { client, heard } = listener();
     client.open(HOST, handshake(a, client, HOST));

@@ -47,7 +47,7 @@ export class GroupSeal {
   onAnnounce: ((host: string, group: GroupAddress) => void) | null = null;
 
   constructor(
-    /** The link's counters: a bad group block counts as a bad join, a bad group frame as badGroup. */
+    /** The sealer's counters: a bad group block counts as a bad join, a bad group frame as badGroup. */
     private readonly counters: { badJoin: number; badGroup: number },
   ) {}
 
