@@ -4,7 +4,7 @@
  * Two kinds of traffic, the same in both shells:
  * - requests (with a result) and app events: the Electron shell carries them over IPC (one preload
  *   method per request), the browser shell over its authenticated loopback WebSocket;
- * - the net channel: one ordered, pushed channel for a LAN session — main pushes the session,
+ * - the net channel: one ordered, pushed channel for a LAN room — main pushes the session,
  *   the match start, each key's updates, status and events as they happen (NetDown); the page's
  *   match loop pushes its intent, key hashes and progress back (NetUp). Electron: a
  *   MessageChannelMain port handed to the preload; browser shell: `{ link }` frames on the socket.
@@ -198,7 +198,7 @@ export type ProbeResult =
   | { readonly ok: true; readonly game: LanGame }
   | { readonly ok: false; readonly reason: 'invalid' | 'timeout' | 'refused' | 'version' | 'error'; readonly message: Reason };
 
-// ---- LAN sessions: networking (the ClientPeer, the host authority) runs in main; the
+// ---- LAN rooms: networking (the ClientPeer, the host authority) runs in main; the
 // simulation runs in the renderer, which sends its intent and key-frame hashes and receives
 // confirmed updates. Every payload is validated in main (electron/services/bridge/netRequests.ts). ----
 
@@ -221,7 +221,7 @@ export type NetUp = LoopMsg;
 /** Main → page on the net channel, in the order things happened, each once. */
 export type NetDown =
   /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
-  | { readonly t: 'session'; readonly session: NetSession }
+  | { readonly t: 'session'; readonly session: NetRoom }
   | { readonly t: 'start'; readonly start: NetStart }
   | { readonly t: 'resume'; readonly resume: NetResume }
   /** Confirmed key-frame updates, in key order, each exactly once (after its start or resume). */
@@ -230,7 +230,7 @@ export type NetDown =
   | { readonly t: 'event'; readonly event: NetEvent };
 
 /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
-export interface NetSession {
+export interface NetRoom {
   readonly phase: PeerPhase;
   readonly slot: number;
   readonly owner: boolean;

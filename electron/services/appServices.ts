@@ -1,7 +1,7 @@
 /**
  * Builds the main side's services once, the same way for both shells and for Node tests:
  * settings in the user data folder, read-only resources, the app's one LAN discovery (shared by
- * the Join list and a hosted room), the LAN session, replays, and the bridge dispatcher that
+ * the Join list and a hosted room), the LAN room, replays, and the bridge dispatcher that
  * serves the page. Nothing here imports `electron`.
  */
 import { mkdirSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { AppDiscovery, JoinList } from './discovery';
 import { ReplayStore } from './files/replays';
 import { Resources } from './files/resources';
 import { SettingsStore } from './files/settings';
-import { LanSession } from './session/LanSession';
+import { LanRoom } from './session/LanRoom';
 
 export interface AppServices {
   readonly bridge: BridgeDispatcher;
@@ -19,7 +19,7 @@ export interface AppServices {
   readonly resources: Resources;
   readonly discovery: AppDiscovery;
   readonly joinList: JoinList;
-  readonly session: LanSession;
+  readonly session: LanRoom;
   /** Stops every network activity (discovery, a hosted or joined room) before the process ends. */
   close(): Promise<void>;
 }
@@ -42,7 +42,7 @@ export function createAppServices(opts: AppServicesOptions): AppServices {
   const resources = new Resources(opts.resourcesDir);
   const discovery = new AppDiscovery(argv, env, () => settings.settings.discovery);
   let bridge: BridgeDispatcher | undefined;
-  const session: LanSession = new LanSession({
+  const session: LanRoom = new LanRoom({
     userDataDir: opts.userDataDir,
     send: (m) => bridge?.sendLink(m),
     notice: (n) => bridge?.emit('app:notice', n),

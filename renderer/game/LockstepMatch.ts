@@ -19,7 +19,7 @@
  * With `predict` (the "Predict my ball" setting) a player's own ball is drawn from OwnPrediction:
  * a scratch world run ahead over my pending input, never the confirmed world; spectators never predict.
  */
-import type { NetAction, NetEvent, NetSession, NetStart } from '../../electron/contract';
+import type { NetAction, NetEvent, NetRoom, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
 import { compileTreeSet } from '../../core/ai';
 import type { BotBrains } from '../../core/ai';
@@ -32,7 +32,7 @@ import { MassHistory } from './MassHistory';
 import { confirmedView, OwnCellsPredictor } from './OwnPrediction';
 import type { ConfirmedView, OwnPrediction } from './OwnPrediction';
 import type { NetPort } from './netPort';
-import type { ChatLine, MatchSession, NetOverlay, NetStats, PlayerInfo, StepHooks } from './session';
+import type { ChatLine, Match, NetOverlay, NetStats, PlayerInfo, StepHooks } from './match';
 import { FRAME_RATE, MatchLoop, SimGame, SlotKind } from './simApi';
 import type { DesyncReport, KeyUpdate, LobbySlot, LockstepRunner, MatchStart, PlayerInput, ResumePoint, World } from './simApi';
 
@@ -103,7 +103,7 @@ const NOTICE_MS = 6000;
 /** A desync notice stays long enough to read (and copy) its report's path, then clears. */
 export const DESYNC_NOTICE_MS = 30_000;
 
-export class LockstepMatch implements MatchSession {
+export class LockstepMatch implements Match {
   readonly world: World;
   readonly map: GameMap;
   readonly players: readonly PlayerInfo[];
@@ -115,7 +115,7 @@ export class LockstepMatch implements MatchSession {
   readonly loop: MatchLoop;
   /** Fault injection (tests): the loop stops running, as a frozen machine would. */
   frozen = false;
-  private pause: NetSession['pause'] = null;
+  private pause: NetRoom['pause'] = null;
   /** The room's name, to name its host when it goes quiet; null on the hosting app (never silent to itself). */
   private hostRoom: string | null = null;
   private slots: readonly LobbySlot[];
@@ -248,7 +248,7 @@ export class LockstepMatch implements MatchSession {
     return { wait, paused: this.pause?.paused ?? false, notice: this.notice?.text ?? null };
   }
 
-  onSession(s: NetSession): void {
+  onSession(s: NetRoom): void {
     this.pause = s.pause;
     this.hostRoom = s.owner ? null : s.settings.roomName;
     if (s.slots.length > 0) this.slots = s.slots;

@@ -11,7 +11,7 @@ import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { RecordingMatch, type RosterEntry } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import { MassHistory } from './MassHistory';
-import type { ChatLine, MatchSession, NetStats, PlayerInfo } from './session';
+import type { ChatLine, Match, NetStats, PlayerInfo } from './match';
 import type { PlayerInput, SlotInput, World } from './simApi';
 
 /** A bot's slot and difficulty. */
@@ -37,7 +37,7 @@ export interface OfflineOptions {
   readonly date?: string;
 }
 
-export class OfflineMatch implements MatchSession {
+export class OfflineMatch implements Match {
   readonly world: World;
   readonly map: GameMap;
   readonly players: readonly PlayerInfo[];

@@ -4,7 +4,7 @@
  * can start the same match.
  */
 import type { MassHistory } from './MassHistory';
-import type { Difficulty, PlayerInfo } from './session';
+import type { Difficulty, PlayerInfo } from './match';
 import { scoreboard, type ScoreRow, type World } from './simApi';
 
 /** The choices of the offline setup screen. */

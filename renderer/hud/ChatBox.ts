@@ -5,7 +5,7 @@
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
-import type { MatchSession } from '../game/session';
+import type { Match } from '../game/match';
 
 const SHOWN = 6;
 
@@ -15,7 +15,7 @@ export class ChatBox {
   private readonly log: HTMLElement;
   private seen = 0;
 
-  constructor(private readonly session: MatchSession) {
+  constructor(private readonly session: Match) {
     this.log = h('div', { className: 'chat-log', testId: 'chat-log' });
     this.input = h('input', { className: 'chat-input', testId: 'chat-input', attrs: { type: 'text', maxlength: '200', placeholder: t('chat.placeholder') } });
     this.input.hidden = true;

@@ -8,7 +8,7 @@
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import { massText } from '../game/ranking';
 import { EventKind, playerMass, type SimEvents, type World } from '../game/simApi';
 

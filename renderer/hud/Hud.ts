@@ -5,7 +5,7 @@
  * `update` runs every display frame and writes the DOM only where something changed.
  */
 import type { Action } from '../../electron/contract';
-import type { MatchSession } from '../game/session';
+import type { Match } from '../game/match';
 import { EventKind } from '../game/simApi';
 import { t } from '../i18n';
 import { keyName } from '../i18n/words';
@@ -40,7 +40,7 @@ export class Hud {
   readonly notice = h('div', { className: 'hud-notice', testId: 'net-notice' });
 
   constructor(
-    private readonly session: MatchSession,
+    private readonly session: Match,
     keys: Readonly<Record<Action, string>>,
     actions: { resume: () => void; leave: () => void; drop: (slots: number[]) => void },
   ) {

@@ -7,7 +7,7 @@
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 
 const MAX_LINES = 5;
 const LINE_MS = 6000;

@@ -9,7 +9,7 @@
 import { FX_ONE } from '../../core/math';
 import { Terrain, type GameMap } from '../../core/map';
 import type { DisplayCells } from '../game/DisplayCells';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import { MAX_CELLS, VIRUS_CAPACITY, ownerOf, virusRadius, type World } from '../game/simApi';
 import { h } from '../dom';
 import type { ViewRect } from '../view/PelletLayer';

@@ -7,7 +7,7 @@
  */
 import { t, type MessageKey } from '../i18n';
 import { h } from '../dom';
-import type { NetStats } from '../game/session';
+import type { NetStats } from '../game/match';
 import { TextCell } from './TextCell';
 
 const REFRESH_MS = 250;

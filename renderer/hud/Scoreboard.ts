@@ -6,7 +6,7 @@
 import { t } from '../i18n';
 import { h } from '../dom';
 import { massText } from '../game/ranking';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import { scoreboard, type World } from '../game/simApi';
 
 const REFRESH_MS = 250;

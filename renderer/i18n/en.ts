@@ -170,7 +170,7 @@ export const en = {
   'join.state.lobby': 'In lobby',
   'join.state.loading': 'Loading',
   'join.state.match': 'In match',
-  // LAN session: host, lobby, loading, networked match.
+  // LAN room: host, lobby, loading, networked match.
   'host.title': 'Host LAN game',
   'host.room': 'Room name',
   'host.map': 'Map',

@@ -172,7 +172,7 @@ export const zhCN: Record<MessageKey, string> = {
   'join.state.lobby': '大厅中',
   'join.state.loading': '加载中',
   'join.state.match': '对局中',
-  // LAN session: host, lobby, loading, networked match.
+  // LAN room: host, lobby, loading, networked match.
   'host.title': '创建局域网游戏',
   'host.room': '房间名',
   'host.map': '地图',

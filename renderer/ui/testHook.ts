@@ -1,7 +1,7 @@
 /**
  * The end-to-end tests' hook, `window.__bb`, as a leaf every part of the page may fill in
  * without importing the screen router: which screen is up, the running match
- * (renderer/ui/match/matchHook.ts), the LAN session (renderer/ui/session/sessionHook.ts), the
+ * (renderer/ui/match/matchHook.ts), the LAN room (renderer/ui/session/roomHook.ts), the
  * replay viewer, the last results. Tests wait on this state, never on time.
  */
 import type { AppInfo } from '../../electron/contract';
@@ -11,7 +11,7 @@ import type { MatchHook } from './match/matchHook';
 export type ScreenName = 'welcome' | 'menu' | 'settings' | 'help' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
-/** The LAN session's screens (renderer/ui/session/SessionClient.ts moves between them by phase). */
+/** The LAN room's screens (renderer/ui/session/RoomClient.ts moves between them by phase). */
 export type NetScreenName = 'host' | 'lobby' | 'netLoading' | 'netMatch';
 
 /** What tests read and drive (`window.__bb.replay`). */
@@ -23,7 +23,7 @@ export interface ReplayHook {
   follow(slot: number | null): void;
 }
 
-export interface SessionHook {
+export interface RoomHook {
   /** The session phase ('idle' before host/join). */
   readonly phase: string;
   readonly slot: number;
@@ -80,13 +80,13 @@ export interface TestHook {
   /** Goes straight to a screen (tests and benchmarks: e.g. a match with a given setup). */
   go?: (screen: ScreenName, params?: Record<string, string>) => void;
   /**
-   * The LAN session, live (renderer/ui/session/sessionHook.ts): phase, slot, owner, address (on the host),
+   * The LAN room, live (renderer/ui/session/roomHook.ts): phase, slot, owner, address (on the host),
    * message, roomName, slots, progress, paused, chat; in a match frame, lastHash {key, hash},
    * keyHash(key), blockedSince, waiting [{slot, name, cause}] (the host's status), dialogShown,
    * dialogOpened {at, afterBlockedMs} (the wait dialog's last opening, and the local stall then),
    * dialogClosedAt, notice. Times are performance.now().
    */
-  net?: SessionHook;
+  net?: RoomHook;
   /** Fault injection: true freezes this page's lockstep loop (no frames, no begin/intent), false resumes. */
   freezeNet?: (on: boolean) => void;
   /** The replay viewer: state (frame, endFrames, hash, playing, speed, following, checked, mismatch, grid) and knobs. */

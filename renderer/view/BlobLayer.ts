@@ -7,7 +7,7 @@
  */
 import * as THREE from 'three';
 import { FX_ONE } from '../../core/math';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import type { Smoother } from '../game/Smoother';
 import { BLOB_CAPACITY, BLOB_RADIUS, MAX_PLAYERS, type World } from '../game/simApi';
 import { place, show } from './instances';

@@ -19,7 +19,7 @@
  */
 import * as THREE from 'three';
 import type { DisplayCells } from '../game/DisplayCells';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import type { Smoother } from '../game/Smoother';
 import { CELLS_PER_PLAYER, MAX_CELLS, MAX_PLAYERS, firstCell, isVisibleTo, ownerOf, type World } from '../game/simApi';
 import { place, show } from './instances';

@@ -13,7 +13,7 @@ import * as THREE from 'three';
 import { FX_ONE } from '../../core/math';
 import type { GameMap } from '../../core/map';
 import { GROUND_VERTEX } from './GroundLayer';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import type { Smoother } from '../game/Smoother';
 import { CELLS_PER_PLAYER, PATH_CAPACITY, PathState, firstCell, waypointX, waypointY, type World } from '../game/simApi';
 

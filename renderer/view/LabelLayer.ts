@@ -8,7 +8,7 @@
  * Units: anchor positions in world units; sizes in CSS pixels.
  */
 import * as THREE from 'three';
-import type { PlayerInfo } from '../game/session';
+import type { PlayerInfo } from '../game/match';
 import type { Smoother } from '../game/Smoother';
 
 const SLOT_W = 256;

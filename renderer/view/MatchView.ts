@@ -5,7 +5,7 @@
  * resources and detaches the canvas; the renderer itself is kept for the next match.
  */
 import * as THREE from 'three';
-import type { MatchSession } from '../game/session';
+import type { Match } from '../game/match';
 import { SceneView } from './SceneView';
 import { sharedRenderer, softwareGl } from './sharedRenderer';
 
@@ -24,7 +24,7 @@ export class MatchView extends SceneView {
 
   constructor(
     readonly canvasParent: HTMLElement,
-    session: MatchSession,
+    session: Match,
     tileset: HTMLImageElement,
     opts: ViewOptions,
   ) {

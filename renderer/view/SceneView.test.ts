@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { MassHistory } from '../game/MassHistory';
-import type { MatchSession, PlayerInfo } from '../game/session';
+import type { Match, PlayerInfo } from '../game/match';
 import { CELLS_PER_PLAYER, MoveMode, RULES, createWorld, firstCell, radiusOf, step, type PlayerInput, type SlotInput, type World } from '../game/simApi';
 import { SceneView } from './SceneView';
 import { SPIKES, spikyBall } from './VirusLayer';
@@ -16,7 +16,7 @@ const map = loadShippedMaps().get('arena-small')!;
 const DT = 1000 / 60;
 
 /** A local match of `players` humans, I am slot 0: the session the view reads, stepped by the test. */
-class Session implements MatchSession {
+class Session implements Match {
   readonly world: World;
   readonly map = map;
   readonly players: PlayerInfo[];

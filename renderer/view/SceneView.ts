@@ -18,7 +18,7 @@
 import * as THREE from 'three';
 import { FX_ONE } from '../../core/math';
 import { DisplayCells } from '../game/DisplayCells';
-import type { MatchSession } from '../game/session';
+import type { Match } from '../game/match';
 import { Smoother } from '../game/Smoother';
 import { CELLS_PER_PLAYER, EventKind, firstCell, ownerOf, pelletX, pelletY, radiusOf } from '../game/simApi';
 import { BlobLayer } from './BlobLayer';
@@ -76,7 +76,7 @@ export class SceneView {
   private now = 0;
   private shadowSpan = 0;
 
-  constructor(readonly session: MatchSession, opts: SceneOptions) {
+  constructor(readonly session: Match, opts: SceneOptions) {
     const { map, players, mySlot, world } = session;
     this.viewer = mySlot;
     this.rig = new CameraRig(map.cols, map.rows);

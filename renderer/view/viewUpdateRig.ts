@@ -6,7 +6,7 @@
  * runs no simulation steps itself: the world stands still, captured once as both ends of the
  * interpolation.
  */
-import type { MatchSession } from '../game/session';
+import type { Match } from '../game/match';
 import { SceneView } from './SceneView';
 
 export interface ViewUpdateRig {
@@ -15,7 +15,7 @@ export interface ViewUpdateRig {
   frame(dtMs: number): void;
 }
 
-export function viewUpdateRig(session: MatchSession): ViewUpdateRig {
+export function viewUpdateRig(session: Match): ViewUpdateRig {
   const scene = new SceneView(session, { shadows: true, tileset: null, labels: false });
   scene.grid.visible = true;
   scene.beforeStep();

@@ -1,6 +1,6 @@
 /**
- * What the dispatcher serves requests with, besides the stores it holds directly: the LAN session
- * (session/LanSession.ts) and the replay store (files/replays.ts). Interfaces here, so the bridge
+ * What the dispatcher serves requests with, besides the stores it holds directly: the LAN room
+ * (session/LanRoom.ts) and the replay store (files/replays.ts). Interfaces here, so the bridge
  * room depends on no implementation and tests can stand in for either.
  */
 import type { NetUp, ReplayEntry, ReplayFile, RequestOf, ResponseOf } from '../../contract';

@@ -1,5 +1,5 @@
 /**
- * Pushes a LAN session's peer events onto the net channel as they happen (LanSession calls it
+ * Pushes a LAN room's peer events onto the net channel as they happen (LanRoom calls it
  * after every datagram batch, tick and page message: no timer of its own). Consecutive 'updates'
  * go out as one message (each KeyUpdate exactly once, in key order, after its start or resume);
  * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
@@ -18,19 +18,19 @@ import type { ClientMatch, ClientPeer, KeyUpdate } from '../../../core/lockstep'
 import { isNetEvent } from '../../contract';
 import type { NetDown, NetEvent } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
-import type { SessionView, StatusMeter } from './SessionView';
+import type { RoomView, StatusMeter } from './RoomView';
 
 export const STATUS_MS = 100;
 /** The status beat in the lobby and while loading. */
 export const IDLE_STATUS_MS = 250;
 
-export interface PushedSession {
+export interface PushedRoom {
   readonly peer: ClientPeer;
-  readonly view: SessionView;
+  readonly view: RoomView;
   readonly meter: StatusMeter;
   /** The room on LAN discovery while this app hosts it (from the start, or since a takeover). */
   advert: HostAdvert | null;
-  /** What main itself keeps of an event the page gets, before it goes (LanSession: the stored rejoin token, the owner's colour). */
+  /** What main itself keeps of an event the page gets, before it goes (LanRoom: the stored rejoin token, the owner's colour). */
   readonly follow: (e: NetEvent) => void;
   lastPhase: string;
   statusAt: number;
@@ -41,7 +41,7 @@ export interface PushedSession {
   sentKey: number;
 }
 
-export function pushSession(s: PushedSession, send: (m: NetDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
+export function pushRoom(s: PushedRoom, send: (m: NetDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }): void {
   const peer = s.peer;
   let updates: KeyUpdate[] = [];
   const flush = (): void => {
@@ -99,7 +99,7 @@ export function pushSession(s: PushedSession, send: (m: NetDown) => void, now: n
   pushStatus(s, send, now);
 }
 
-function pushStatus(s: PushedSession, send: (m: NetDown) => void, now: number): void {
+function pushStatus(s: PushedRoom, send: (m: NetDown) => void, now: number): void {
   const peer = s.peer;
   const running = peer.phase === 'running' && peer.match !== null;
   // Outside the match the status only carries the host's silence (the lobby's banner, the

@@ -44,7 +44,7 @@ function app(seed: number, dir = tempDir()): { services: AppServices; loop: Test
 
 const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
 
-describe('LanSession rejoin', () => {
+describe('LanRoom rejoin', () => {
   it('a restarted app rejoins from the stored token and a mid-match spectator follows, to the host hash', async () => {
     const a = app(31);
     const b = app(32);

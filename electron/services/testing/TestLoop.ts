@@ -2,7 +2,7 @@
  * Test helper: a minimal page for one app (over the in-process dispatcher or a real browser-shell
  * socket, see socketPage.ts), doing what the game screens do with the net channel — report
  * loading at 100 %, run the real simulation (SimGame) in core's MatchLoop fed through a
- * RemotePort, steer with a seeded InputScript (or by hand) — so LanSession tests and benchmarks
+ * RemotePort, steer with a seeded InputScript (or by hand) — so LanRoom tests and benchmarks
  * play whole matches over real sockets. A resume (rejoin, spectator mid-match) restores the
  * snapshot and fast-forwards, as the match screen does.
  * Time: performance.now() ms; the loop ticks at 60 Hz like a display.
@@ -13,11 +13,11 @@ import { InputScript, MatchLoop, RemotePort, SimGame } from '../../../core/locks
 import type { LockstepRunner, RunnerOptions } from '../../../core/lockstep';
 import type { GameMap } from '../../../core/map';
 import type { PlayerInput } from '../../../core/sim';
-import type { NetDown, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestChannel, RequestOf } from '../../contract';
+import type { NetDown, NetEvent, NetResume, NetRoom, NetStart, NetStatus, RequestChannel, RequestOf } from '../../contract';
 import type { PageBridge } from './socketPage';
 
 export class TestLoop {
-  session: NetSession | null = null;
+  session: NetRoom | null = null;
   start: NetStart | null = null;
   resumed: NetResume | null = null;
   port: RemotePort | null = null;
@@ -85,7 +85,7 @@ export class TestLoop {
     }
   }
 
-  private onSession(s: NetSession): void {
+  private onSession(s: NetRoom): void {
     this.session = s;
     if (s.phase === 'loading' && this.loadedFor !== this.loads) {
       this.loadedFor = this.loads;

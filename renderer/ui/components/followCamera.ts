@@ -6,7 +6,7 @@
  * matchInput). Dragging stops following, and the picker shows it. Player names are text from the
  * network: option text.
  */
-import type { PlayerInfo } from '../../game/session';
+import type { PlayerInfo } from '../../game/match';
 import { t } from '../../i18n';
 import type { MatchView } from '../../view/MatchView';
 import { h } from '../dom';

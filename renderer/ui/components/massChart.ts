@@ -4,7 +4,7 @@
  * Labels are drawn with fillText (text, never HTML).
  */
 import type { MassHistory } from '../../game/MassHistory';
-import type { PlayerInfo } from '../../game/session';
+import type { PlayerInfo } from '../../game/match';
 import { h } from '../dom';
 
 const PAD = { left: 56, right: 16, top: 16, bottom: 32 };

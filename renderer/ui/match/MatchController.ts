@@ -12,7 +12,7 @@ import type { Settings } from '../../../electron/contract';
 import { Controls } from '../../game/Controls';
 import { FixedStepLoop } from '../../game/FixedStepLoop';
 import { resultsOf, type MatchResults, type OfflineSetup } from '../../game/results';
-import type { MatchSession } from '../../game/session';
+import type { Match } from '../../game/match';
 import { FRAME_RATE } from '../../game/simApi';
 import { Hud } from '../../hud/Hud';
 import { mapName } from '../../i18n/words';
@@ -27,7 +27,7 @@ export const PERF_SAMPLES = 600;
 
 export interface MatchControllerOptions {
   readonly root: HTMLElement;
-  readonly session: MatchSession;
+  readonly session: Match;
   readonly tileset: HTMLImageElement;
   readonly settings: Settings;
   readonly setup?: OfflineSetup;
@@ -99,7 +99,7 @@ export class MatchController {
     this.hud.setMuted(this.sound.muted);
   }
 
-  get session(): MatchSession {
+  get session(): Match {
     return this.opts.session;
   }
 

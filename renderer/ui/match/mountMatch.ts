@@ -5,14 +5,14 @@
  */
 import type { Settings } from '../../../electron/contract';
 import type { MatchResults, OfflineSetup } from '../../game/results';
-import type { MatchSession } from '../../game/session';
+import type { Match } from '../../game/match';
 import type { AppContext } from '../App';
 import { MatchController } from './MatchController';
 import { bindMatchInput, type CursorState } from './matchInput';
 import { matchHook, type StartMarks } from './matchHook';
 
 export interface MountOptions {
-  readonly session: MatchSession;
+  readonly session: Match;
   readonly tileset: HTMLImageElement;
   readonly settings: Settings;
   readonly marks: StartMarks;

@@ -9,7 +9,7 @@ import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { otherColors } from '../../game/colors';
 import { OfflineMatch } from '../../game/OfflineMatch';
 import type { OfflineSetup } from '../../game/results';
-import { DIFFICULTIES, type Difficulty, type PlayerInfo } from '../../game/session';
+import { DIFFICULTIES, type Difficulty, type PlayerInfo } from '../../game/match';
 import { FRAME_RATE } from '../../game/simApi';
 import { loadBrains } from '../../game/treeBots';
 import { saveReplay } from '../../game/ReplayFiles';

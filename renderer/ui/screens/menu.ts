@@ -1,5 +1,5 @@
 /**
- * The main menu: the first real screen, in both shells. Param `notice`: why a LAN session ended, shown as text. Until a name is saved there is no
+ * The main menu: the first real screen, in both shells. Param `notice`: why a LAN room ended, shown as text. Until a name is saved there is no
  * menu: the first-run screen (welcome.ts) asks for the language and a name first.
  */
 import { t, type MessageKey } from '../../i18n';
@@ -17,7 +17,7 @@ export const menuScreen: Screen = (root, ctx, params) => {
       h('div', { className: 'menu-balls', attrs: { 'aria-hidden': 'true' } }, ...[0, 1, 2, 3, 4].map((i) => h('span', { className: `ball ball-${i}` }))),
       h('h1', { className: 'title', testId: 'title' }, t('app.title')),
       h('p', { className: 'tagline' }, t('app.tagline')),
-      // Why a LAN session ended (kicked, host gone…): from the network, so text only.
+      // Why a LAN room ended (kicked, host gone…): from the network, so text only.
       params['notice'] ? h('p', { className: 'status error notice', testId: 'menu-notice' }, params['notice']) : null,
       h(
         'nav',

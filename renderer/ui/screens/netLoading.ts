@@ -1,7 +1,7 @@
 /**
  * The networked loading screen (phase 'loading'): loads what the match needs and reports real
  * progress to the host (`net:act progress`) — map parsed 40, tileset 70, view ready 100 — and
- * shows everyone's bars from the session (NetSession.progress). The bots' trees are main's
+ * shows everyone's bars from the session (NetRoom.progress). The bots' trees are main's
  * business: its peer holds our 100 % back until it has the host's trees where ours differ, and the
  * trees come with the match start; this screen says where that stands (treesNotice). The host
  * starts the match when all are at 100 % (or its timeout passes); the start moves to the match screen.
@@ -16,11 +16,11 @@ import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { LoadingView } from '../components/LoadingView';
 import { h } from '../dom';
-import { sessionClient } from '../session/SessionClient';
+import { roomClient } from '../session/RoomClient';
 import { treeLines } from '../session/treesNotice';
 
 export const netLoadingScreen: Screen = (root, ctx) => {
-  const net = sessionClient(ctx);
+  const net = roomClient(ctx);
   const view = new LoadingView();
   const status = h('p', { className: 'status', testId: 'loading-status' });
   view.el.append(status, h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'loading-leave', onClick: () => (net.leave(), ctx.show('menu')) }, t('lobby.leave'))));

@@ -8,7 +8,7 @@ import type { MapEntry } from '../../../electron/contract';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadBrains } from '../../game/treeBots';
 import type { OfflineSetup } from '../../game/results';
-import { DIFFICULTIES, type Difficulty } from '../../game/session';
+import { DIFFICULTIES, type Difficulty } from '../../game/match';
 import { errorText, t, type MessageKey } from '../../i18n';
 import { mapDescription, mapName } from '../../i18n/words';
 import { prewarmRenderer } from '../../view/sharedRenderer';

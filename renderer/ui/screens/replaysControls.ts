@@ -2,10 +2,10 @@
  * The replay viewer's control bar over the match view: play/pause, speed (0.25×–8×), a seek bar
  * with the time, follow a player or a free camera (drag the ground with the left button, or the
  * direction keys), the grid overlay, and back to the list. Also the test hook's replay knobs.
- * Seeking restores the nearest snapshot and steps (ReplaySession.seek), then re-syncs the view.
+ * Seeking restores the nearest snapshot and steps (ReplayMatch.seek), then re-syncs the view.
  * At the end the viewer holds: it says so, and the play button starts the recording over.
  */
-import { ReplaySession } from '../../game/ReplaySession';
+import { ReplayMatch } from '../../game/ReplayMatch';
 import { FRAME_RATE } from '../../game/simApi';
 import { t } from '../../i18n';
 import type { ReplayHook, TestHook } from '../testHook';
@@ -16,7 +16,7 @@ import { clock } from './replays';
 
 export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8];
 
-export function replayControls(ctrl: MatchController, session: ReplaySession, hook: TestHook, back: () => void): { el: HTMLElement; dispose: () => void } {
+export function replayControls(ctrl: MatchController, session: ReplayMatch, hook: TestHook, back: () => void): { el: HTMLElement; dispose: () => void } {
   const view = ctrl.view;
   const seekTo = (frame: number): void => {
     session.seek(frame);

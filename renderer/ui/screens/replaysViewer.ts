@@ -9,7 +9,7 @@ import { defaultBrains } from '../../../core/ai';
 import { ReplayError, ReplayPlayer } from '../../../core/replay';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadReplay } from '../../game/ReplayFiles';
-import { ReplaySession } from '../../game/ReplaySession';
+import { ReplayMatch } from '../../game/ReplayMatch';
 import { loadBrains } from '../../game/treeBots';
 import { t } from '../../i18n';
 import type { Screen } from '../App';
@@ -35,7 +35,7 @@ export const replayViewerScreen: Screen = (root, ctx, params) => {
     marks.loaded = performance.now();
     const builtIn = page.brains.fingerprint === replay.header.brains ? null : defaultBrains();
     const player = new ReplayPlayer(replay, map, builtIn !== null && builtIn.fingerprint === replay.header.brains ? builtIn : page.brains);
-    const session = new ReplaySession(player, map);
+    const session = new ReplayMatch(player, map);
     marks.world = performance.now();
     loading.remove();
     const mounted = mountMatch(root, ctx, { session, tileset, settings: ctx.settings, marks, onEnd: () => undefined, onLeave: () => ctx.show('replays') });

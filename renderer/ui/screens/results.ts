@@ -12,11 +12,11 @@ import type { Screen } from '../App';
 import { massChart } from '../components/massChart';
 import { h } from '../dom';
 import { massText } from '../../game/ranking';
-import { sessionClient } from '../session/SessionClient';
+import { roomClient } from '../session/RoomClient';
 
 export const resultsScreen: Screen = (root, ctx) => {
   const r = ctx.results;
-  const net = sessionClient(ctx);
+  const net = roomClient(ctx);
   if (!r) return void ctx.show('menu');
   const { canvas, lines } = massChart(r.history, r.players, r.mySlot);
   const rows = r.rows.map((row) => {

@@ -1,5 +1,5 @@
 /**
- * The words for a LAN room's bot trees (NetSession.trees: codes and data from main), in the page's
+ * The words for a LAN room's bot trees (NetRoom.trees: codes and data from main), in the page's
  * language: this app's tree files that fell back to the built-in trees, a transfer of the host's
  * trees under way or given up, and whose trees the bots play. `problems` is what the lobby shows;
  * the loading screen shows everything. Text only (a file name or a loader message is data).

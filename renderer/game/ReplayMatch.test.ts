@@ -1,6 +1,6 @@
 /**
  * The page's side of replays without a browser: an offline match records itself and hands the
- * file over when disposed (finished, or left early), and a ReplaySession built from that file
+ * file over when disposed (finished, or left early), and a ReplayMatch built from that file
  * re-simulates the same world, seeks, and holds at the end instead of ending.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { parseReplay, ReplayPlayer } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { OfflineMatch } from './OfflineMatch';
-import { ReplaySession } from './ReplaySession';
+import { ReplayMatch } from './ReplayMatch';
 import { MoveMode } from './simApi';
 
 const map = loadShippedMaps().get('arena-small')!;
@@ -39,7 +39,7 @@ describe('offline recording and the replay session', () => {
     const replay = parseReplay(file!, ENV);
     expect(replay.header.roster[0]!.name).toBe('Me "<b>"');
     expect(replay.footer.complete).toBe(true);
-    const s = new ReplaySession(new ReplayPlayer(replay, map, defaultBrains()), map);
+    const s = new ReplayMatch(new ReplayPlayer(replay, map, defaultBrains()), map);
     expect(s.mySlot).toBeNull();
     expect(s.holdAtEnd).toBe(true);
     while (s.available() > 0) s.stepOnce();

@@ -1,8 +1,8 @@
 /**
- * The main side of networked play: a session is one LockstepNode (the game socket) whose player
+ * The main side of networked play: a room (this app's stay in one) is one LockstepNode (the game socket) whose player
  * is this app's ClientPeer, the owner of the room the node hosts or a player of a room elsewhere,
  * carried to the page over the net channel. The simulation runs in the page: it sends its intent
- * and key-frame hashes up the link (`loop`), and receives the session, the match start and the
+ * and key-frame hashes up the net channel (`loop`), and receives the room view, the match start and the
  * confirmed updates down it as they happen — the node calls back after every datagram batch,
  * loopback delivery and timer step, and push.ts sends whatever changed (no polling timer here).
  * While this app hosts (from the start, or elected after its host went), the node's verifier
@@ -11,7 +11,7 @@
  * Bot trees: every host / join reads this app's resources/ai files afresh (loadTrees); hosting,
  * they are the room's trees (owner and verifier hold them, joiners whose trees differ are sent
  * them); joining, the host's replace them where they differ. Files that fell back to the built-in
- * trees show in the session view as data (NetTrees.fallbacks).
+ * trees show in the room view as data (NetTrees.fallbacks).
  * A joined player's session token is kept in the user data folder (rejoinTokens.ts) for
  * `net:join {rejoin}`. The hosted room is published on the app's one DiscoveryService (the advert
  * follows room name, map, players and state), and the game port answers discovery probes in every
@@ -39,14 +39,14 @@ import type { LoadedTrees } from '../lockstep/loadTrees';
 import { groupOptions, resolveGameSocket } from './gameSocket';
 import type { GameSocket } from './gameSocket';
 import { HostAdvert } from './HostAdvert';
-import { pushSession } from './push';
-import type { PushedSession } from './push';
+import { pushRoom } from './push';
+import type { PushedRoom } from './push';
 import { followToken, TokenStore } from './rejoinTokens';
 import type { SessionToken } from './rejoinTokens';
-import { SessionView, StatusMeter } from './SessionView';
+import { RoomView, StatusMeter } from './RoomView';
 import { ReasonError } from '../reasonError';
 
-export interface LanSessionOptions {
+export interface LanRoomOptions {
   readonly userDataDir: string;
   /** Pushes a message to the page on the net channel. */
   readonly send: (m: NetDown) => void;
@@ -63,14 +63,14 @@ export interface LanSessionOptions {
   readonly resourcesDir?: string;
 }
 
-interface Session extends PushedSession {
+interface Room extends PushedRoom {
   /** The game socket: this app's player, and the room's host while this app hosts it. */
   readonly node: LockstepNode;
   /** Where this app's rejoin token is kept (a joined player's session only), by its host's address. */
   readonly tokens: SessionToken | null;
   /** The owner's colour, sent once the host accepted the owner. */
   colour: number | null;
-  /** The DiscoveryService the room's advert (PushedSession.advert) is published on, while this app hosts. */
+  /** The DiscoveryService the room's advert (PushedRoom.advert) is published on, while this app hosts. */
   discovery: DiscoveryService | null;
   /** The Join list's id of the room joined: a takeover advertises it under that id. */
   readonly gameId: string | undefined;
@@ -78,7 +78,7 @@ interface Session extends PushedSession {
   advertising: boolean;
 }
 
-export class LanSession implements NetService {
+export class LanRoom implements NetService {
   /**
    * For tests and logs: loop messages ignored because they did not fit the match (stale key, no
    * match), updates of a match the page was not told about, faults of a link sink.
@@ -87,11 +87,11 @@ export class LanSession implements NetService {
   readonly socket: GameSocket;
   readonly tokens: TokenStore;
   private readonly loadMap: ReturnType<typeof mapLoader>;
-  private session: Session | null = null;
+  private room: Room | null = null;
   /** Bumped by every host/join/leave, so a superseded start closes what it opened. */
   private generation = 0;
 
-  constructor(private readonly opts: LanSessionOptions) {
+  constructor(private readonly opts: LanRoomOptions) {
     this.socket = resolveGameSocket(opts.argv, opts.env);
     this.tokens = new TokenStore(opts.userDataDir);
     this.loadMap = mapLoader(opts.resourcesDir);
@@ -101,14 +101,14 @@ export class LanSession implements NetService {
     return performance.now();
   }
 
-  /** The current session's game socket (tests read its verifier's hashes and catch-up). */
+  /** The current room's game socket (tests read its verifier's hashes and catch-up). */
   get node(): LockstepNode | null {
-    return this.session?.node ?? null;
+    return this.room?.node ?? null;
   }
 
   /** The verifier of the room this app hosts. */
   get verifier(): HeadlessPlayer | null {
-    return this.session?.node.verifier ?? null;
+    return this.room?.node.verifier ?? null;
   }
 
   async host(req: RequestOf<'net:host'>): Promise<ResponseOf<'net:host'>> {
@@ -130,13 +130,13 @@ export class LanSession implements NetService {
     }
     const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${node.port}`);
     const address = addresses[0]!;
-    const session = this.session$(node, owner, address, null, trees, addresses, () => host.replacedBy);
+    const room = this.room$(node, owner, address, null, trees, addresses, () => host.replacedBy);
     const advert = new HostAdvert(discovery, { host, port: node.port });
-    session.discovery = discovery;
-    session.advert = advert;
-    session.colour = req.colour;
+    room.discovery = discovery;
+    room.advert = advert;
+    room.colour = req.colour;
     // Registered before publishing, so a leave that arrives meanwhile closes both.
-    this.begin(session);
+    this.begin(room);
     await advert.publish();
     return { address };
   }
@@ -160,13 +160,13 @@ export class LanSession implements NetService {
       throw new ReasonError('superseded', 'superseded by another request');
     }
     const peer = node.join({ host: req.address, name: req.name, spectate: req.spectate && rejoinToken === null, ...(rejoinToken !== null ? { rejoinToken } : {}) });
-    this.begin(this.session$(node, peer, req.address, !req.spectate || rejoinToken !== null ? node.identity : null, trees, [req.address], undefined, gameId));
+    this.begin(this.room$(node, peer, req.address, !req.spectate || rejoinToken !== null ? node.identity : null, trees, [req.address], undefined, gameId));
     return null;
   }
 
   /** A normal leave: the match is given up, so its rejoin token goes too. */
   async leave(): Promise<null> {
-    this.session?.tokens?.remove();
+    this.room?.tokens?.remove();
     await this.restart();
     return null;
   }
@@ -177,7 +177,7 @@ export class LanSession implements NetService {
   }
 
   act(a: RequestOf<'net:act'>): null {
-    const peer = this.session?.peer;
+    const peer = this.room?.peer;
     if (!peer) throw new ReasonError('not-in-room', 'not in a room');
     switch (a.t) {
       case 'ready': peer.setReady(a.ready); break;
@@ -196,7 +196,7 @@ export class LanSession implements NetService {
 
   /** The page's match loop, on the net channel. Never throws: a message that does not fit the match is counted and ignored. */
   loop(m: NetUp): void {
-    const peer = this.session?.peer;
+    const peer = this.room?.peer;
     const match = peer?.match;
     if (!peer || !match || peer.phase !== 'running') return void this.counters.ignoredLoop++;
     const now = this.now();
@@ -219,11 +219,11 @@ export class LanSession implements NetService {
     return { file: await writeDesyncReport(path.join(this.opts.userDataDir, 'desync-reports'), r) };
   }
 
-  /** Ends the current session (if any) and returns the generation a new one must still match. */
+  /** Ends the current room (if any) and returns the generation a new one must still match. */
   private async restart(): Promise<number> {
     const gen = ++this.generation;
-    const s = this.session;
-    this.session = null;
+    const s = this.room;
+    this.room = null;
     if (s) {
       this.push(s);
       await this.closeSession(s);
@@ -234,12 +234,12 @@ export class LanSession implements NetService {
   }
 
   /**
-   * The game socket of a new session. The verifier's errors are counted; discovery probes are
+   * The game socket of a new room. The verifier's errors are counted; discovery probes are
    * answered while this app hosts (the advert refreshed first, so a probe sees the room as it is).
    */
   private async open(trees: LoadedTrees, socket: Omit<NodeOptions, 'trees'>): Promise<LockstepNode> {
     let node: LockstepNode | null = null;
-    const mine = (): Session | null => (node && this.session?.node === node ? this.session : null);
+    const mine = (): Room | null => (node && this.room?.node === node ? this.room : null);
     node = await LockstepNode.open({
       ...socket,
       trees: trees.trees,
@@ -257,8 +257,8 @@ export class LanSession implements NetService {
     return node;
   }
 
-  /** After every datagram batch, loopback delivery and timer step of the session's node. */
-  private activity(s: Session): void {
+  /** After every datagram batch, loopback delivery and timer step of the room's node. */
+  private activity(s: Room): void {
     const host = s.node.authority;
     // Replaced while this app stood still (issue 13): the Join screen offers Rejoin at the new host.
     const at = host?.replacedBy;
@@ -267,7 +267,7 @@ export class LanSession implements NetService {
     if (host && !s.discovery && !s.advertising) {
       s.advertising = true;
       void this.opts.discovery.acquire().then(async (discovery) => {
-        if (this.session !== s) return this.opts.discovery.release(discovery);
+        if (this.room !== s) return this.opts.discovery.release(discovery);
         // The room's own game id: the Join list shows it once, at its new host.
         const advert = new HostAdvert(discovery, { host, port: s.node.port }, s.gameId);
         s.discovery = discovery;
@@ -279,24 +279,24 @@ export class LanSession implements NetService {
   }
 
   /** The player leaves (hosting: every session gets the goodbye), the socket closes once it has left, the advert goes. */
-  private async closeSession(s: Session): Promise<void> {
+  private async closeSession(s: Room): Promise<void> {
     await s.node.close();
     await s.advert?.close();
     if (s.discovery) this.opts.discovery.release(s.discovery);
   }
 
   /**
-   * A session's initial state. `address`: the host's; `keepToken`: the private key a joined
+   * A room's initial state. `address`: the host's; `keepToken`: the private key a joined
    * player's token is stored with (null: keep none); `addresses`: where others join (a hosting
    * app lists one per LAN interface).
    */
-  private session$(node: LockstepNode, peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null, gameId?: string): Session {
-    const s: Session = {
+  private room$(node: LockstepNode, peer: ClientPeer, address: string, keepToken: Uint8Array | null, trees: LoadedTrees, addresses: readonly string[] = [address], rejoinAt?: () => string | null, gameId?: string): Room {
+    const s: Room = {
       node,
       gameId,
       advertising: false,
       peer,
-      view: new SessionView(peer, addresses, trees.fallbacks, rejoinAt),
+      view: new RoomView(peer, addresses, trees.fallbacks, rejoinAt),
       meter: new StatusMeter(peer),
       advert: null,
       discovery: null,
@@ -318,8 +318,8 @@ export class LanSession implements NetService {
     return s;
   }
 
-  private begin(s: Session): void {
-    this.session = s;
+  private begin(s: Room): void {
+    this.room = s;
     this.push(s);
     const notice = this.tokens.notice;
     if (notice) {
@@ -328,15 +328,15 @@ export class LanSession implements NetService {
     }
   }
 
-  /** Pushes what changed in the current session (the services call this after every activity). */
+  /** Pushes what changed in the current room (the services call this after every activity). */
   private sync(): void {
-    const s = this.session;
+    const s = this.room;
     if (s) this.push(s);
   }
 
-  private push(s: Session): void {
+  private push(s: Room): void {
     try {
-      pushSession(s, this.opts.send, this.now(), this.counters);
+      pushRoom(s, this.opts.send, this.now(), this.counters);
     } catch {
       // A throwing link sink (a shell bug) must not take the main process down with it.
       this.counters.faults++;

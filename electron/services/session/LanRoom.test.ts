@@ -1,5 +1,5 @@
 /**
- * LanSession end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
+ * LanRoom end to end: two apps' services in one process, real UDP on 127.0.0.1 only, discovery
  * off (no multicast or broadcast socket is ever opened). One hosts, one joins by address; both
  * "renderers" (TestLoop) play a short match through the bridge and must agree on every hash —
  * also when the host's resources hold a designer's edited bot tree and the joiner's do not.
@@ -56,7 +56,7 @@ function editedResources(): string {
 
 const humans = (l: TestLoop): string[] => (l.session?.slots ?? []).filter((s) => s.kind === 2).map((s) => s.name);
 
-describe('LanSession', () => {
+describe('LanRoom', () => {
   it('hosts, joins by address and plays a match to equal hashes through the bridge', async () => {
     const a = app(11);
     const b = app(12);

@@ -1,5 +1,5 @@
 /**
- * The page's side of a LAN session: listens to the net channel for the page's lifetime (so an
+ * The page's side of a LAN room: listens to the net channel for the page's lifetime (so an
  * update that arrives while a screen is still loading is buffered, never lost), keeps the latest
  * session and status, creates the NetPort on a start (or a resume: a rejoin or a spectator
  * joining a running match, which restores a snapshot and fast-forwards), and moves between the
@@ -10,7 +10,7 @@
  * leaving never yanks the player off the menu.
  */
 import { HOST_SILENT_MS } from '../../game/waitState';
-import type { NetDown, NetAction, NetEvent, NetResume, NetSession, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
+import type { NetDown, NetAction, NetEvent, NetResume, NetRoom, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
 import type { LockstepMatch, ResumeFrom } from '../../game/LockstepMatch';
 import { fromBase64 } from '../../game/ReplayFiles';
 import { NetPort } from '../../game/netPort';
@@ -18,7 +18,7 @@ import type { LobbySlot } from '../../game/simApi';
 import { errorText, reasonText, t } from '../../i18n';
 import type { AppContext, ScreenName } from '../App';
 import { joinRetry, type TriedJoin } from './joinRetry';
-import { sessionHook } from './sessionHook';
+import { roomHook } from './roomHook';
 
 export interface LobbyChatLine {
   readonly from: number;
@@ -28,8 +28,8 @@ export interface LobbyChatLine {
 const LOBBY_CHAT_KEEP = 50;
 const NET_SCREENS: readonly ScreenName[] = ['lobby', 'netLoading', 'netMatch'];
 
-export class SessionClient {
-  session: NetSession | null = null;
+export class RoomClient {
+  session: NetRoom | null = null;
   status: NetStatus | null = null;
   start: NetStart | null = null;
   /** Set when the match was joined running (a resume): where the loop starts. */
@@ -52,7 +52,7 @@ export class SessionClient {
 
   constructor(readonly ctx: AppContext) {
     ctx.bridge.link.on((m) => this.onLink(m));
-    ctx.hook.net = sessionHook(this);
+    ctx.hook.net = roomHook(this);
     ctx.hook.freezeNet = (on) => {
       this.frozen = on;
       if (this.match) this.match.frozen = on;
@@ -133,7 +133,7 @@ export class SessionClient {
     for (const l of [...this.listeners]) l();
   }
 
-  private onSession(s: NetSession): void {
+  private onSession(s: NetRoom): void {
     const before = this.session?.phase;
     this.session = s;
     this.match?.onSession(s);
@@ -182,7 +182,7 @@ export class SessionClient {
   }
 
   /** The screen a phase change leads to. */
-  private route(s: NetSession): void {
+  private route(s: NetRoom): void {
     const screen = this.ctx.hook.screen;
     switch (s.phase) {
       case 'lobby':
@@ -214,13 +214,13 @@ export class SessionClient {
   }
 }
 
-const clients = new WeakMap<object, SessionClient>();
+const clients = new WeakMap<object, RoomClient>();
 
-/** The page's SessionClient (one per bridge; the entry point creates it before the first screen). */
-export function sessionClient(ctx: AppContext): SessionClient {
+/** The page's RoomClient (one per bridge; the entry point creates it before the first screen). */
+export function roomClient(ctx: AppContext): RoomClient {
   let c = clients.get(ctx.bridge);
   if (!c) {
-    c = new SessionClient(ctx);
+    c = new RoomClient(ctx);
     clients.set(ctx.bridge, c);
   }
   return c;

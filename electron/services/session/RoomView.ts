@@ -1,13 +1,13 @@
 /**
- * What the renderer sees of a LAN session: folds the ClientPeer's events into the NetSession view
+ * What the renderer sees of a LAN room: folds the ClientPeer's events into the NetRoom view
  * (loading progress, pause, the last message, the bot trees' status) and says when it changed, and
- * turns the peer's counters into NetStatus figures. No sockets or timers here; LanSession drives it.
+ * turns the peer's counters into NetStatus figures. No sockets or timers here; LanRoom drives it.
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
 import type { ClientPeer, PeerEvent } from '../../../core/lockstep';
 import { parseReason, RejectReason, SessionReason } from '../../../core/lockstep';
-import type { NetSession, NetStatus, NetTrees, Reason, ReasonCode, TreeFallback } from '../../contract';
+import type { NetRoom, NetStatus, NetTrees, Reason, ReasonCode, TreeFallback } from '../../contract';
 
 const REJECTS: Record<number, ReasonCode> = {
   [RejectReason.Full]: 'reject-full',
@@ -31,9 +31,9 @@ export function sessionReason(wire: string): Reason {
   return r.n === null ? { code: r.code } : { code: r.code, params: { n: r.n } };
 }
 
-export class SessionView {
+export class RoomView {
   private progress: { slot: number; percent: number }[] = [];
-  private pause: NetSession['pause'] = null;
+  private pause: NetRoom['pause'] = null;
   private message: Reason | null = null;
   private last = '';
 
@@ -43,7 +43,7 @@ export class SessionView {
     private readonly addresses: readonly string[],
     /** This app's tree files that fell back to the built-in trees (loadTrees). */
     private readonly fallbacks: readonly TreeFallback[] = [],
-    /** The new host's address once another player took over this app's room (NetSession.rejoinAt). */
+    /** The new host's address once another player took over this app's room (NetRoom.rejoinAt). */
     private readonly rejoinAt: () => string | null = () => null,
   ) {}
 
@@ -70,7 +70,7 @@ export class SessionView {
     this.message = message;
   }
 
-  view(): NetSession {
+  view(): NetRoom {
     const p = this.peer;
     return {
       phase: p.phase,
@@ -93,7 +93,7 @@ export class SessionView {
   }
 
   /** The view, when it differs from the one last returned by this method; else null. */
-  changed(): NetSession | null {
+  changed(): NetRoom | null {
     const v = this.view();
     const json = JSON.stringify(v);
     if (json === this.last) return null;

@@ -44,7 +44,7 @@ export interface ChatLine {
   readonly text: string;
 }
 
-export interface MatchSession {
+export interface Match {
   readonly world: World;
   readonly map: GameMap;
   readonly players: readonly PlayerInfo[];

@@ -1,15 +1,15 @@
 /**
  * The networked part of the end-to-end test hook (`window.__bb.net`): live getters over the
- * SessionClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
+ * RoomClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
  * never on time. Read-only: nothing here changes the session.
  */
 import { reasonText } from '../../i18n';
-import type { NetSession, NetStatus } from '../../../electron/contract';
-import type { SessionHook } from '../testHook';
+import type { NetRoom, NetStatus } from '../../../electron/contract';
+import type { RoomHook } from '../testHook';
 
-/** What the hook reads of the page's session (a SessionClient). */
-export interface SessionSource {
-  readonly session: NetSession | null;
+/** What the hook reads of the page's session (a RoomClient). */
+export interface RoomSource {
+  readonly session: NetRoom | null;
   readonly status: NetStatus | null;
   readonly resume: { readonly fromKey: number } | null;
   readonly chat: readonly { readonly from: number; readonly text: string }[];
@@ -18,7 +18,7 @@ export interface SessionSource {
   readonly waitProbe: (() => { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null }) | null;
 }
 
-export function sessionHook(c: SessionSource): SessionHook {
+export function roomHook(c: RoomSource): RoomHook {
   const hud = (): { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null } | null => c.waitProbe?.() ?? null;
   return {
     get phase() { return c.session?.phase ?? 'idle'; },

@@ -1,5 +1,5 @@
 /**
- * A replay on screen: the match view, HUD and controller run it like any MatchSession (mySlot
+ * A replay on screen: the match view, HUD and controller run it like any Match (mySlot
  * null, as for a spectator), while core/replay's ReplayPlayer re-simulates the recording. Adds
  * seeking (nearest snapshot, then steps) and keeps the view consistent after a jump. The session
  * holds at the end of the recording instead of ending, so the viewer can seek back.
@@ -7,10 +7,10 @@
 import type { GameMap } from '../../core/map';
 import type { ReplayPlayer } from '../../core/replay';
 import { MassHistory } from './MassHistory';
-import type { ChatLine, MatchSession, NetStats, PlayerInfo } from './session';
+import type { ChatLine, Match, NetStats, PlayerInfo } from './match';
 import type { PlayerInput, World } from './simApi';
 
-export class ReplaySession implements MatchSession {
+export class ReplayMatch implements Match {
   readonly world: World;
   readonly players: readonly PlayerInfo[];
   readonly mySlot = null;
