@@ -25,7 +25,7 @@ import { HostRoom } from './HostRoom';
 import { headU32, HostSender } from './HostSender';
 import type { HostSession } from './HostSession';
 import { HostState } from './HostState';
-import type { HostCounters, HostOptions, HostPhase, MatchResult, SnapshotSource } from './HostState';
+import type { HostCounters, HostOptions, HostPhase, MatchEnd, SnapshotSource } from './HostState';
 import { HostSuccession } from './HostSuccession';
 import { HostTrees } from './HostTrees';
 
@@ -67,7 +67,7 @@ export class HostAuthority {
   get phase(): HostPhase { return this.st.phase; }
   get match(): HostMatch | null { return this.st.match; }
   get loading(): HostLoading | null { return this.st.loading; }
-  get lastResult(): MatchResult | null { return this.st.lastResult; }
+  get lastResult(): MatchEnd | null { return this.st.lastResult; }
   /** The fingerprint of the room's bot trees (every peer's matches run them). */
   get treesFingerprint(): number { return this.trees.fingerprint; }
   /** The last finished match (its stall and desync figures stay readable). */

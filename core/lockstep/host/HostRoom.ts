@@ -15,7 +15,7 @@ import { HostLoading } from './HostLoading';
 import { DROP_BOT_DIFFICULTY, HostMatch } from './HostMatch';
 import type { HostSender } from './HostSender';
 import type { HostSession } from './HostSession';
-import type { HostState, MatchResult } from './HostState';
+import type { HostState, MatchEnd } from './HostState';
 import { hostNoticeToControl } from './hostMessages';
 
 /** Why a session left: 1 voted out, 2 timed out, 3 left or replaced, 4 kicked. */
@@ -141,7 +141,7 @@ export class HostRoom {
     this.tx.broadcastFrames(now);
   }
 
-  private finishMatch(now: number, end: MatchResult): void {
+  private finishMatch(now: number, end: MatchEnd): void {
     const st = this.st;
     st.lastResult = { lastKey: end.lastKey, hash: end.hash, agreed: end.agreed };
     st.lastMatch = st.match;

@@ -121,7 +121,7 @@ export interface HostCounters {
 export type HostPhase = 'lobby' | 'loading' | 'running';
 
 /** How the last match ended. */
-export interface MatchResult {
+export interface MatchEnd {
   readonly lastKey: number;
   readonly hash: number;
   readonly agreed: boolean;
@@ -133,7 +133,7 @@ export class HostState {
   phase: HostPhase = 'lobby';
   match: HostMatch | null = null;
   loading: HostLoading | null = null;
-  lastResult: MatchResult | null = null;
+  lastResult: MatchEnd | null = null;
   /** The last finished match (its stall and desync figures stay readable). */
   lastMatch: HostMatch | null = null;
   /** The sessions, bans and detached slots (HostSessions owns every change to them). */
