@@ -220,7 +220,7 @@ export type NetUp = LoopMsg;
 
 /** Main → page on the net channel, in the order things happened, each once. */
 export type NetDown =
-  /** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
+  /** The room as the lobby, loading screen and HUD show it (sent whenever it changes). */
   | { readonly t: 'session'; readonly session: NetRoom }
   | { readonly t: 'start'; readonly start: NetStart }
   | { readonly t: 'resume'; readonly resume: NetResume }
@@ -229,7 +229,7 @@ export type NetDown =
   | { readonly t: 'status'; readonly status: NetStatus }
   | { readonly t: 'event'; readonly event: NetEvent };
 
-/** The session as the lobby, loading screen and HUD show it (sent whenever it changes). */
+/** The room as the lobby, loading screen and HUD show it (sent whenever it changes). */
 export interface NetRoom {
   readonly phase: PeerPhase;
   readonly slot: number;

@@ -3,12 +3,12 @@
  * after every datagram batch, tick and page message: no timer of its own). Consecutive 'updates'
  * go out as one message (each KeyUpdate exactly once, in key order, after its start or resume);
  * 'start' becomes a start message; 'resume' (a rejoin or a spectator joining a running match)
- * becomes the session view (names first), a resume with the snapshot as base64, then the updates
+ * becomes the room view (names first), a resume with the snapshot as base64, then the updates
  * already held from its key on; both carry the sources of the match's bot trees, which the peer
- * compiled to the start's fingerprint; a tree status change shows in the session view; the
+ * compiled to the start's fingerprint; a tree status change shows in the room view; the
  * events the page opted in to (contract.ts NET_EVENTS) go out as events. Updates of a match the
  * page was not told about yet (a resync whose snapshot is still arriving) wait in the peer and go
- * with its resume. The session view, the advert and the status follow the events; what main
+ * with its resume. The room view, the advert and the status follow the events; what main
  * itself keeps of them (the stored rejoin token, the owner's colour) is the session's `follow`. Status goes out when the host's word on the stall changes, and at most every
  * STATUS_MS otherwise (the F3 panel's figures); in the lobby and while loading every
  * IDLE_STATUS_MS (it carries the host's silence, which the page shows).
@@ -83,7 +83,7 @@ export function pushRoom(s: PushedRoom, send: (m: NetDown) => void, now: number,
       }
       continue;
     }
-    // Only what the page opted in to (the session view carries the trees' status; an election is the LockstepNode's).
+    // Only what the page opted in to (the room view carries the trees' status; an election is the LockstepNode's).
     if (!isNetEvent(e)) continue;
     s.follow(e);
     send({ t: 'event', event: e });
