@@ -17,7 +17,7 @@ import { hostScreen } from './ui/screens/host';
 import { lobbyScreen } from './ui/screens/lobby';
 import { netLoadingScreen } from './ui/screens/netLoading';
 import { netMatchScreen } from './ui/screens/netMatch';
-import { roomClient } from './ui/session/RoomClient';
+import { pageRoom } from './ui/session/PageRoom';
 import { replaysScreen } from './ui/screens/replays';
 import { replayViewerScreen } from './ui/screens/replaysViewer';
 import { welcomeScreen } from './ui/screens/welcome';
@@ -51,7 +51,7 @@ async function start(): Promise<void> {
     app.nameChosen = nameChosen;
     app.discovery = discovery;
     app.defaultKeys = defaultKeys;
-    roomClient(app); // listens to net:* from now on: nothing a host sends is missed between screens
+    pageRoom(app); // listens to net:* from now on: nothing a host sends is missed between screens
     bridge.on('app:notice', (n) => console.warn(`[${n.level}] ${n.text}`));
     bridge.onClose(() => app.show('closed'));
     app.show('menu', notice ? { notice: reasonText(notice) } : {});

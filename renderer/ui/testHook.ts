@@ -11,7 +11,7 @@ import type { MatchHook } from './match/matchHook';
 export type ScreenName = 'welcome' | 'menu' | 'settings' | 'help' | 'offline' | 'match' | 'results' | 'join' | 'closed' | NetScreenName | ReplayScreenName;
 /** The Replays list and the replay viewer (renderer/ui/screens/replays*.ts). */
 export type ReplayScreenName = 'replays' | 'replay';
-/** The LAN room's screens (renderer/ui/session/RoomClient.ts moves between them by phase). */
+/** The LAN room's screens (renderer/ui/session/PageRoom.ts moves between them by phase). */
 export type NetScreenName = 'host' | 'lobby' | 'netLoading' | 'netMatch';
 
 /** What tests read and drive (`window.__bb.replay`). */

@@ -10,11 +10,11 @@ import { prewarmRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 import { DEFAULT_MATCH_MINUTES } from './offlineSetup';
 
 export const hostScreen: Screen = (root, ctx) => {
-  const net = roomClient(ctx);
+  const net = pageRoom(ctx);
   const create = h('button', { className: 'menu-button', testId: 'host-create' }, t('host.create'));
   // A longest name plus "'s room" fits ROOM_NAME_BYTES, so the default is never refused or cut.
   // As long as an offline match unless the host picks another length (core's DEFAULT_SETTINGS keeps
@@ -28,7 +28,7 @@ export const hostScreen: Screen = (root, ctx) => {
     status.textContent = t('host.creating');
     net.host({ name: ctx.settings.name, colour: paletteIndexOf(ctx.settings.color), settings: form.value() }).then(
       () => {
-        // The lobby comes with the session's first update (RoomClient routes it); nothing else to do.
+        // The lobby comes with the session's first update (PageRoom routes it); nothing else to do.
         if (net.session?.phase === 'lobby' && ctx.hook.screen === 'host') ctx.show('lobby');
       },
       (e: Error) => {

@@ -14,7 +14,7 @@ import { errorText, reasonText, t } from '../../i18n';
 import { mapName } from '../../i18n/words';
 import type { Screen } from '../App';
 import { clear, h } from '../dom';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 
 /** One discovery mechanism's line, in the page's words (interface names and the OS's problems are data). */
 function mechanismLine(name: string, m: MechanismInfo, source: DiscoveryInfo['source']): string {
@@ -63,7 +63,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
   const join = (g: LanGame, rejoin: boolean): void => {
     message.textContent = t(rejoin ? 'join.rejoining' : 'join.joining', { room: g.room });
     // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
-    roomClient(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
+    pageRoom(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
   };
   const render = (list: LanList): void => {
     clear(tbody);
@@ -99,7 +99,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
   const spectateTried = (): void => {
     if (!tried) return;
     message.textContent = t('join.joining', { room: tried });
-    roomClient(ctx).join(tried, true).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
+    pageRoom(ctx).join(tried, true).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
   };
   const watch = params['offerSpectate'] && tried ? h('button', { className: 'menu-button small', testId: 'join-as-spectator', onClick: spectateTried }, t('join.spectate')) : null;
 

@@ -1,7 +1,7 @@
 /**
  * The LAN lobby screen, for the owner and for those who joined: LobbyView fed from the session
- * (RoomClient), the room settings with the map preview (editable by the owner only, Apply sends
- * them), and every action as `net:act`. RoomClient moves on to loading when the owner starts.
+ * (PageRoom), the room settings with the map preview (editable by the owner only, Apply sends
+ * them), and every action as `net:act`. PageRoom moves on to loading when the owner starts.
  */
 import { paletteColor } from '../../game/colors';
 import { slotName } from '../../game/LockstepMatch';
@@ -12,7 +12,7 @@ import type { Screen } from '../App';
 import { LobbyView, type LobbySlotView, type SlotKindName } from '../components/LobbyView';
 import { RoomForm } from '../components/roomForm';
 import { h } from '../dom';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 import { treeProblems } from '../session/treesNotice';
 
 const KIND_NAME: Record<number, SlotKindName> = { [SlotKind.Open]: 'open', [SlotKind.Closed]: 'closed', [SlotKind.Human]: 'human', [SlotKind.Bot]: 'bot' };
@@ -24,7 +24,7 @@ function slotViews(slots: readonly LobbySlot[], mine: number, hostSlot: number):
 }
 
 export const lobbyScreen: Screen = (root, ctx) => {
-  const net = roomClient(ctx);
+  const net = pageRoom(ctx);
   if (!net.session) return void ctx.show('menu');
   const view = new LobbyView({
     start: () => net.act({ t: 'start' }),

@@ -16,11 +16,11 @@ import { sharedRenderer } from '../../view/sharedRenderer';
 import type { Screen } from '../App';
 import { LoadingView } from '../components/LoadingView';
 import { h } from '../dom';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 import { treeLines } from '../session/treesNotice';
 
 export const netLoadingScreen: Screen = (root, ctx) => {
-  const net = roomClient(ctx);
+  const net = pageRoom(ctx);
   const view = new LoadingView();
   const status = h('p', { className: 'status', testId: 'loading-status' });
   view.el.append(status, h('div', { className: 'row' }, h('button', { className: 'menu-button secondary', testId: 'loading-leave', onClick: () => (net.leave(), ctx.show('menu')) }, t('lobby.leave'))));

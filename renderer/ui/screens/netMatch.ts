@@ -1,5 +1,5 @@
 /**
- * The networked match screen: on a start (RoomClient holds it and the port that has
+ * The networked match screen: on a start (PageRoom holds it and the port that has
  * been buffering updates since), builds the LockstepMatch on the map the loading screen loaded
  * and puts it on screen like an offline match (mountMatch). A match joined running (a resume)
  * is built from its snapshot (LockstepMatch `resume`). A spectator gets a bar to follow any player
@@ -15,10 +15,10 @@ import { spectatorBar } from '../components/followCamera';
 import { h } from '../dom';
 import type { StartMarks } from '../match/matchHook';
 import { mountMatch } from '../match/mountMatch';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 
 export const netMatchScreen: Screen = (root, ctx) => {
-  const net = roomClient(ctx);
+  const net = pageRoom(ctx);
   const start = net.start;
   const port = net.port;
   if (!start || !port) return void ctx.show(net.active ? 'lobby' : 'menu');

@@ -12,11 +12,11 @@ import type { Screen } from '../App';
 import { massChart } from '../components/massChart';
 import { h } from '../dom';
 import { massText } from '../../game/ranking';
-import { roomClient } from '../session/RoomClient';
+import { pageRoom } from '../session/PageRoom';
 
 export const resultsScreen: Screen = (root, ctx) => {
   const r = ctx.results;
-  const net = roomClient(ctx);
+  const net = pageRoom(ctx);
   if (!r) return void ctx.show('menu');
   const { canvas, lines } = massChart(r.history, r.players, r.mySlot);
   const rows = r.rows.map((row) => {

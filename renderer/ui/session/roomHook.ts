@@ -1,13 +1,13 @@
 /**
  * The networked part of the end-to-end test hook (`window.__bb.net`): live getters over the
- * RoomClient, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
+ * PageRoom, so a test waits on state (phase, roster, frames, key hashes, the wait dialog) and
  * never on time. Read-only: nothing here changes the session.
  */
 import { reasonText } from '../../i18n';
 import type { NetRoom, NetStatus } from '../../../electron/contract';
 import type { RoomHook } from '../testHook';
 
-/** What the hook reads of the page's session (a RoomClient). */
+/** What the hook reads of the page's room (a PageRoom). */
 export interface RoomSource {
   readonly session: NetRoom | null;
   readonly status: NetStatus | null;

@@ -28,7 +28,7 @@ export interface LobbyChatLine {
 const LOBBY_CHAT_KEEP = 50;
 const NET_SCREENS: readonly ScreenName[] = ['lobby', 'netLoading', 'netMatch'];
 
-export class RoomClient {
+export class PageRoom {
   session: NetRoom | null = null;
   status: NetStatus | null = null;
   start: NetStart | null = null;
@@ -214,13 +214,13 @@ export class RoomClient {
   }
 }
 
-const clients = new WeakMap<object, RoomClient>();
+const clients = new WeakMap<object, PageRoom>();
 
-/** The page's RoomClient (one per bridge; the entry point creates it before the first screen). */
-export function roomClient(ctx: AppContext): RoomClient {
+/** The page's PageRoom (one per bridge; the entry point creates it before the first screen). */
+export function pageRoom(ctx: AppContext): PageRoom {
   let c = clients.get(ctx.bridge);
   if (!c) {
-    c = new RoomClient(ctx);
+    c = new PageRoom(ctx);
     clients.set(ctx.bridge, c);
   }
   return c;
