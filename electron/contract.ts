@@ -185,6 +185,13 @@ export interface DiscoveryInfo {
   readonly source: DiscoverySource;
   readonly mdns: MechanismInfo;
   readonly broadcast: MechanismInfo;
+  /** The machine's other interfaces, not looked on (discovery names one interface). */
+  readonly skipped: readonly string[];
+  /**
+   * Per interface mDNS looks on: its own packets came back (multicast works on this interface) and
+   * any other device's mDNS arrived (the network passes multicast): the empty list's likely cause.
+   */
+  readonly hearing: readonly { readonly interface: string; readonly own: boolean; readonly others: boolean }[];
   readonly notes: readonly Reason[];
 }
 

@@ -39,6 +39,8 @@ function infoOf(s: DiscoveryStatus, source: DiscoverySource): DiscoveryInfo {
     source,
     mdns: mechanism(s.mdns),
     broadcast: mechanism(s.broadcast),
+    skipped: [...s.skipped],
+    hearing: s.hearing.map((h) => ({ ...h })),
     notes: s.notes.map((detail) => ({ code: 'discovery-note', params: { detail } })),
   };
 }
@@ -75,7 +77,7 @@ export class JoinList {
   private list(): LanList {
     const s = this.browsing?.service;
     const source = this.discovery.effective().source;
-    if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }, source) };
+    if (!s) return { games: [], discovery: infoOf({ mode: 'idle', interfaces: [], skipped: [], hearing: [], mdns: { state: 'idle' }, broadcast: { state: 'idle' }, manual: { state: 'ok' }, notes: [] }, source) };
     return { games: s.rows().map((r) => gameOf(r, this.hasToken)), discovery: infoOf(s.status(), source) };
   }
 

@@ -70,6 +70,7 @@ export class DiscoveryService {
   private readonly statusFns = new Listeners<DiscoveryStatus>();
   private readonly rowFns = new Listeners<readonly GameRow[]>();
   private interfaces: NetInterface[] = [];
+  private skipped: string[] = [];
   private interfaceProblem: string | null = null;
   private endpoints: MdnsEndpoint[] = [];
   private endpointFailures: LabelledPart[] = [];
@@ -225,8 +226,10 @@ export class DiscoveryService {
 
   private ensureEndpoints(): void {
     if (this.endpoints.length > 0 || this.endpointFailures.length > 0) return;
-    const selected = selectInterfaces(this.opts.mode, this.deps.listInterfaces());
+    const all = this.deps.listInterfaces();
+    const selected = selectInterfaces(this.opts.mode, all);
     this.interfaces = selected.interfaces;
+    this.skipped = [...new Set(all.filter((i) => !selected.interfaces.includes(i)).map((i) => i.name))];
     this.interfaceProblem = selected.problem;
     for (const iface of this.interfaces) {
       try {
@@ -253,6 +256,8 @@ export class DiscoveryService {
     const base = {
       mode: describeMode(this.opts.mode),
       interfaces: this.interfaces.map((i) => `${i.name} ${i.address}`),
+      skipped: [...this.skipped],
+      hearing: this.endpoints.map((e) => ({ interface: e.iface.name, ...e.hearing() })),
       manual: { state: 'ok' } as const,
       notes: [...this.notes],
     };

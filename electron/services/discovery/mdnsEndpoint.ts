@@ -54,6 +54,8 @@ export class MdnsEndpoint {
   private membershipError: string | null = null;
   private sendError: { reason: string; at: number } | null = null;
   private ready = false;
+  private heardOwn = false;
+  private heardOthers = false;
   private readonly changed = new EventEmitter();
 
   /** Throws only if bonjour-service itself cannot be constructed; the caller reports that. */
@@ -64,7 +66,11 @@ export class MdnsEndpoint {
     private readonly onFault: (err: unknown) => void,
   ) {
     const guarded = guardSocket(socket, {
-      accept: (from) => inSubnet(from.address, iface),
+      accept: (from) => {
+        const ours = inSubnet(from.address, iface);
+        if (ours) this.heard(from.address);
+        return ours;
+      },
       onFault,
       onSendResult: (err) => this.noteSend(err),
     });
@@ -77,6 +83,21 @@ export class MdnsEndpoint {
     mdns.on('warning', (err: unknown) => this.warning(err));
     mdns.on('ready', () => this.set(() => (this.ready = true)));
     mdns.on('networkInterface', () => this.set(() => (this.membershipError = null)));
+  }
+
+  /**
+   * What mDNS this interface has heard since it opened: its own packets back (multicast loopback:
+   * the socket is in the group on this interface) and any other device's (multicast arrives from
+   * the network — a network that drops it, or a Wi-Fi access point isolating its clients, never does).
+   */
+  hearing(): { readonly own: boolean; readonly others: boolean } {
+    return { own: this.heardOwn, others: this.heardOthers };
+  }
+
+  private heard(address: string): void {
+    const own = address === this.iface.address;
+    if (own ? this.heardOwn : this.heardOthers) return;
+    this.set(() => (own ? (this.heardOwn = true) : (this.heardOthers = true)));
   }
 
   /** This interface's share of the mDNS status. */

@@ -168,6 +168,33 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
     }
   }, 60_000);
 
+  it.skipIf(noFilter !== null)('an empty list says why: with multicast dropped only its own mDNS comes back; once it passes, other devices are heard', async () => {
+    lab.filter('multicast');
+    const late = await lab.agent(3);
+    try {
+      late.send({ cmd: 'browse' });
+      await late.waitFor('browsing', (e) => e.ev === 'browsing');
+      const hearing = async (): Promise<unknown> => {
+        const mark = late.events.length;
+        late.send({ cmd: 'status' });
+        return ((await late.waitFor('status', (e) => e.ev === 'status', 5000, mark))['status'] as { hearing: unknown })['hearing'];
+      };
+      const opened = Date.now();
+      let heard = await hearing();
+      // Its own query comes back at once (multicast loopback); the bridge drops everyone else's.
+      while (Date.now() - opened < 3000) heard = await hearing();
+      expect(heard).toEqual([{ interface: 'eth0', own: true, others: false }]);
+
+      lab.filter(null);
+      const { id } = await hostAndMeasure(host, [late]);
+      expect(await hearing()).toEqual([{ interface: 'eth0', own: true, others: true }]);
+      await stopAndMeasure(host, [late], id);
+    } finally {
+      lab.filter(null);
+      late.send({ cmd: 'exit' });
+    }
+  }, 60_000);
+
   it('join by address: the advert when hosted, refused on a closed port, timeout for nobody', async () => {
     const joiner = await lab.agent(4);
     const { id } = await hostAndMeasure(host, browsers);

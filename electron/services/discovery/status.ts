@@ -21,6 +21,12 @@ export type MechanismStatus =
   | { readonly state: 'ok'; readonly interfaces: readonly string[]; readonly problems: readonly string[] }
   | { readonly state: 'unavailable'; readonly reason: string };
 
+export interface MdnsHearing {
+  readonly interface: string;
+  readonly own: boolean;
+  readonly others: boolean;
+}
+
 export interface DiscoveryStatus {
   /** 'off', 'all' or 'interface <name>'. */
   readonly mode: string;
@@ -28,6 +34,10 @@ export interface DiscoveryStatus {
   readonly interfaces: readonly string[];
   readonly mdns: MechanismStatus;
   readonly broadcast: MechanismStatus;
+  /** Usable interfaces the mode did not select (one interface named: the machine is on others too). */
+  readonly skipped: readonly string[];
+  /** Per mDNS interface: whether its own packets came back and any other device's arrived (MdnsEndpoint.hearing). */
+  readonly hearing: readonly MdnsHearing[];
   /** Join by address needs no discovery socket: it always works. */
   readonly manual: { readonly state: 'ok' };
   /** Anything else worth a line: ignored switch values, ping socket trouble. */

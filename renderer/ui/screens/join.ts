@@ -1,7 +1,8 @@
 /**
  * Join LAN game: the live list of games found on the LAN (mDNS and the broadcast beacon, refreshed
  * by `lan:list` events), a line per discovery mechanism saying whether it works and why not, a line
- * for each listed host whose game port does not answer (seen, but a firewall drops the port), and
+ * for each listed host whose game port does not answer (seen, but a firewall drops the port), after
+ * a few seconds of an empty list what the app heard on each interface and so the likely cause, and
  * join by address or by a host's join code, which always works. Every text from the network is set as text, never HTML.
  * Join (or Spectate) sends `net:join`; the lobby follows with the session, and a refusal comes
  * back here as `notice` (text) with the `address` that was tried, still in the box for a retry;
@@ -25,6 +26,16 @@ function mechanismLine(name: string, m: MechanismInfo, source: DiscoveryInfo['so
     case 'unavailable': return t('discovery.unavailable', { name, problems });
     default: return t(`discovery.${m.state}`, { name });
   }
+}
+
+/** How long the list may stay empty before the screen says why it probably is. */
+const EXPLAIN_AFTER_MS = 4000;
+
+/** Why no game is listed, as far as the app can tell: a sentence per interface mDNS looks on, and the networks it skips. */
+function emptyListWhy(d: DiscoveryInfo): string[] {
+  const lines = d.hearing.map((x) => t(!x.own ? 'join.why.noLoop' : x.others ? 'join.why.heard' : 'join.why.silent', { name: x.interface }));
+  if (d.skipped.length > 0 && d.hearing.length > 0) lines.push(t('join.why.skipped', { looked: d.hearing.map((x) => x.interface).join(t('list.sep')), skipped: d.skipped.join(t('list.sep')) }));
+  return lines;
 }
 
 function gameRow(game: LanGame, join: (g: LanGame, rejoin: boolean) => void): HTMLTableRowElement {
@@ -65,7 +76,10 @@ export const joinScreen: Screen = (root, ctx, params) => {
     // The lobby (or, rejoining, the match) comes with the session; a refusal comes back here as a notice.
     pageRoom(ctx).join(`${g.address}:${g.port}`, spectate.checked && !rejoin, rejoin).catch((e: Error) => (message.textContent = t('join.failed', { reason: errorText(e) })));
   };
+  const openedAt = performance.now();
+  let last: LanList | null = null;
   const render = (list: LanList): void => {
+    last = list;
     clear(tbody);
     if (list.games.length === 0) tbody.append(h('tr', {}, h('td', { className: 'empty', attrs: { colspan: '6' } }, t('join.none'))));
     for (const g of list.games) tbody.append(gameRow(g, join));
@@ -79,7 +93,9 @@ export const joinScreen: Screen = (root, ctx, params) => {
     // Seen, but its game port is silent: where the path breaks, and what fixes it (never blocks Join).
     for (const g of list.games) if (g.portAnswers === false) status.append(h('li', { className: 'lan-unavailable', testId: 'lan-port-silent' }, t('join.portSilent', { room: g.room, port: g.port })));
     for (const n of d.notes) status.append(h('li', {}, reasonText(n)));
+    if (list.games.length === 0 && performance.now() - openedAt >= EXPLAIN_AFTER_MS) for (const why of emptyListWhy(d)) status.append(h('li', { className: 'lan-why', testId: 'lan-why' }, why));
   };
+  const explain = setTimeout(() => last && render(last), EXPLAIN_AFTER_MS);
   const probe = async (): Promise<void> => {
     message.textContent = t('join.probing');
     const r = await ctx.bridge.request('lan:probe', { address: address.value.trim() });
@@ -127,6 +143,7 @@ export const joinScreen: Screen = (root, ctx, params) => {
     ),
   );
   return () => {
+    clearTimeout(explain);
     off();
     void ctx.bridge.request('lan:browse', { on: false });
   };
