@@ -228,6 +228,8 @@ test('a guest joins by join code; a full room refuses a third player but lets th
   await probeAddress(third, address);
   await third.waitForFunction(() => window.__bb?.net?.phase === 'rejected' && window.__bb.screen === 'join', undefined, { timeout: 15_000 });
   await expect(third.getByTestId('join-message')).toHaveText('The room is full.');
+  // The host is told who tried and why (the third's address is data in the line).
+  await expect(host.getByTestId('lobby-refused')).toContainText('tried to join and was refused: the room is full.');
   // The typed address is still there for a retry (the box used to come back empty, and a retry
   // as a spectator then said '"" is not an address'), and watching is offered at once.
   await expect(third.getByTestId('join-address')).toHaveValue(address);

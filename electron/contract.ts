@@ -259,6 +259,11 @@ export interface NetRoom {
    * the new host's "ip:port", under which main stored this player's token. The page rejoins it.
    */
   readonly rejoinAt: string | null;
+  /**
+   * A hosting app's JOINs refused lately, newest first (at most 3, one per address): the lobby tells
+   * its host who tried and why. `name` is '' where none was read (or it broke the name rule).
+   */
+  readonly refused: readonly { readonly address: string; readonly name: string; readonly reason: 'full' | 'version' | 'running' | 'kicked' | 'name' | 'token' | 'other' }[];
 }
 
 /** A tree file of this app's that fell back to the built-in tree (core/ai TreeError's fields). */

@@ -17,6 +17,7 @@ import { SessionReason } from '../reasons';
 import { RejectReason } from '../types';
 import type { RoomSettings, SlotKind, TakeoverState } from '../types';
 import type { HostLobby } from './HostLobby';
+import type { Refusal } from './HostRefusals';
 import type { HostLoading } from './HostLoading';
 import type { HostMatch } from './HostMatch';
 import { HostInbox } from './HostInbox';
@@ -76,6 +77,8 @@ export class HostAuthority {
   get closed(): boolean { return this.st.closed; }
   /** Closed because the peers elected another host, at this address (its player may rejoin there). */
   get replacedBy(): string | null { return this.succession.replacedBy; }
+  /** The JOINs refused lately, newest first, and how many since the room opened. */
+  refused(): { readonly count: number; readonly last: readonly Refusal[] } { return { count: this.st.refusals.count, last: this.st.refusals.list() }; }
   /** Where rejoin snapshots come from (settable: the verifier may be created after the host). */
   get snapshotSource(): SnapshotSource | null { return this.st.snapshotSource; }
   set snapshotSource(s: SnapshotSource | null) { this.st.snapshotSource = s; }

@@ -42,11 +42,12 @@ export class HostInbox {
     // a real restart's JOIN retries get in once the old session has been silent ADDRESS_QUIET_MS.
     if (old && old.nonce !== j.nonce && old.addr !== st.opts.ownerAddress && now - old.lastHeard < ADDRESS_QUIET_MS) return void st.counters.addressInUse++;
     if (old && old.nonce === j.nonce) return this.tx.out(from, encodeAccept({ nonce: j.nonce, slot: old.slot, token: old.token, owner: old.owner }));
-    if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version);
-    if (st.sessions.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked);
+    if (j.appVersion !== st.opts.appVersion) return this.tx.reject(from, bytes, RejectReason.Version, j.name);
+    if (st.sessions.isBanned(from, j.token)) return this.tx.reject(from, bytes, RejectReason.Kicked, j.name);
     if (j.token !== undefined && !j.spectate) return this.resync.rejoin(now, j, from, bytes);
     const why = this.refusal(j, old);
-    if (why !== 0) return this.tx.reject(from, bytes, why);
+    // A name that breaks the rule is not shown to the host: the address says who it was.
+    if (why !== 0) return this.tx.reject(from, bytes, why, why === RejectReason.BadName ? '' : j.name);
     if (old) this.room.removeSession(now, old, 3);
     const owner = from === st.opts.ownerAddress;
     const name = this.distinct(j.name.trim()); // the rule held (refusal), so the trimmed name is the checked one
@@ -73,7 +74,7 @@ export class HostInbox {
   }
 
   /** Why a fresh JOIN is refused (0: it is not). `old`: a session from the same address. */
-  private refusal(j: JoinMsg, old: HostSession | undefined): number {
+  private refusal(j: JoinMsg, old: HostSession | undefined): RejectReason | 0 {
     const st = this.st;
     // Every app checks its name before it joins; a name that breaks the rule is a hostile or broken peer.
     if (!checkPlayerName(j.name).ok) return RejectReason.BadName;

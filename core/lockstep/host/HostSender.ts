@@ -7,6 +7,7 @@
 import { COPY_SPACING_MS, markCopy, redundantCopies } from '../link';
 import { encodeHostControl, encodeHostFrame, encodeReject } from '../wire';
 import type { HostControl } from '../wire';
+import type { RejectReason } from '../types';
 import type { HostMatch } from './HostMatch';
 import type { HostSession } from './HostSession';
 import type { HostState } from './HostState';
@@ -41,8 +42,10 @@ export class HostSender {
     c.sentBytes += bytes.length;
   }
 
-  reject(to: string, bytes: Uint8Array, reason: number): void {
+  /** Refuses a JOIN from `to`, which asked for `name` where it was read. */
+  reject(to: string, bytes: Uint8Array, reason: RejectReason, name = ''): void {
     this.st.counters.rejectedJoins++;
+    this.st.refusals.note(to, reason, name);
     this.out(to, encodeReject({ nonce: headU32(bytes), reason, appVersion: this.st.opts.appVersion }));
   }
 

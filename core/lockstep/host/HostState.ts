@@ -6,6 +6,7 @@
  * another's internals.
  * Invariants: see HostSessions.
  */
+import { HostRefusals } from './HostRefusals';
 import { defaultTreeSet } from '../../ai';
 import type { TreeSet } from '../../ai';
 import type { SlotSpec } from '../wire';
@@ -138,6 +139,8 @@ export class HostState {
   lastMatch: HostMatch | null = null;
   /** The sessions, bans and detached slots (HostSessions owns every change to them). */
   readonly sessions = new HostSessions();
+  /** The JOINs refused lately (the owner's lobby says who and why). */
+  readonly refusals = new HostRefusals();
   /** The running match's seed and starting roster (late joiners get the roster as of their key). */
   matchStart: { readonly seed: number; readonly slots: readonly SlotSpec[] } | null = null;
   /** Where snapshots come from (settable: the verifier may be created after the host). */

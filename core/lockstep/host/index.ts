@@ -9,6 +9,7 @@ export type { HostCounters, HostOptions, HostPhase, MatchEnd, SnapshotSource } f
 export { DROP_BOT_DIFFICULTY, HostMatch, SILENT_MS, SLOW_BEHIND_MS, STALL_REPORT_MS } from './HostMatch';
 export type { MatchNotice } from './HostMatch';
 export type { HostSession } from './HostSession';
+export type { Refusal } from './HostRefusals';
 export { END_WAIT_MS, HASH_WAIT_KEYS, SPECTATOR_BASE } from './HashJudge';
 export { DELAY_MARGIN_MS, DelayController } from './DelayController';
 export { GOODBYE_COPIES, HOST_CLOSED_REASON } from './goodbye';

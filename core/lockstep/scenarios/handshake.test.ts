@@ -42,6 +42,23 @@ describe('handshake', () => {
     room.run(300);
     expect(late.events).toContainEqual({ t: 'rejected', reason: RejectReason.Running, hostVersion: APP_VERSION });
     expect(room.host.counters.rejectedJoins).toBe(4);
+    // The host's own lobby is told who tried and why, newest first, one line per address, three at most.
+    expect(room.host.refused().last).toEqual([
+      { from: 'x3', name: 'x3', reason: RejectReason.Running },
+      { from: 'c1', name: 'P1', reason: RejectReason.Kicked },
+      { from: 'x2', name: 'x2', reason: RejectReason.Version },
+    ]);
+  });
+
+  it('keeps the refusals a flood of JOINs brings bounded: the newest three, a count for the rest', () => {
+    const room = new Room({ seed: 3, humans: 1, settings: { maxSlots: 1 } });
+    room.joinAll();
+    for (let i = 0; i < 2000; i++) room.sim.send(`spoof${i}`, HOST, encodeJoin({ nonce: i + 1, name: `n${i}`, appVersion: APP_VERSION, spectate: false }));
+    room.run(200);
+    const r = room.host.refused();
+    expect(r.count).toBe(2000);
+    expect(r.last.map((x) => x.from)).toEqual(['spoof1999', 'spoof1998', 'spoof1997']);
+    expect(r.last.every((x) => x.reason === RejectReason.Full)).toBe(true);
   });
 
   // Version 5 is the one before 48-byte names (v6): its peers would refuse a long name as malformed.

@@ -296,7 +296,7 @@ export class LanRoom implements NetService {
       gameId,
       advertising: false,
       peer,
-      view: new RoomView(peer, addresses, trees.fallbacks, rejoinAt),
+      view: new RoomView(peer, addresses, trees.fallbacks, rejoinAt, () => node.authority?.refused() ?? null),
       meter: new StatusMeter(peer),
       advert: null,
       discovery: null,

@@ -5,7 +5,7 @@
  * Invariant: `changed()` is true exactly when the view differs from the one last taken (compared
  * as JSON, cheap at ≤ 50 slots and only evaluated after events).
  */
-import type { ClientPeer, PeerEvent } from '../../../core/lockstep';
+import type { ClientPeer, PeerEvent, Refusal } from '../../../core/lockstep';
 import { parseReason, RejectReason, SessionReason } from '../../../core/lockstep';
 import type { NetRoom, NetStatus, NetTrees, Reason, ReasonCode, TreeFallback } from '../../contract';
 
@@ -31,8 +31,25 @@ export function sessionReason(wire: string): Reason {
   return r.n === null ? { code: r.code } : { code: r.code, params: { n: r.n } };
 }
 
+/** The JOINs a host refused lately (HostAuthority.refused), as a hosting app's RoomView reads them. */
+export type RefusedSource = () => { readonly count: number; readonly last: readonly Refusal[] } | null;
+
+const REFUSED: Record<number, NetRoom['refused'][number]['reason']> = {
+  [RejectReason.Full]: 'full',
+  [RejectReason.Version]: 'version',
+  [RejectReason.Running]: 'running',
+  [RejectReason.Kicked]: 'kicked',
+  [RejectReason.BadName]: 'name',
+  [RejectReason.UnknownToken]: 'token',
+};
+
+/** A flood of refused JOINs moves the lobby's line at most this often. */
+export const REFUSED_PUSH_MS = 1000;
+
 export class RoomView {
   private progress: { slot: number; percent: number }[] = [];
+  private refusedSeen = 0;
+  private refusedAt = -Infinity;
   private pause: NetRoom['pause'] = null;
   private message: Reason | null = null;
   private last = '';
@@ -45,7 +62,18 @@ export class RoomView {
     private readonly fallbacks: readonly TreeFallback[] = [],
     /** The new host's address once another player took over this app's room (NetRoom.rejoinAt). */
     private readonly rejoinAt: () => string | null = () => null,
+    /** The node's own authority's refusals, while this app hosts (NetRoom.refused). */
+    private readonly refusedBy: RefusedSource = () => null,
   ) {}
+
+  /** True when the host refused someone since the view last carried it, and a second has passed since. */
+  refusedDue(now: number): boolean {
+    const count = this.refusedBy()?.count ?? 0;
+    if (count === this.refusedSeen || now - this.refusedAt < REFUSED_PUSH_MS) return false;
+    this.refusedSeen = count;
+    this.refusedAt = now;
+    return true;
+  }
 
   /** Folds one peer event into the view. */
   onEvent(e: PeerEvent): void {
@@ -85,6 +113,7 @@ export class RoomView {
       addresses: [...this.addresses],
       trees: this.trees(),
       rejoinAt: this.rejoinAt(),
+      refused: (this.refusedBy()?.last ?? []).map((r) => ({ address: r.from, name: r.name, reason: REFUSED[r.reason] ?? 'other' })),
     };
   }
 

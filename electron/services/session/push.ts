@@ -89,7 +89,7 @@ export function pushRoom(s: PushedRoom, send: (m: NetDown) => void, now: number,
     send({ t: 'event', event: e });
   }
   flush();
-  if (touched || peer.phase !== s.lastPhase) {
+  if (touched || peer.phase !== s.lastPhase || s.view.refusedDue(now)) {
     s.lastPhase = peer.phase;
     const v = s.view.changed();
     if (v) send({ t: 'session', session: v });

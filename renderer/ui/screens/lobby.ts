@@ -43,7 +43,9 @@ export const lobbyScreen: Screen = (root, ctx) => {
   const side = h('div', { className: 'panel lobby-side', testId: 'lobby-settings' }, h('h3', {}, t('lobby.settings')), form.preview, form.el, apply);
   const silent = h('p', { className: 'error', testId: 'host-silent' });
   silent.hidden = true;
-  root.append(silent, h('div', { className: 'lobby-screen' }, view.el, side));
+  // The host is told who tried to join and was refused, and why (names and addresses are data).
+  const refused = h('ul', { className: 'lobby-refused', testId: 'lobby-refused' });
+  root.append(silent, refused, h('div', { className: 'lobby-screen' }, view.el, side));
   let shownSettings = '';
   let readySent: readonly LobbySlot[] | null = null;
 
@@ -57,6 +59,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
     }
     form.disable(!s.owner);
     apply.hidden = !s.owner;
+    refused.replaceChildren(...(s.owner ? s.refused : []).map((r) => h('li', {}, t('lobby.refused', { who: r.name ? t('lobby.refusedWho', { name: r.name, address: r.address }) : r.address, why: t(`lobby.refusedWhy.${r.reason}`) }))));
     const quietMs = s.owner ? 0 : (net.status?.hostSilentMs ?? 0);
     silent.hidden = quietMs < HOST_SILENT_LOBBY_MS;
     silent.textContent = silent.hidden ? '' : t('lobby.hostSilent', { s: Math.floor(quietMs / 1000) });
