@@ -13,7 +13,7 @@ import type { BotBrains, BotState, Difficulty } from '../ai';
 import type { GameMap } from '../map';
 import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
 import { BOT_CONTROL_MAX, createWorld, hashWorld, restoreInto, snapshot, SnapshotError, step } from '../sim';
-import type { SimEvents, SlotInput, World } from '../sim';
+import type { MatchMode, SimEvents, SlotInput, World } from '../sim';
 import { SlotEventKind } from './slotEvents';
 
 /** The start of a match, enough to rebuild it. */
@@ -21,8 +21,21 @@ export interface MatchSpec {
   readonly seed: number;
   readonly lengthFrames: number;
   readonly pelletTarget: number | null;
-  /** Ascending slot; `bot` with `difficulty` (0..3, clamped to core/ai's 0..2 as SimGame does). */
-  readonly roster: readonly { readonly slot: number; readonly bot: boolean; readonly difficulty: number }[];
+  /**
+   * Ascending slot; `bot` with `difficulty` (0..3, clamped to core/ai's 0..2 as SimGame does);
+   * `team` 0..teams-1 in a team match (absent in free-for-all).
+   */
+  readonly roster: readonly { readonly slot: number; readonly bot: boolean; readonly difficulty: number; readonly team?: number }[];
+  /** 0 or absent = free-for-all, 2..4 = a team match (core/sim teams.ts). */
+  readonly teams?: number;
+  /** Last ball standing (core/sim closingArea.ts); absent = off. */
+  readonly lastStanding?: boolean;
+}
+
+/** The core/sim match mode of `spec`: its teams by roster order (= ball). */
+export function modeOf(spec: MatchSpec): MatchMode {
+  const teams = spec.teams ?? 0;
+  return { teams, team: teams === 0 ? [] : spec.roster.map((r) => r.team ?? 0), lastStanding: spec.lastStanding === true };
 }
 
 /** A slot-control change at a key (the lockstep layer's SlotEvent, kinds kept as numbers). */
@@ -65,6 +78,7 @@ export class MatchRunner {
       seed: spec.seed,
       players: Math.max(1, spec.roster.length),
       lengthFrames: spec.lengthFrames,
+      mode: modeOf(spec),
       ...(spec.pelletTarget !== null ? { pelletTarget: spec.pelletTarget } : {}),
     });
     spec.roster.forEach((s, i) => {

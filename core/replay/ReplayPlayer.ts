@@ -54,7 +54,7 @@ export class ReplayPlayer {
   ) {
     checkReplayInputs(replay, map, brains);
     const h = replay.header;
-    this.runner = new MatchRunner(map, { seed: h.seed, lengthFrames: h.lengthFrames, pelletTarget: h.pelletTarget, roster: h.roster }, brains);
+    this.runner = new MatchRunner(map, { seed: h.seed, lengthFrames: h.lengthFrames, pelletTarget: h.pelletTarget, roster: h.roster, ...(h.teams !== undefined ? { teams: h.teams } : {}), ...(h.lastStanding ? { lastStanding: true } : {}) }, brains);
     this.endFrames = replay.footer.frames;
     this.initial = this.runner.snapshot();
   }

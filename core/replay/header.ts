@@ -4,7 +4,7 @@
  * fingerprints). Stored as JSON escaped to pure ASCII, so core needs no UTF-8 codec and a damaged
  * byte can never decode to a plausible name. Validated field by field: a bad one is named.
  */
-import { MAX_PLAYERS } from '../sim';
+import { MAX_PLAYERS, modeProblem } from '../sim';
 import { ReplayError } from './ReplayError';
 
 /** One participant, in ascending slot order; its ball is its index in the roster. */
@@ -18,6 +18,8 @@ export interface RosterEntry {
   readonly bot: boolean;
   /** Bot difficulty 0 easy, 1 normal, 2 hard (ignored for humans). */
   readonly difficulty: number;
+  /** Team 0..teams-1 in a team match; absent in free-for-all. */
+  readonly team?: number;
 }
 
 export type ReplaySource = 'offline' | 'lockstep';
@@ -46,6 +48,10 @@ export interface ReplayHeader {
   /** BotBrains.fingerprint of the trees the bots ran. */
   readonly brains: number;
   readonly roster: readonly RosterEntry[];
+  /** 2..4 in a team match; absent in free-for-all (so a free-for-all file is as before modes). */
+  readonly teams?: number;
+  /** true in last ball standing; absent otherwise. */
+  readonly lastStanding?: boolean;
 }
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
@@ -87,7 +93,8 @@ function rosterOf(raw: unknown): RosterEntry[] {
     if (slot <= prev) throw bad(`${at}slot`, 'slots must ascend');
     prev = slot;
     if (typeof o['bot'] !== 'boolean') throw bad(`${at}bot`);
-    return { slot, name: text(o, 'name', undefined, at), colour: text(o, 'colour', HEX_COLOUR, at), bot: o['bot'], difficulty: int(o, 'difficulty', 0, 3, at) };
+    const entry = { slot, name: text(o, 'name', undefined, at), colour: text(o, 'colour', HEX_COLOUR, at), bot: o['bot'], difficulty: int(o, 'difficulty', 0, 3, at) };
+    return o['team'] === undefined ? entry : { ...entry, team: int(o, 'team', 0, 255, at) };
   });
 }
 
@@ -126,5 +133,16 @@ export function decodeHeader(bytes: Uint8Array): ReplayHeader {
     snapshotEvery: int(o, 'snapshotEvery', 1, 100_000),
     brains: int(o, 'brains', 0, 0xffffffff),
     roster: rosterOf(o['roster']),
+    ...modeOfHeader(o, rosterOf(o['roster'])),
   };
+}
+
+/** The header's mode fields (absent: free-for-all with respawn), checked against the roster. */
+function modeOfHeader(o: Record<string, unknown>, roster: readonly RosterEntry[]): Pick<ReplayHeader, 'teams' | 'lastStanding'> {
+  const teams = o['teams'] === undefined ? 0 : int(o, 'teams', 2, 4);
+  const lbs = o['lastStanding'];
+  if (lbs !== undefined && lbs !== true) throw bad('lastStanding', 'expected true or absent');
+  const problem = modeProblem({ teams, team: teams === 0 ? roster.filter((r) => r.team !== undefined).map((r) => r.team) : roster.map((r) => r.team), lastStanding: lbs === true }, roster.length);
+  if (problem !== null) throw bad(teams === 0 ? 'roster' : 'teams', problem);
+  return { ...(teams !== 0 ? { teams } : {}), ...(lbs === true ? { lastStanding: true } : {}) };
 }

@@ -46,7 +46,15 @@ export function replayHeader(info: RecordingInfo, source: ReplaySource, spec: Ma
     snapshotEvery: Math.max(1, Math.round((SNAPSHOT_SECONDS * FRAME_RATE) / keyInterval)),
     brains: info.brains.fingerprint,
     // Whatever the caller's names and colours, the header stays valid (a bad one would fail the save).
-    roster: (spec.roster as readonly RosterEntry[]).map((r) => ({ ...r, name: r.name.slice(0, MAX_HEADER_TEXT), colour: HEX_COLOUR.test(r.colour) ? r.colour : '#888888' })),
+    roster: (spec.roster as readonly RosterEntry[]).map(({ team, ...r }) => ({
+      ...r,
+      name: r.name.slice(0, MAX_HEADER_TEXT),
+      colour: HEX_COLOUR.test(r.colour) ? r.colour : '#888888',
+      ...(spec.teams ? { team: team ?? 0 } : {}),
+    })),
+    // Absent in free-for-all with respawn: such a file is byte for byte as before the modes.
+    ...(spec.teams ? { teams: spec.teams } : {}),
+    ...(spec.lastStanding === true ? { lastStanding: true } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * System 13: mass decay. Above RULES.decayThreshold a cell loses (mass − threshold) >> decayShift
+ * System 14: mass decay. Above RULES.decayThreshold a cell loses (mass − threshold) >> decayShift
  * each frame (≈ 2.9 % of the excess a second), so leaders shrink unless they keep eating. Per cell,
  * as in agar: a player split into many cells decays less, and pays for it in safety.
  */

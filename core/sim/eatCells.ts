@@ -8,13 +8,14 @@
  * A player whose last cell is eaten is out (killPlayer; a PlayerEaten event) and the eater's
  * player scores the kill. A spawn-protected player's cells (shield.ts) are never eaten; eating a
  * cell ends the eater's player's protection at once (a later eater this frame may then eat it).
- * A player's own cells never eat each other: they merge (ownCells.ts).
+ * A player's own cells never eat each other: they merge (ownCells.ts). Nor do teammates' (teams.ts).
  * An eater with no other player's cell in the map squares its circle's box touches
  * (Scratch.areaMasks) is passed over without a broadphase query: it has nothing to eat.
  */
 import { cellCount, killPlayer, ownerOf, playerMass, refreshCellGrid, removeCell, setMass } from './cellOps';
 import { EventKind } from './events';
 import { MAX_CELLS, canEatMass } from './rules';
+import { allies } from './teams';
 import { AREA_SHIFT, areaCols, type World } from './World';
 
 /** Resolves every cell-eats-cell contact of this frame. */
@@ -25,6 +26,7 @@ export function eatCells(w: World): void {
   refreshCellGrid(w);
   markOwners(w);
   const out = w.scratch.query;
+  const mode = w.settings.mode;
   for (let a = 0; a < MAX_CELLS; a++) {
     if (C.mass[a] === 0) continue;
     const me = ownerOf(a);
@@ -40,7 +42,7 @@ export function eatCells(w: World): void {
     for (let k = 0; k < n; k++) {
       const v = out[k]!;
       const them = ownerOf(v);
-      if (them === me || C.mass[v] === 0 || P.shield[them] !== 0) continue;
+      if (them === me || C.mass[v] === 0 || P.shield[them] !== 0 || allies(mode, me, them)) continue;
       const dx = C.x[v]! - x;
       const dy = C.y[v]! - y;
       if (dx * dx + dy * dy >= r2 || !canEatMass(C.mass[a]! + gained, C.mass[v]!)) continue;

@@ -38,6 +38,8 @@ export const EventKind = {
   Merged: 14,
   /** a = blob id (its time ran out). */
   BlobGone: 15,
+  /** a = slot: its last cell was outside the closing area and is gone (last ball standing, closingArea.ts). */
+  OutOfArea: 16,
 } as const;
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];
 

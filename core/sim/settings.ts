@@ -5,6 +5,7 @@
 import type { GameMap } from '../map';
 import { mapInfoOf } from './mapInfo';
 import { MAX_PLAYERS, PELLET_CAPACITY, RULES } from './rules';
+import { FREE_FOR_ALL, normalMode, type MatchMode } from './teams';
 
 /** A match's fixed parameters; equal on every peer, carried in snapshots and replay logs. */
 export interface MatchSettings {
@@ -18,6 +19,8 @@ export interface MatchSettings {
   readonly lengthFrames: number;
   /** Live pellets the spawner keeps, 0..PELLET_CAPACITY (and at most the free cells). */
   readonly pelletTarget: number;
+  /** Teams and last ball standing (teams.ts); FREE_FOR_ALL is everyone for themselves, with respawn. */
+  readonly mode: MatchMode;
 }
 
 /** What a caller chooses for a match; the rest comes from the map and the rules. */
@@ -26,6 +29,8 @@ export interface MatchOptions {
   readonly players: number;
   readonly lengthFrames?: number;
   readonly pelletTarget?: number;
+  /** Default FREE_FOR_ALL. */
+  readonly mode?: MatchMode;
 }
 
 /** Match settings for `map` from `opts`, clamped to legal ranges (never throws). */
@@ -40,5 +45,6 @@ export function matchSettings(map: GameMap, opts: MatchOptions): MatchSettings {
     players,
     lengthFrames: Math.max(1, Math.min(0x7fffffff, int(opts.lengthFrames, RULES.matchFrames))),
     pelletTarget: Math.max(0, Math.min(PELLET_CAPACITY, info.freeCells.length, target)),
+    mode: opts.mode === undefined ? FREE_FOR_ALL : normalMode(opts.mode, players),
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Binary snapshots of a world: `snapshot` writes one versioned blob, `restore` / `restoreInto`
  * read it back and refuse anything damaged or incompatible with a SnapshotError (never a corrupt
- * world). The map itself is not in the blob: it is named by id and pinned by fingerprint.
+ * world). The map itself is not in the blob: it is named by id and pinned by fingerprint; nor is
+ * the match mode (teams.ts), which comes with the match's setup (restore's `mode`; restoreInto
+ * keeps the world's).
  *
  * Layout: little-endian int32 words (the blob is an Int32Array's bytes; every platform we ship on
  * is little-endian, and a byte-swapped blob fails the magic check).
@@ -20,6 +22,7 @@ import { COMPONENTS } from './components';
 import { checkInvariants, checkState } from './invariants';
 import { mapInfoOf } from './mapInfo';
 import { MAX_CELLS, PATH_CAPACITY, PELLET_CAPACITY } from './rules';
+import { FREE_FOR_ALL, sameMode, type MatchMode } from './teams';
 import {
   allocState,
   allocWorld,
@@ -50,6 +53,7 @@ export interface SnapshotHeader {
   readonly version: number;
   readonly mapId: string;
   readonly mapFingerprint: number;
+  /** Its mode is free-for-all: the blob does not carry the mode (see the file header). */
   readonly settings: MatchSettings;
 }
 
@@ -141,13 +145,13 @@ export function readSnapshotHeader(bytes: Uint8Array): SnapshotHeader {
   return headerOf(frame(bytes));
 }
 
-/** A new world restored from `bytes`, for `map` (the map the header names). Throws SnapshotError. */
-export function restore(bytes: Uint8Array, map: GameMap): World {
+/** A new world restored from `bytes`, for `map` (the map the header names), of a match played in `mode`. Throws SnapshotError. */
+export function restore(bytes: Uint8Array, map: GameMap, mode: MatchMode = FREE_FOR_ALL): World {
   const words = frame(bytes);
   const header = headerOf(words);
   checkMap(header, map);
-  const settings = matchSettings(map, header.settings);
-  if (!sameSettings(settings, header.settings)) throw new SnapshotError('snapshot: match settings out of range');
+  const settings = matchSettings(map, { ...header.settings, mode });
+  if (!sameSettings(settings, { ...header.settings, mode })) throw new SnapshotError('snapshot: match settings out of range');
   const w = allocWorld(map, settings);
   const layout = worldLayout(w);
   const body = bodyOf(words, layout);
@@ -248,7 +252,7 @@ function headerOf(words: Int32Array): SnapshotHeader {
   const idLen = words[13]!;
   let mapId = '';
   for (let i = 0; i < idLen; i++) mapId += String.fromCharCode(words[FIXED_HEADER + i]! & 0xffff);
-  const settings: MatchSettings = { mapId, seed: words[5]! >>> 0, players: words[6]!, lengthFrames: words[7]!, pelletTarget: words[8]! };
+  const settings: MatchSettings = { mapId, seed: words[5]! >>> 0, players: words[6]!, lengthFrames: words[7]!, pelletTarget: words[8]!, mode: FREE_FOR_ALL };
   return { version: words[1]!, mapId, mapFingerprint: words[4]! >>> 0, settings };
 }
 
@@ -267,7 +271,7 @@ function checkMap(h: SnapshotHeader, map: GameMap): void {
 }
 
 function sameSettings(a: MatchSettings, b: MatchSettings): boolean {
-  return a.mapId === b.mapId && a.seed === b.seed && a.players === b.players && a.lengthFrames === b.lengthFrames && a.pelletTarget === b.pelletTarget;
+  return a.mapId === b.mapId && a.seed === b.seed && a.players === b.players && a.lengthFrames === b.lengthFrames && a.pelletTarget === b.pelletTarget && sameMode(a.mode, b.mode);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * System 14: pellet spawning, and the initial fill at match start.
+ * System 15: pellet spawning, and the initial fill at match start.
  * While fewer than settings.pelletTarget pellets live, up to RULES.pelletsPerFrame attempts a
  * frame each draw a free cell from the world RNG; an attempt whose cell already holds a pellet
  * spawns nothing (one pellet per cell keeps them spread and the eating scan order state-pure).

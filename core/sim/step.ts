@@ -7,6 +7,7 @@
 import { actions } from './actions';
 import { advanceClock } from './matchClock';
 import { applyInputs } from './applyInputs';
+import { closeArea } from './closingArea';
 import { updateBushes } from './bushes';
 import { decay } from './decay';
 import { eatBlobs } from './eatBlobs';
@@ -37,6 +38,7 @@ export const SYSTEMS: readonly ((w: World) => void)[] = [
   eatBlobs,
   eatCells,
   popViruses,
+  closeArea,
   countTimers,
   decay,
   spawnPellets,

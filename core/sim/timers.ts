@@ -1,5 +1,5 @@
 /**
- * System 12 (after the eating): every countdown of the frame — spawn protection (per player),
+ * System 13 (after the eating): every countdown of the frame — spawn protection (per player),
  * merge and pass-through timers (per cell), the blobs' life (a blob whose time is up is gone: a
  * BlobGone event) and the way back of eaten map viruses (viruses.ts).
  */
