@@ -25,7 +25,7 @@ function record(map: GameMap, players: number, humans: boolean): { bytes: Uint8A
   const I = 3;
   const settings = { ...DEFAULT_SETTINGS, map: map.id, matchSeconds: MINUTES * 60, keyInterval: I, maxSlots: 50 };
   const brains = defaultBrains();
-  const start: MatchStart = { seed: 77, delayMs: 30, settings, slots: Array.from({ length: players }, (_, s) => ({ slot: s, kind: humans ? SlotKind.Human : SlotKind.Bot, difficulty: s % 3 })), trees: brains.fingerprint };
+  const start: MatchStart = { seed: 77, delayMs: 30, settings, slots: Array.from({ length: players }, (_, s) => ({ slot: s, kind: humans ? SlotKind.Human : SlotKind.Bot, difficulty: s % 3, team: 0 })), trees: brains.fingerprint };
   const game = new SimGame(map, start, brains);
   const rec = new LockstepRecorder({ appVersion: APP_VERSION, protocolVersion: PROTOCOL_VERSION, date: '2026-01-01T00:00:00.000Z', map, brains }, start, start.slots.map((s) => ({ slot: s.slot, name: `Player ${s.slot}`, colour: '#3fa7ff' })), game);
   // The shadow world: bots play it, and what they decide is what the "humans" send.

@@ -217,6 +217,8 @@ export type NetAction =
   | { readonly t: 'settings'; readonly settings: RoomSettings }
   | { readonly t: 'slot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
   | { readonly t: 'kick'; readonly slot: number }
+  /** Puts a slot on a team (v16): your own, or any as the room owner. */
+  | { readonly t: 'team'; readonly slot: number; readonly team: number }
   | { readonly t: 'start' }
   | { readonly t: 'progress'; readonly percent: number }
   | { readonly t: 'vote'; readonly slot: number }

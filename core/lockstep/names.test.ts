@@ -89,7 +89,7 @@ describe('names on the wire (protocol 6)', () => {
   });
 
   it('a full chunk of slots with longest names fits a control message and round-trips', () => {
-    const slots: LobbySlot[] = Array.from({ length: 50 }, (_, i) => ({ kind: SlotKind.Human, difficulty: 0, colour: i, ready: i % 2 === 0, name: i % 2 ? CJK16 : `${'x'.repeat(46)}${String(i).padStart(2, '0')}` }));
+    const slots: LobbySlot[] = Array.from({ length: 50 }, (_, i) => ({ kind: SlotKind.Human, difficulty: 0, colour: i, ready: i % 2 === 0, name: i % 2 ? CJK16 : `${'x'.repeat(46)}${String(i).padStart(2, '0')}`, team: i % 4 }));
     const chunks = slotChunks(slots);
     expect(chunks).toHaveLength(Math.ceil(50 / SLOTS_PER_CHUNK));
     const back: LobbySlot[] = [];

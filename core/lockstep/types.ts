@@ -15,6 +15,8 @@ export const MIN_KEY_INTERVAL = 2;
 export const MAX_KEY_INTERVAL = 6;
 /** Most player slots a room can have (slot numbers 0..MAX_SLOTS-1); equals core/sim's MAX_BALLS (tested). */
 export const MAX_SLOTS = 50;
+/** Most teams a room can have (core/sim MAX_TEAMS, tested). */
+export const MAX_TEAMS = 4;
 /** The slot number of a spectator session (it never holds the clock). */
 export const SPECTATOR_SLOT = 255;
 /**
@@ -64,6 +66,8 @@ export interface LobbySlot {
   readonly colour: number;
   readonly ready: boolean;
   readonly name: string;
+  /** Team 0..settings.teams-1 (v13; 0 in free-for-all, meaningless there). */
+  readonly team: number;
 }
 
 /** Host-only settings of a room. */
@@ -82,6 +86,10 @@ export interface RoomSettings {
   readonly forceDropSeconds: number;
   /** Seconds the loading screen waits before starting with those who are ready. */
   readonly loadTimeoutSeconds: number;
+  /** 0 = free-for-all, 2..MAX_TEAMS = a team match (v13; core/sim teams.ts). */
+  readonly teams: number;
+  /** Last ball standing: no respawn, the area closes in (v13; core/sim closingArea.ts). */
+  readonly lastStanding: boolean;
 }
 
 export const DEFAULT_SETTINGS: RoomSettings = Object.freeze({
@@ -93,6 +101,8 @@ export const DEFAULT_SETTINGS: RoomSettings = Object.freeze({
   dropVoteSeconds: 30,
   forceDropSeconds: 60,
   loadTimeoutSeconds: 30,
+  teams: 0,
+  lastStanding: false,
 });
 
 /** Last key of a match: keys 0..lastKey run, i.e. (lastKey+1) × keyInterval logic frames. */
@@ -121,7 +131,8 @@ export interface MatchStart {
   readonly seed: number;
   readonly delayMs: number;
   readonly settings: RoomSettings;
-  readonly slots: readonly { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }[];
+  /** `team`: the slot's team for the whole match (v13; 0 in free-for-all). */
+  readonly slots: readonly { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number; readonly team: number }[];
   /**
    * Fingerprint of the bot trees the match runs (core/ai BotBrains.fingerprint): the host's. Every
    * peer simulates with trees of exactly this fingerprint (SimGame refuses others).

@@ -6,7 +6,7 @@
  */
 import type { BotBrains } from '../ai';
 import type { GameMap } from '../map';
-import { lastKeyOf, SlotKind, type KeyUpdate, type MatchStart } from '../lockstep';
+import { matchSpecOf, SlotKind, type KeyUpdate, type MatchStart } from '../lockstep';
 import { FRAME_RATE, mapInfoOf, scoreboard, type SlotInput, type World } from '../sim';
 import { normalizeInputForReplay } from './format';
 import { HEX_COLOUR, MAX_HEADER_TEXT, type ReplayHeader, type ReplaySource, type RosterEntry } from './header';
@@ -107,7 +107,8 @@ export function lockstepRoster(start: MatchStart, players: readonly { readonly s
     .sort((a, b) => a.slot - b.slot)
     .map((s) => {
       const p = players.find((q) => q.slot === s.slot);
-      return { slot: s.slot, name: p?.name ?? `#${s.slot}`, colour: p?.colour ?? '#888888', bot: s.kind === SlotKind.Bot, difficulty: Math.max(0, Math.min(3, s.difficulty)) };
+      const entry = { slot: s.slot, name: p?.name ?? `#${s.slot}`, colour: p?.colour ?? '#888888', bot: s.kind === SlotKind.Bot, difficulty: Math.max(0, Math.min(3, s.difficulty)) };
+      return start.settings.teams !== 0 ? { ...entry, team: s.team } : entry;
     });
 }
 
@@ -129,7 +130,7 @@ export class LockstepRecorder {
     private readonly game: { snapshot(): Uint8Array },
   ) {
     const I = start.settings.keyInterval;
-    const spec = { seed: start.seed, lengthFrames: (lastKeyOf(start.settings) + 1) * I, pelletTarget: null, roster: lockstepRoster(start, players) };
+    const spec = { ...matchSpecOf(start), roster: lockstepRoster(start, players) };
     this.writer = new ReplayWriter(replayHeader(info, 'lockstep', spec, I));
     this.slots = new Set(spec.roster.map((r) => r.slot));
   }

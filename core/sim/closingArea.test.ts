@@ -59,7 +59,7 @@ describe('the closing area', () => {
     }
     expect(out).toBe(true);
     expect(w.players.alive[1]).toBe(0);
-    expect(w.players.kills[0] + w.players.kills[2]).toBe(0); // nobody scores the area's kill
+    expect(w.players.kills[0]! + w.players.kills[2]!).toBe(0); // nobody scores the area's kill
     for (let f = 0; f < RULES.respawnFrames * 2; f++) step(w, []);
     expect(w.players.alive[1]).toBe(0); // no respawn
     expect(checkInvariants(w)).toBeNull();

@@ -24,15 +24,15 @@ const dir = path.resolve(import.meta.dirname, '..', '..', 'resources', 'maps');
 const map = parseTiledMap(JSON.parse(readFileSync(path.join(dir, 'arena-small.tmj'), 'utf8')), 'arena-small.tmj', (s) => JSON.parse(readFileSync(path.join(dir, s), 'utf8')), 'arena-small');
 const TICK = 1000 / 60;
 const slots: LobbySlot[] = [
-  { kind: SlotKind.Human, difficulty: 0, colour: 0, ready: true, name: 'Ann' },
-  { kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '' },
-  { kind: SlotKind.Human, difficulty: 0, colour: 1, ready: true, name: '<b>Bob</b>' },
-  { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4' },
+  { kind: SlotKind.Human, difficulty: 0, colour: 0, ready: true, name: 'Ann', team: 0 },
+  { kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '', team: 0 },
+  { kind: SlotKind.Human, difficulty: 0, colour: 1, ready: true, name: '<b>Bob</b>', team: 0 },
+  { kind: SlotKind.Bot, difficulty: 1, colour: 2, ready: true, name: 'Bot 4', team: 0 },
 ];
 
 function netStart(mySlot: number, trees: TreeSet = defaultTreeSet(), print = trees.brains.fingerprint): NetStart {
   return {
-    start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 2 })), trees: print },
+    start: { seed: 42, delayMs: 100, settings: { ...DEFAULT_SETTINGS, matchSeconds: 10 }, slots: [0, 2, 3].map((s) => ({ slot: s, kind: slots[s]!.kind, difficulty: 2, team: 0 })), trees: print },
     slot: mySlot,
     player: true,
     lastKey: 99,

@@ -19,6 +19,7 @@
  * With `predict` (the "Predict my ball" setting) a player's own ball is drawn from OwnPrediction:
  * a scratch world run ahead over my pending input, never the confirmed world; spectators never predict.
  */
+import { teamColored } from './colors';
 import type { NetAction, NetEvent, NetRoom, NetStart } from '../../electron/contract';
 import type { GameMap } from '../../core/map';
 import { compileTreeSet } from '../../core/ai';
@@ -135,7 +136,7 @@ export class LockstepMatch implements Match {
     const brains = matchBrains(o.start);
     this.sim = new SimGame(o.map, o.start.start, brains);
     this.world = this.sim.world;
-    this.players = playersOf(o.start.start, o.slots);
+    this.players = teamColored(playersOf(o.start.start, o.slots), this.world.settings.mode);
     this.mySlot = o.start.player ? this.sim.ball(o.start.slot) : null;
     if (this.mySlot === -1) this.mySlot = null;
     const bySlot = [...o.start.start.slots].sort((a, b) => a.slot - b.slot);

@@ -10,6 +10,7 @@ import type { GameMap } from '../../core/map';
 import { PROTOCOL_VERSION } from '../../core/lockstep';
 import { RecordingMatch, type RosterEntry } from '../../core/replay';
 import { APP_VERSION } from '../../core/version';
+import { teamColored } from './colors';
 import { MassHistory } from './MassHistory';
 import type { ChatLine, Match, NetStats, PlayerInfo } from './match';
 import type { PlayerInput, SlotInput, World } from './simApi';
@@ -35,6 +36,15 @@ export interface OfflineOptions {
   readonly onReplay?: (bytes: Uint8Array) => void;
   /** ISO date of the match for the replay (core reads no clock). */
   readonly date?: string;
+  /** 0 / absent = free-for-all; 2..4 teams, player i on team i mod teams. */
+  readonly teams?: number;
+  /** Last ball standing (no respawn, the area closes in). */
+  readonly lastStanding?: boolean;
+}
+
+/** Offline teams: slot i plays for team i mod `teams` (you, slot 0, for the first). */
+export function offlineTeam(slot: number, teams: number): number {
+  return teams === 0 ? 0 : slot % teams;
 }
 
 export class OfflineMatch implements Match {
@@ -52,14 +62,17 @@ export class OfflineMatch implements Match {
 
   constructor(private readonly opts: OfflineOptions) {
     this.map = opts.map;
-    this.players = opts.players;
     const levels = new Map(opts.bots.map((b) => [b.slot, Math.max(0, DIFFICULTY_NAMES.indexOf(b.level))]));
-    const roster: RosterEntry[] = opts.players.map((p, i) => ({ slot: i, name: p.name, colour: p.color, bot: levels.has(i), difficulty: levels.get(i) ?? 0 }));
+    const teams = opts.teams ?? 0;
+    const roster: RosterEntry[] = opts.players.map((p, i) => ({
+      slot: i, name: p.name, colour: p.color, bot: levels.has(i), difficulty: levels.get(i) ?? 0, ...(teams !== 0 ? { team: offlineTeam(i, teams) } : {}),
+    }));
     this.match = new RecordingMatch(
       { appVersion: APP_VERSION, protocolVersion: PROTOCOL_VERSION, date: opts.date ?? '1970-01-01T00:00:00.000Z', map: opts.map, brains: opts.brains },
-      { seed: opts.seed, lengthFrames: opts.lengthFrames, pelletTarget: opts.pelletTarget ?? null, roster },
+      { seed: opts.seed, lengthFrames: opts.lengthFrames, pelletTarget: opts.pelletTarget ?? null, roster, ...(teams !== 0 ? { teams } : {}), ...(opts.lastStanding ? { lastStanding: true } : {}) },
     );
     this.world = this.match.world;
+    this.players = teamColored(opts.players, this.world.settings.mode);
     this.history = new MassHistory(opts.players.length, this.world.settings.lengthFrames);
     this.history.maybeSample(this.world);
   }

@@ -132,7 +132,7 @@ export class OwnCellsPredictor {
     private readonly botControl: ArrayLike<number>,
   ) {
     // Made while the match loads (path searchers included), never mid-match.
-    this.scratch = restore(snapshot(confirmed), confirmed.map);
+    this.scratch = restore(snapshot(confirmed), confirmed.map, confirmed.settings.mode);
     this.out = { first: firstCell(player), world: this.scratch, prevX: new Int32Array(CELLS_PER_PLAYER), prevY: new Int32Array(CELLS_PER_PLAYER) };
   }
 

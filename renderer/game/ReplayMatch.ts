@@ -6,6 +6,7 @@
  */
 import type { GameMap } from '../../core/map';
 import type { ReplayPlayer } from '../../core/replay';
+import { teamColored } from './colors';
 import { MassHistory } from './MassHistory';
 import type { ChatLine, Match, NetStats, PlayerInfo } from './match';
 import type { PlayerInput, World } from './simApi';
@@ -25,7 +26,7 @@ export class ReplayMatch implements Match {
   ) {
     this.world = player.runner.world;
     // Ball i is roster entry i: the view and HUD index players by ball.
-    this.players = player.replay.header.roster.map((r, i) => ({ slot: i, name: r.name, color: r.colour, bot: r.bot }));
+    this.players = teamColored(player.replay.header.roster.map((r, i) => ({ slot: i, name: r.name, color: r.colour, bot: r.bot })), this.world.settings.mode);
     this.history = new MassHistory(this.players.length, this.world.settings.lengthFrames);
     this.history.maybeSample(this.world);
   }

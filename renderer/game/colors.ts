@@ -81,3 +81,25 @@ export function paletteIndexOf(color: string): number {
   }
   return best;
 }
+
+/** Team colours, team 0..MAX_TEAMS-1: blue, red, yellow, purple (clear of the viruses' green). */
+export const TEAM_COLORS = ['#3f8fff', '#ff4d5e', '#ffc53d', '#b06bff'] as const;
+
+/** #rrggbb of team `team`'s `k`-th player: the team's hue, a little lighter or darker each, so teammates are told apart. */
+export function teamShade(team: number, k: number): string {
+  const base = TEAM_COLORS[team % TEAM_COLORS.length]!;
+  const step = [0, 0.08, -0.08, 0.15, -0.15][k % 5]!;
+  const v = parseInt(base.slice(1), 16);
+  const mix = (c: number): number => (step >= 0 ? c + (255 - c) * step : c * (1 + step));
+  return `#${hex(mix(v >> 16))}${hex(mix((v >> 8) & 255))}${hex(mix(v & 255))}`;
+}
+
+/** `players` (by ball) in their team's colours, each with its team; unchanged in free-for-all. */
+export function teamColored<P extends { readonly color: string }>(players: readonly P[], mode: { readonly teams: number; readonly team: readonly number[] }): (P & { readonly team?: number })[] {
+  if (mode.teams === 0) return [...players];
+  const seen = new Array<number>(TEAM_COLORS.length).fill(0);
+  return players.map((p, ball) => {
+    const team = mode.team[ball] ?? 0;
+    return { ...p, team, color: teamShade(team, seen[team]!++) };
+  });
+}

@@ -19,6 +19,8 @@ export interface PlayerInfo {
   /** #rrggbb */
   readonly color: string;
   readonly bot: boolean;
+  /** Team 0..3 in a team match (the colour is then the team's); absent in free-for-all. */
+  readonly team?: number;
 }
 
 /** Network figures for the F3 panel; null offline. */

@@ -44,8 +44,14 @@ export {
   snapshot,
   restore,
   copyWorldInto,
+  teamStandings,
+  teamOf,
+  areaAt,
+  framesUntilClosing,
+  FREE_FOR_ALL,
+  MAX_TEAMS,
 } from '../../core/sim';
-export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, World } from '../../core/sim';
+export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, MatchMode, TeamRow, World } from '../../core/sim';
 
 // The lockstep game loop and its vocabulary, for networked matches (renderer/game/LockstepMatch.ts).
 export { LockstepRunner, MatchLoop, RemotePort, SimGame, SlotKind, StallCause, DEFAULT_SETTINGS, DEFAULT_KEY_INTERVAL, LOGIC_HZ, MIN_KEY_INTERVAL, MAX_KEY_INTERVAL, MAX_SLOTS, ROOM_NAME_BYTES, SPECTATOR_SLOT, SYSTEM_SLOT, WAIT_DIALOG_GRACE_MS, lastKeyOf, normalizeInput } from '../../core/lockstep';

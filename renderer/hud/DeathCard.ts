@@ -4,7 +4,8 @@
  * mass as the scoreboard shows it at that frame — and that you are coming back; it goes when you
  * respawn. Your death's kill-feed line can scroll away among others; this card cannot. Out with no
  * eater seen (a match joined or a replay seeked while you were out) it says only that you were
- * eaten. Spectators have no card.
+ * eaten. Spectators have no card. In last ball standing nobody comes back: the card says you are
+ * out (eaten, or caught outside the closing area) and that the camera follows those still in.
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
@@ -18,15 +19,23 @@ export function eaterOf(ev: SimEvents, slot: number): number {
   return -1;
 }
 
+/** Whether `slot` was caught outside the closing area in the frame of `ev` (last ball standing). */
+export function outOfArea(ev: SimEvents, slot: number): boolean {
+  for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.OutOfArea && ev.arg(i, 0) === slot) return true;
+  return false;
+}
+
 export class DeathCard {
   readonly el: HTMLElement;
   private readonly by = h('div', { className: 'death-by', testId: 'death-by' });
-  private readonly wait = h('div', { className: 'death-wait' }, t('death.respawning'));
+  private readonly wait: HTMLElement;
 
   constructor(
     private readonly players: readonly PlayerInfo[],
     private readonly mySlot: number | null,
+    private readonly lastStanding = false,
   ) {
+    this.wait = h('div', { className: 'death-wait', testId: 'death-wait' }, t(lastStanding ? 'death.out' : 'death.respawning'));
     this.el = h('div', { className: 'death-card', testId: 'death-card' }, this.by, this.wait);
     this.el.hidden = true;
   }
@@ -35,6 +44,12 @@ export class DeathCard {
   onStep(w: World): void {
     if (this.mySlot === null) return;
     const eater = eaterOf(w.events, this.mySlot);
+    if (eater < 0 && this.lastStanding && outOfArea(w.events, this.mySlot)) {
+      this.by.textContent = t('death.outOfArea');
+      this.wait.hidden = false;
+      this.el.hidden = false;
+      return;
+    }
     if (eater < 0) return;
     const p = this.players[eater];
     const name = h('span', { className: 'feed-name' }, p?.name ?? '?');
@@ -51,8 +66,8 @@ export class DeathCard {
     if (out === !this.el.hidden) return;
     this.el.hidden = !out;
     if (out) {
-      this.by.textContent = t('hud.respawning');
-      this.wait.hidden = true;
+      this.by.textContent = t(this.lastStanding ? 'death.outPlain' : 'hud.respawning');
+      this.wait.hidden = !this.lastStanding;
     }
   }
 }

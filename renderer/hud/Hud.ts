@@ -48,7 +48,7 @@ export class Hud {
     this.status = new StatusBar(mySlot);
     this.minimap = new Minimap(map, players, mySlot);
     this.feed = new KillFeed(players, mySlot);
-    this.death = new DeathCard(players, mySlot);
+    this.death = new DeathCard(players, mySlot, session.world.settings.mode.lastStanding);
     this.scoreboard = new Scoreboard(players, mySlot);
     this.readout = new Readout(map);
     this.chat = new ChatBox(session);
@@ -82,7 +82,11 @@ export class Hud {
   onStep(nowMs: number): void {
     const w = this.session.world;
     const ev = w.events;
-    for (let i = 0; i < ev.count; i++) if (ev.kind(i) === EventKind.PlayerEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
+    for (let i = 0; i < ev.count; i++) {
+      const k = ev.kind(i);
+      if (k === EventKind.PlayerEaten) this.feed.add(ev.arg(i, 0), ev.arg(i, 1), nowMs);
+      else if (k === EventKind.OutOfArea) this.feed.addOut(ev.arg(i, 0), nowMs);
+    }
     this.death.onStep(w);
   }
 

@@ -4,6 +4,7 @@
  * at most MAX_LINES, each fading out after LINE_MS; a line naming you is marked. Player names are
  * text nodes in the players' colours; the sentence comes from the catalog, so word order follows
  * the language. Your own death stays on screen in the death card (DeathCard.ts) until you respawn.
+ * In last ball standing a player caught outside the closing area has its own line (OutOfArea).
  */
 import { t } from '../i18n';
 import { fillTemplate, h } from '../dom';
@@ -27,9 +28,16 @@ export class KillFeed {
 
   /** Adds "eater ate victim". */
   add(eater: number, victim: number, nowMs: number): void {
-    const mine = eater === this.mySlot || victim === this.mySlot;
-    const line = h('div', { className: mine ? 'feed-line me' : 'feed-line' }, ...fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }));
-    this.el.append(line);
+    this.push(eater === this.mySlot || victim === this.mySlot, fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }), nowMs);
+  }
+
+  /** Adds "victim was caught outside the area" (last ball standing). */
+  addOut(victim: number, nowMs: number): void {
+    this.push(victim === this.mySlot, fillTemplate(t('feed.outOfArea'), { victim: this.name(victim) }), nowMs);
+  }
+
+  private push(mine: boolean, parts: readonly Node[], nowMs: number): void {
+    this.el.append(h('div', { className: mine ? 'feed-line me' : 'feed-line' }, ...parts));
     this.born.push(nowMs);
     this.total++;
     while (this.born.length > MAX_LINES) this.drop();

@@ -10,12 +10,14 @@ import { FX_ONE } from '../../core/math';
 import { Terrain, type GameMap } from '../../core/map';
 import type { DisplayCells } from '../game/DisplayCells';
 import type { PlayerInfo } from '../game/match';
-import { MAX_CELLS, VIRUS_CAPACITY, ownerOf, virusRadius, type World } from '../game/simApi';
+import { MAX_CELLS, VIRUS_CAPACITY, areaAt, ownerOf, virusRadius, type World } from '../game/simApi';
 import { h } from '../dom';
 import type { ViewRect } from '../view/PelletLayer';
 
 const MAX_PX = 200;
 const VIRUS_FILL = 'rgba(63, 211, 90, 0.8)';
+/** The closing area's edge (last ball standing), the ground ring's red. */
+const AREA_STROKE = '#ff5a4a';
 const REFRESH_MS = 100;
 const TERRAIN_RGB: Record<number, readonly [number, number, number]> = {
   [Terrain.Grass]: [70, 128, 62],
@@ -95,6 +97,15 @@ export class Minimap {
       g.fillStyle = this.fills[p] ?? '#9aa0a8';
       g.fill();
       if (p === this.mySlot) g.stroke();
+    }
+    if (w.settings.mode.lastStanding) {
+      // The closing area (last ball standing): its edge, as the ground shows it.
+      const a = areaAt(w.info, w.settings, w.frame);
+      g.lineWidth = 2;
+      g.strokeStyle = AREA_STROKE;
+      g.beginPath();
+      g.arc((a.x / FX_ONE) * s, (a.y / FX_ONE) * s, (a.radius / FX_ONE) * s, 0, Math.PI * 2);
+      g.stroke();
     }
     g.lineWidth = 1;
     g.strokeStyle = 'rgba(255,255,255,0.8)';

@@ -1,13 +1,16 @@
 /**
  * The scoreboard (held Tab): every player's rank, colour, name, mass, kills and deaths, best
- * first (core's scoreboard order). Names are set as text, never HTML. Rebuilt at most a few
+ * first (core's scoreboard order); in a team match the team standings first (team colour, name,
+ * mass together, kills). Names are set as text, never HTML. Rebuilt at most a few
  * times a second while open (it allocates; the closed board costs nothing).
  */
 import { t } from '../i18n';
 import { h } from '../dom';
 import { massText } from '../game/ranking';
 import type { PlayerInfo } from '../game/match';
-import { scoreboard, type World } from '../game/simApi';
+import { TEAM_COLORS } from '../game/colors';
+import { scoreboard, teamStandings, type World } from '../game/simApi';
+import { teamName } from '../i18n/words';
 
 const REFRESH_MS = 250;
 
@@ -38,7 +41,14 @@ export class Scoreboard {
   update(w: World, nowMs: number): void {
     if (this.el.hidden || nowMs - this.lastMs < REFRESH_MS) return;
     this.lastMs = nowMs;
+    const teams = teamStandings(w).map((r) => {
+      const swatch = h('span', { className: 'swatch' });
+      swatch.style.background = TEAM_COLORS[r.team]!;
+      const mine = this.mySlot !== null && this.players[this.mySlot]?.team === r.team;
+      return h('tr', { className: mine ? 'team me' : 'team', testId: `score-team-${r.team}` }, h('td', {}, r.rank), h('td', { className: 'name' }, swatch, teamName(r.team)), h('td', {}, massText(r.mass)), h('td', {}, r.kills), h('td', {}, ''));
+    });
     this.body.replaceChildren(
+      ...teams,
       ...scoreboard(w).map((r) => {
         const p = this.players[r.slot]!;
         const swatch = h('span', { className: 'swatch' });

@@ -3,7 +3,7 @@
  * to resources/ keeps the name its file gives) and keyboard keys (KeyboardEvent.code → what is
  * printed on the key).
  */
-import { hasMessage, t } from './index';
+import { hasMessage, t, type MessageKey } from './index';
 
 /** A map's name in the current language; `fallback` (the file's name) or the id for a map the catalogs do not know. */
 export function mapName(id: string, fallback?: string): string {
@@ -41,4 +41,14 @@ export function keyName(code: string): string {
   if (side) return t(side[2] === 'Left' ? 'key.sideLeft' : 'key.sideRight', { key: keyName(side[1]!) });
   const named = NAMED[code];
   return named && hasMessage(named) ? t(named) : code;
+}
+
+/** A team's name: "Blue", "蓝队" (team 0..3). */
+export function teamName(team: number): string {
+  return t(`team.${team % 4}` as MessageKey);
+}
+
+/** A mode's label: "Free-for-all" or "2 teams". */
+export function teamsLabel(n: number): string {
+  return n === 0 ? t('mode.ffa') : t('mode.teams', { n });
 }

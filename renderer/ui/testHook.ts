@@ -61,6 +61,10 @@ export interface RoomHook {
 export interface ResultsHook {
   players: number;
   rows: { rank: number; slot: number; name: string; mass: number; kills: number; deaths: number }[];
+  /** Team standings, best first (empty in free-for-all). */
+  teams: { rank: number; team: number; mass: number; kills: number; alive: number; players: number[] }[];
+  /** The winner's line as shown. */
+  headline: string;
   /** Lines drawn on the mass chart, and samples per line. */
   chartSeries: number;
   chartSamples: number;

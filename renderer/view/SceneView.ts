@@ -21,6 +21,7 @@ import { DisplayCells } from '../game/DisplayCells';
 import type { Match } from '../game/match';
 import { Smoother } from '../game/Smoother';
 import { CELLS_PER_PLAYER, EventKind, firstCell, ownerOf, pelletX, pelletY, radiusOf } from '../game/simApi';
+import { AreaLayer } from './AreaLayer';
 import { BlobLayer } from './BlobLayer';
 import { CameraRig, frameCells, viewDistanceFor, type Framing } from './CameraRig';
 import { CellLayer } from './CellLayer';
@@ -55,6 +56,8 @@ export class SceneView {
   readonly grid: GridLayer;
   readonly effects = new EffectsLayer();
   readonly shields = new ShieldLayer();
+  /** The closing area (last ball standing only). */
+  readonly area: AreaLayer | null;
   readonly sun = new THREE.DirectionalLight(0xffffff, 2.2);
   /** Which slot's eyes the view sees through (bush visibility); null sees everything. */
   viewer: number | null;
@@ -98,6 +101,8 @@ export class SceneView {
     const c = this.cells;
     this.scene.add(this.ground.mesh, this.catcher, this.walls, this.bushes, c.others, c.own, c.ownHidden, c.markers, this.blobs.mesh, this.viruses.mesh, this.shields.mesh, this.pellets.mesh, this.effects.group, this.grid.group);
     if (this.labels) this.scene.add(this.labels.mesh);
+    this.area = world.settings.mode.lastStanding ? new AreaLayer() : null;
+    if (this.area) this.scene.add(this.area.mesh);
     if (mySlot !== null) this.followPlayer(mySlot);
     this.display.update(world, null);
   }
@@ -183,6 +188,7 @@ export class SceneView {
     this.pellets.update(w, this.view);
     this.grid.update(w, this.smoother, cells.lead, cells.shown, this.rig.following ?? this.session.mySlot);
     this.effects.update(this.now);
+    this.area?.update(w);
     this.placeSun();
   }
 
@@ -207,6 +213,7 @@ export class SceneView {
     this.pellets.dispose();
     this.grid.dispose();
     this.effects.dispose();
+    this.area?.dispose();
     this.sun.shadow.map?.dispose();
   }
 

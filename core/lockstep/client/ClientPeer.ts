@@ -192,6 +192,8 @@ export class ClientPeer {
   chat(text: string): void { this.st.control({ t: 'chat', text }); }
   setReady(ready: boolean): void { this.st.control({ t: 'ready', ready }); }
   setColour(colour: number): void { this.st.control({ t: 'colour', colour }); }
+  /** My own slot's team; any slot's for the room owner (the host refuses the rest). */
+  setTeam(slot: number, team: number): void { this.st.control({ t: 'team', slot, team }); }
   /** Loading progress; 100 % reaches the host only once the bot trees match the match's (ClientTrees). */
   loadProgress(percent: number): void { this.treeSet.progress(percent); }
   voteDrop(slot: number): void { this.st.control({ t: 'vote', slot }); }

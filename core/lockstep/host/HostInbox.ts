@@ -153,6 +153,11 @@ export class HostInbox {
     switch (m.t) {
       case 'ready': if (st.phase === 'lobby' && !s.spectator) { st.lobby.setReady(s.slot, m.ready); this.tx.broadcastSlots(); } return;
       case 'colour': if (st.phase === 'lobby' && st.lobby.setColour(s.slot, m.colour)) this.tx.broadcastSlots(); return;
+      // One's own team; the owner moves anyone (a refused move changes nothing).
+      case 'team':
+        if (st.phase !== 'lobby' || s.spectator || (m.slot !== s.slot && !s.owner)) return void (m.slot !== s.slot && st.counters.notOwner++);
+        if (st.lobby.setTeam(m.slot, m.team)) this.tx.broadcastSlots();
+        return;
       case 'chat': return this.tx.broadcast({ t: 'chat', from: s.slot, text: m.text });
       case 'progress':
         st.loading?.progress(s, m.percent);

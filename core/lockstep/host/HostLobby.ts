@@ -3,12 +3,13 @@
  * the host-only edits and their validation. No sessions or sending here: HostAuthority calls these
  * and broadcasts the result.
  * Invariants: `slots.length === settings.maxSlots`; a human slot belongs to exactly one session;
- * settings are always within their bounds (clamped, never rejected as a whole).
+ * settings are always within their bounds (clamped, never rejected as a whole); in a team room
+ * every slot's team is below settings.teams (a player or bot taking a slot joins the smallest team).
  */
-import { DEFAULT_SETTINGS, MAX_KEY_INTERVAL, MAX_SLOTS, MIN_KEY_INTERVAL, SlotKind } from '../types';
+import { DEFAULT_SETTINGS, MAX_KEY_INTERVAL, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL, SlotKind } from '../types';
 import type { LobbySlot, RoomSettings } from '../types';
 
-const OPEN: LobbySlot = Object.freeze({ kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '' });
+const OPEN: LobbySlot = Object.freeze({ kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '', team: 0 });
 
 function clamp(v: number, lo: number, hi: number): number {
   const i = Number.isFinite(v) ? Math.trunc(v) : lo;
@@ -28,6 +29,8 @@ export function sanitizeSettings(s: Partial<RoomSettings>, base: RoomSettings = 
     dropVoteSeconds: clamp(m.dropVoteSeconds, 0, force),
     forceDropSeconds: force,
     loadTimeoutSeconds: clamp(m.loadTimeoutSeconds, 1, 255),
+    teams: m.teams === 0 ? 0 : clamp(m.teams, 2, MAX_TEAMS),
+    lastStanding: m.lastStanding === true,
   };
 }
 
@@ -58,8 +61,27 @@ export class HostLobby {
     return wish;
   }
 
+  /** The team with the fewest players and bots (lowest number first); 0 in free-for-all. */
+  smallestTeam(except = -1): number {
+    const n = this.settings.teams;
+    if (n === 0) return 0;
+    const count = new Array<number>(n).fill(0);
+    this.slots.forEach((s, i) => {
+      if (i !== except && s.kind >= SlotKind.Human && s.team < n) count[s.team]!++;
+    });
+    return count.indexOf(Math.min(...count));
+  }
+
   takeHuman(slot: number, name: string, colour: number): void {
-    this.slots[slot] = { kind: SlotKind.Human, difficulty: 0, colour: this.freeColour(colour), ready: false, name };
+    this.slots[slot] = { kind: SlotKind.Human, difficulty: 0, colour: this.freeColour(colour), ready: false, name, team: this.smallestTeam(slot) };
+  }
+
+  /** Puts a player or bot on `team`; false when the room has no teams, or the slot no one in it. */
+  setTeam(slot: number, team: number): boolean {
+    const cur = this.slots[slot];
+    if (!cur || cur.kind < SlotKind.Human || !Number.isInteger(team) || team < 0 || team >= this.settings.teams) return false;
+    this.slots[slot] = { ...cur, team };
+    return true;
   }
 
   free(slot: number): void {
@@ -72,7 +94,8 @@ export class HostLobby {
     if (!cur || cur.kind === SlotKind.Human || kind === SlotKind.Human) return false;
     if (kind === SlotKind.Bot) {
       const d = clamp(difficulty, 0, 2);
-      this.slots[slot] = { kind, difficulty: d, colour: this.freeColour(slot, slot), ready: true, name: `Bot ${slot + 1}` };
+      const team = cur.kind === SlotKind.Bot ? cur.team : this.smallestTeam(slot);
+      this.slots[slot] = { kind, difficulty: d, colour: this.freeColour(slot, slot), ready: true, name: `Bot ${slot + 1}`, team };
     } else {
       this.slots[slot] = { ...OPEN, kind };
     }
@@ -103,9 +126,15 @@ export class HostLobby {
     });
     const next = sanitizeSettings(patch, this.settings);
     const maxSlots = Math.max(next.maxSlots, highestHuman + 1);
+    const teamsBefore = this.settings.teams;
     this.settings = { ...next, maxSlots };
     while (this.slots.length < maxSlots) this.slots.push(OPEN);
     this.slots.length = maxSlots;
+    // A new team count deals the players and bots out again, in slot order (the host moves them after).
+    if (next.teams !== teamsBefore) {
+      let k = 0;
+      this.slots = this.slots.map((s) => (s.kind >= SlotKind.Human ? { ...s, team: next.teams === 0 ? 0 : k++ % next.teams } : s));
+    }
   }
 
   /** Clears ready flags (after a match). */

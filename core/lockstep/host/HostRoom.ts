@@ -124,11 +124,11 @@ export class HostRoom {
     st.phase = 'running';
     const slots: SlotSpec[] = st.lobby.slots.flatMap((x, slot): SlotSpec[] =>
       humans.includes(slot)
-        ? [{ slot, kind: SlotKind.Human, difficulty: 0 }]
+        ? [{ slot, kind: SlotKind.Human, difficulty: 0, team: x.team }]
         : late.includes(slot)
-          ? [{ slot, kind: SlotKind.Bot, difficulty: DROP_BOT_DIFFICULTY }]
+          ? [{ slot, kind: SlotKind.Bot, difficulty: DROP_BOT_DIFFICULTY, team: x.team }]
           : x.kind === SlotKind.Bot
-            ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty }]
+            ? [{ slot, kind: SlotKind.Bot, difficulty: x.difficulty, team: x.team }]
             : [],
     );
     st.matchStart = { seed, slots };
@@ -173,7 +173,8 @@ export class HostRoom {
     const bySlot = new Map<number, SlotSpec>();
     for (const x of this.st.matchStart?.slots ?? []) bySlot.set(x.slot, x);
     for (const u of this.st.match?.updates.slice(0, Math.max(0, key)) ?? []) {
-      for (const e of u?.events ?? []) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty });
+      // A slot keeps its team for the whole match: only its controller changes.
+      for (const e of u?.events ?? []) bySlot.set(e.slot, { slot: e.slot, kind: e.kind === SlotEventKind.Human ? SlotKind.Human : SlotKind.Bot, difficulty: e.difficulty, team: bySlot.get(e.slot)?.team ?? 0 });
     }
     return [...bySlot.values()].sort((a, b) => a.slot - b.slot);
   }

@@ -9,7 +9,7 @@ import type { HostSession } from './HostSession';
 import { SPECTATOR_SLOT } from '../types';
 import type { LobbySlot } from '../types';
 
-/** Slots per 'slots' message: 2 + 20 × (5 + MAX_NAME_BYTES 48) bytes stays under MAX_CTL_BYTES (1100). */
+/** Slots per 'slots' message: 1 + 2 + 20 × (6 + MAX_NAME_BYTES 48) = 1083 bytes stays under MAX_CTL_BYTES (1100). */
 export const SLOTS_PER_CHUNK = 20;
 
 /** The whole slot table as one or more 'slots' messages. */

@@ -26,7 +26,7 @@ export class LocalBot {
     const w = game.world;
     this.driver = new BotDriver(game.brains);
     this.ball = game.ball(slot);
-    this.scratch = createWorld(w.map, { seed: w.settings.seed, players: w.settings.players, lengthFrames: w.settings.lengthFrames, pelletTarget: w.settings.pelletTarget });
+    this.scratch = createWorld(w.map, { seed: w.settings.seed, players: w.settings.players, lengthFrames: w.settings.lengthFrames, pelletTarget: w.settings.pelletTarget, mode: w.settings.mode });
     this.state = allocBotState();
     if (this.ball >= 0) setSlotControl(this.state, this.ball, difficulty);
   }

@@ -11,19 +11,25 @@
 import type { BotBrains } from '../../ai';
 import type { GameMap } from '../../map';
 import { HASH_SEED, hashFinish, hashInts } from '../../math';
-import { MatchRunner } from '../../match';
+import { MatchRunner, type MatchSpec } from '../../match';
 import { subHashes } from '../../sim';
 import type { LockstepGame } from './LockstepGame';
 import { lastKeyOf, SlotKind } from '../types';
 import type { MatchStart } from '../types';
 
+/** The core/match spec of a lockstep start: roster by slot (teams too), length, mode (RoomSettings v13). */
+export function matchSpecOf(start: MatchStart): MatchSpec {
+  const teams = start.settings.teams;
+  const roster = [...start.slots].sort((a, b) => a.slot - b.slot).map((s) => ({ slot: s.slot, bot: s.kind === SlotKind.Bot, difficulty: s.difficulty, ...(teams !== 0 ? { team: s.team } : {}) }));
+  const lengthFrames = (lastKeyOf(start.settings) + 1) * start.settings.keyInterval;
+  return { seed: start.seed, lengthFrames, pelletTarget: null, roster, ...(teams !== 0 ? { teams } : {}), ...(start.settings.lastStanding ? { lastStanding: true } : {}) };
+}
+
 export class SimGame extends MatchRunner implements LockstepGame {
   /** @throws Error when `brains` are not the match's trees (a caller bug, never data). */
   constructor(map: GameMap, start: MatchStart, brains: BotBrains) {
     if (brains.fingerprint >>> 0 !== start.trees >>> 0) throw new Error(`SimGame: bot trees ${brains.fingerprint >>> 0} are not the match's (${start.trees >>> 0})`);
-    const roster = [...start.slots].sort((a, b) => a.slot - b.slot).map((s) => ({ slot: s.slot, bot: s.kind === SlotKind.Bot, difficulty: s.difficulty }));
-    const lengthFrames = (lastKeyOf(start.settings) + 1) * start.settings.keyInterval;
-    super(map, { seed: start.seed, lengthFrames, pelletTarget: null, roster }, brains);
+    super(map, matchSpecOf(start), brains);
   }
 
   /** Per-component sub-hashes for desync reports: the world's, then the bot columns'. */

@@ -12,7 +12,7 @@ export { LockstepRunner, RESUME_FAST_FORWARD } from './LockstepRunner';
 export type { KeySnapshot, LockstepPort, RunnerOptions, RunnerStats } from './LockstepRunner';
 export { CATCH_UP_SPEED, FramePacer, MAX_FRAMES_PER_TICK } from './FramePacer';
 export type { BotDriver, LockstepGame } from './LockstepGame';
-export { SimGame } from './SimGame';
+export { SimGame, matchSpecOf } from './SimGame';
 export { LocalBot } from './LocalBot';
 export { InputScript } from './InputScript';
 export { DESYNC_REPORT_FORMAT, DesyncReporter, REFSUB_WAIT_MS } from './DesyncReporter';

@@ -69,8 +69,9 @@ describe('handshake', () => {
   // Version 10 is the one before phase shifts told once (v11): its host repeats a player's
   // earliness every second, and a v11 peer would make the same shift again each time.
   // Version 11 is the one before cells (v12): its peers would read a split as a dash.
-  it.each([5, 6, 7, 8, 9, 10, 11, PROTOCOL_VERSION + 1])('answers a JOIN of protocol version %i with a reject the old client can read', (version) => {
-    expect(PROTOCOL_VERSION).toBe(12);
+  // Version 12 is the one before teams (v13): its settings and slots lack the team bytes.
+  it.each([5, 6, 7, 8, 9, 10, 11, 12, PROTOCOL_VERSION + 1])('answers a JOIN of protocol version %i with a reject the old client can read', (version) => {
+    expect(PROTOCOL_VERSION).toBe(13);
     const room = new Room({ seed: 2, humans: 1 });
     room.joinAll();
     const replies: Uint8Array[] = [];

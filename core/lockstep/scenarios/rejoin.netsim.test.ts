@@ -202,7 +202,7 @@ describe('late loaders', () => {
     expect(late.runner).toBeNull();
     expect(events(late, 'lobby').length).toBe(1);
     // Its ball is in the world from the start, played by a bot.
-    expect(room.client(0).peer.match?.start.slots).toContainEqual({ slot: 2, kind: 3, difficulty: 1 });
+    expect(room.client(0).peer.match?.start.slots).toContainEqual({ slot: 2, kind: 3, difficulty: 1, team: 0 });
     room.run(4000);
     const at = room.sim.now;
     late.peer.loadProgress(100);

@@ -29,7 +29,7 @@ describe('rejoin and snapshot wire', () => {
     expect(join).toEqual({ ok: true, msg: { type: 'join', nonce: 7, spectate: false, name: '', appVersion: '1.2.3', token: 0xdeadbeef } });
     const plain = decodeDatagram(encodeJoin({ nonce: 8, spectate: true, name: 'Ann', appVersion: '1' }));
     expect(plain.ok && plain.msg.type === 'join' && plain.msg.token).toBe(undefined);
-    const resync: HostControl = { t: 'resync', seed: 99, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 3, kind: 3, difficulty: 1 }], key: 1234, size: 50_000, checksum: 0xabcdef01, trees: 0xdeadbeef };
+    const resync: HostControl = { t: 'resync', seed: 99, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 0, team: 0 }, { slot: 3, kind: 3, difficulty: 1, team: 1 }], key: 1234, size: 50_000, checksum: 0xabcdef01, trees: 0xdeadbeef };
     expect(decodeHostControl(encodeHostControl(resync), 1200)).toEqual(resync);
     expect(decodeHostControl(encodeHostControl({ t: 'takeover', slot: 4, key: 70_000 }), 69_990)).toEqual({ t: 'takeover', slot: 4, key: 70_000 });
     expect(decodeClientControl(encodeClientControl({ t: 'live', key: 500 }), 490)).toEqual({ t: 'live', key: 500 });
@@ -76,7 +76,7 @@ describe('rejoin and snapshot wire', () => {
   it('SimGame.restore takes its own snapshot back and refuses damaged ones, leaving the game untouched', () => {
     const map = maps.get('arena-small');
     if (!map) throw new Error('arena-small missing');
-    const start = { seed: 5, delayMs: 30, settings: { roomName: 'r', map: 'arena-small', matchSeconds: 60, keyInterval: 3, maxSlots: 4, dropVoteSeconds: 30, forceDropSeconds: 60, loadTimeoutSeconds: 30 }, slots: [0, 1, 2, 3].map((slot) => ({ slot, kind: slot < 2 ? (2 as const) : (3 as const), difficulty: 1 })), trees: brains.fingerprint };
+    const start = { seed: 5, delayMs: 30, settings: { roomName: 'r', map: 'arena-small', matchSeconds: 60, keyInterval: 3, maxSlots: 4, dropVoteSeconds: 30, forceDropSeconds: 60, loadTimeoutSeconds: 30, teams: 0, lastStanding: false }, slots: [0, 1, 2, 3].map((slot) => ({ slot, kind: slot < 2 ? (2 as const) : (3 as const), difficulty: 1, team: 0 })), trees: brains.fingerprint };
     const a = new SimGame(map, start, brains);
     for (let f = 0; f < 300; f++) a.step([]);
     const blob = a.snapshot();

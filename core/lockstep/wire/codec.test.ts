@@ -93,11 +93,11 @@ describe('datagram codec round trips', () => {
 describe('control messages round trip', () => {
   const host: HostControl[] = [
     { t: 'settings', settings: DEFAULT_SETTINGS },
-    { t: 'slots', first: 0, slots: [{ kind: SlotKind.Human, difficulty: 0, colour: 3, ready: true, name: 'Ann' }, { kind: SlotKind.Bot, difficulty: 2, colour: 4, ready: true, name: 'Bot 2' }] },
+    { t: 'slots', first: 0, slots: [{ kind: SlotKind.Human, difficulty: 0, colour: 3, ready: true, name: 'Ann', team: 0 }, { kind: SlotKind.Bot, difficulty: 2, colour: 4, ready: true, name: 'Bot 2', team: 3 }] },
     { t: 'chat', from: 254, text: 'hello' },
     { t: 'loading', seed: 0xffffffff, trees: 0x80000001 },
     { t: 'progress', entries: [{ slot: 0, percent: 100 }, { slot: 1, percent: 7 }] },
-    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0 }, { slot: 5, kind: SlotKind.Bot, difficulty: 3 }], trees: 7 },
+    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0, team: 1 }, { slot: 5, kind: SlotKind.Bot, difficulty: 3, team: 0 }], trees: 7 },
     { t: 'trees', fingerprint: 0xfedcba98, total: 1030, count: 2, index: 1, bytes: Uint8Array.of(1, 2, 3, 4, 5, 6) },
     { t: 'lobby', reason: 'late' },
     { t: 'desync', key: 500, agreedKey: 499, refHash: 123, refSlot: 0, slots: [2, 255] },

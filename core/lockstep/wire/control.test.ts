@@ -1,6 +1,8 @@
 /**
  * The control messages' declarations (control.ts): every message's bytes are the ones protocol 11
- * put on the wire before the messages were declared once (captured from that encoder), every
+ * put on the wire before the messages were declared once (captured from that encoder), with the
+ * team bytes protocol 13 added (settings: teams, last ball standing; a slot's and a roster entry's
+ * team, after its other fields; the client's `team`), every
  * message reads back as it was written, and no kind byte is declared twice.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,14 +10,14 @@ import { DEFAULT_SETTINGS } from '../types';
 import { CLIENT_MESSAGES, decodeClientControl, decodeHostControl, encodeClientControl, encodeHostControl, HOST_MESSAGES, isHostEvent } from './control';
 import type { ClientControl, HostControl } from './control';
 
-const SETTINGS = { ...DEFAULT_SETTINGS, roomName: 'Ana’s room 房间', map: 'arena-small' };
+const SETTINGS = { ...DEFAULT_SETTINGS, roomName: 'Ana’s room 房间', map: 'arena-small', teams: 3, lastStanding: true };
 const HOST_SAMPLES = [
   { t: 'settings', settings: SETTINGS },
-  { t: 'slots', first: 2, slots: [{ kind: 2, difficulty: 1, colour: 5, ready: true, name: 'Bo' }, { kind: 1, difficulty: 2, colour: 0, ready: false, name: '' }] },
+  { t: 'slots', first: 2, slots: [{ kind: 2, difficulty: 1, colour: 5, ready: true, name: 'Bo', team: 1 }, { kind: 1, difficulty: 2, colour: 0, ready: false, name: '', team: 0 }] },
   { t: 'chat', from: 3, text: 'gg 好' },
   { t: 'loading', seed: 0xdeadbeef, trees: 0x01020304 },
   { t: 'progress', entries: [{ slot: 0, percent: 40 }, { slot: 7, percent: 100 }] },
-  { t: 'start', seed: 12345, delayMs: 60, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 4, kind: 1, difficulty: 2 }], trees: 99 },
+  { t: 'start', seed: 12345, delayMs: 60, slots: [{ slot: 0, kind: 2, difficulty: 0, team: 1 }, { slot: 4, kind: 1, difficulty: 2, team: 3 }], trees: 99 },
   { t: 'lobby', reason: 'host-closed' },
   { t: 'desync', key: 300, agreedKey: 296, refHash: 0xabcdef01, refSlot: 1, slots: [2, 3] },
   { t: 'refsub', key: 300, refSlot: 1, hashes: [1, 2, 0xffffffff] },
@@ -23,7 +25,7 @@ const HOST_SAMPLES = [
   { t: 'dropped', slot: 5, key: 1000, why: 6 },
   { t: 'kicked', reason: 'kicked' },
   { t: 'end', lastKey: 899, hash: 0x7f00ff00, agreed: false },
-  { t: 'resync', seed: 77, delayMs: 45, slots: [{ slot: 1, kind: 2, difficulty: 1 }], key: 420, size: 65536, checksum: 0x11223344, trees: 5 },
+  { t: 'resync', seed: 77, delayMs: 45, slots: [{ slot: 1, kind: 2, difficulty: 1, team: 2 }], key: 420, size: 65536, checksum: 0x11223344, trees: 5 },
   { t: 'takeover', slot: 3, key: 500 },
   { t: 'closed', reason: 'handed-over:2' },
   { t: 'trees', fingerprint: 0x55667788, total: 5, count: 1, index: 0, bytes: new Uint8Array([1, 2, 3, 4, 5]) },
@@ -43,6 +45,7 @@ const CLIENT_SAMPLES = [
   { t: 'setSettings', settings: SETTINGS },
   { t: 'setSlot', slot: 3, kind: 1, difficulty: 2 },
   { t: 'kick', slot: 2 },
+  { t: 'team', slot: 3, team: 2 },
   { t: 'start' },
   { t: 'live', key: 777 },
   { t: 'trees', prints: [1, 2, 3] },
@@ -51,12 +54,12 @@ const CLIENT_SAMPLES = [
 
 /** Hex of each sample, as the protocol 11 encoder wrote it (before the tables). */
 const HOST_BYTES: Record<keyof typeof HOST_MESSAGES, string> = {
-  settings: '0113416e61e280997320726f6f6d20e688bfe997b40b6172656e612d736d616c6c580203081e3c1e',
-  slots: '0202020201050102426f0102000000',
+  settings: '0113416e61e280997320726f6f6d20e688bfe997b40b6172656e612d736d616c6c580203081e3c1e0301',
+  slots: '0202020201050102426f01010200000000',
   chat: '030306676720e5a5bd',
   loading: '04efbeadde04030201',
   progress: '050200280764',
-  start: '06393000000c0200020004010263000000',
+  start: '06393000000c02000200010401020363000000',
   lobby: '070b686f73742d636c6f736564',
   desync: '082c01280101efcdab01020203',
   refsub: '092c0101030100000002000000ffffffff',
@@ -64,7 +67,7 @@ const HOST_BYTES: Record<keyof typeof HOST_MESSAGES, string> = {
   dropped: '0b05e80306',
   kicked: '0c066b69636b6564',
   end: '0d830300ff007f00',
-  resync: '0e4d0000000901010201a4010000000001004433221105000000',
+  resync: '0e4d000000090101020102a4010000000001004433221105000000',
   takeover: '0f03f401',
   closed: '100d68616e6465642d6f7665723a32',
   trees: '1188776655050001000102030405',
@@ -81,9 +84,10 @@ const CLIENT_BYTES: Record<keyof typeof CLIENT_MESSAGES, string> = {
   subhash: '462d0103090000000800000007000000',
   leave: '47',
   colour: '4806',
-  setSettings: '5013416e61e280997320726f6f6d20e688bfe997b40b6172656e612d736d616c6c580203081e3c1e',
+  setSettings: '5013416e61e280997320726f6f6d20e688bfe997b40b6172656e612d736d616c6c580203081e3c1e0301',
   setSlot: '51030102',
   kick: '5202',
+  team: '540302',
   start: '53',
   live: '490903',
   trees: '4a03010000000200000003000000',
@@ -122,6 +126,25 @@ describe('control messages, declared once', () => {
     expect(decodeHostControl(new Uint8Array([0x0d, 0x01]))).toBeNull();
     expect(decodeClientControl(new Uint8Array([0x47, 0x00]))).toBeNull();
     expect(decodeHostControl(new Uint8Array(0))).toBeNull();
+  });
+
+  it('refuses a team count, last-ball-standing flag or team byte out of range (v13)', () => {
+    const settings = encodeHostControl({ t: 'settings', settings: SETTINGS });
+    const at = settings.length - 2;
+    for (const [teams, lbs, ok] of [[0, 0, true], [2, 1, true], [4, 0, true], [1, 0, false], [5, 0, false], [3, 2, false]] as const) {
+      const b = Uint8Array.from(settings);
+      b[at] = teams;
+      b[at + 1] = lbs;
+      expect(decodeHostControl(b) !== null, `teams ${teams} lbs ${lbs}`).toBe(ok);
+    }
+    expect(decodeClientControl(Uint8Array.of(0x54, 3, 3))).toEqual({ t: 'team', slot: 3, team: 3 });
+    expect(decodeClientControl(Uint8Array.of(0x54, 3, 4))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x54, 50, 0))).toBeNull();
+    const start = encodeHostControl({ t: 'start', seed: 1, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 0, team: 3 }], trees: 1 });
+    const bad = Uint8Array.from(start);
+    bad[start.length - 5] = 4; // the entry's team byte, before the u32 trees
+    expect(decodeHostControl(start)).not.toBeNull();
+    expect(decodeHostControl(bad)).toBeNull();
   });
 
   it('peers hand on as events exactly the host messages declared so', () => {

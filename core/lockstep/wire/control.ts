@@ -14,7 +14,7 @@
 import { Reader, Writer } from './bytes';
 import { MAX_CHAT_BYTES, MAX_SLOTS } from '../types';
 import { MAX_NAME_BYTES } from '../names';
-import { MAX_SUBHASHES, readKind, readRoster, readSettings, readSlot, readU32s, writeRoster, writeSettings } from './controlFields';
+import { MAX_SUBHASHES, readKind, readRoster, readSettings, readSlot, readTeam, readU32s, writeRoster, writeSettings } from './controlFields';
 import type { Roster, SlotSpec } from './controlFields';
 import type { LobbySlot, Rejoiner, RoomSettings, SlotKind } from '../types';
 import { MAX_CTL_BYTES } from './frames';
@@ -53,19 +53,19 @@ const reason = (kind: number): MessageDef<{ readonly reason: string }> & { reado
 export const HOST_MESSAGES = {
   /** str room(64) str map(64) u16 secs u8 keyInterval u8 maxSlots u8 voteS u8 forceS u8 loadS */
   settings: ev<{ readonly settings: RoomSettings }>({ kind: 0x01, write: (w, m) => writeSettings(w, m.settings), read: (r) => ({ settings: readSettings(r) }) }),
-  /** u8 first, u8 n, n × (u8 kind, u8 difficulty, u8 colour, u8 ready, str name(48)) */
+  /** u8 first, u8 n, n × (u8 kind, u8 difficulty, u8 colour, u8 ready, str name(48), u8 team (v13)) */
   slots: ev<{ readonly first: number; readonly slots: readonly LobbySlot[] }>({
     kind: 0x02,
     write: (w, m) => {
       w.u8(m.first).u8(m.slots.length);
-      for (const s of m.slots) w.u8(s.kind).u8(s.difficulty).u8(s.colour).u8(s.ready ? 1 : 0).str(s.name, MAX_NAME_BYTES);
+      for (const s of m.slots) w.u8(s.kind).u8(s.difficulty).u8(s.colour).u8(s.ready ? 1 : 0).str(s.name, MAX_NAME_BYTES).u8(s.team);
     },
     read: (r) => {
       const first = r.u8();
       const n = r.count(MAX_SLOTS);
       if (first + n > MAX_SLOTS) r.fail();
       const slots: LobbySlot[] = [];
-      for (let i = 0; i < n && !r.failed; i++) slots.push({ kind: readKind(r), difficulty: r.u8(), colour: r.u8(), ready: bool(r), name: r.str(MAX_NAME_BYTES) });
+      for (let i = 0; i < n && !r.failed; i++) slots.push({ kind: readKind(r), difficulty: r.u8(), colour: r.u8(), ready: bool(r), name: r.str(MAX_NAME_BYTES), team: readTeam(r) });
       return { first, slots };
     },
   }),
@@ -214,6 +214,8 @@ export const CLIENT_MESSAGES = {
   setSettings: def<{ readonly settings: RoomSettings }>({ kind: 0x50, write: (w, m) => writeSettings(w, m.settings), read: (r) => ({ settings: readSettings(r) }) }),
   /** u8 slot, u8 kind, u8 difficulty (room owner only) */
   setSlot: def<{ readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }>({ kind: 0x51, write: (w, m) => void w.u8(m.slot).u8(m.kind).u8(m.difficulty), read: (r) => ({ slot: r.u8(), kind: readKind(r), difficulty: Math.min(3, r.u8()) }) }),
+  /** u8 slot, u8 team (v13): a player puts itself on a team; the room owner moves any player or bot */
+  team: def<{ readonly slot: number; readonly team: number }>({ kind: 0x54, write: (w, m) => void w.u8(m.slot).u8(m.team), read: (r) => ({ slot: readSlot(r), team: readTeam(r) }) }),
   /** u8 slot (room owner only) */
   kick: def<{ readonly slot: number }>({ kind: 0x52, write: (w, m) => void w.u8(m.slot), read: (r) => ({ slot: r.u8() }) }),
   /** (empty; room owner only) */

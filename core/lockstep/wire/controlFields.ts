@@ -4,25 +4,40 @@
  * throws.
  */
 import type { Reader, Writer } from './bytes';
-import { DELAY_UNIT_MS, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL } from '../types';
+import { DELAY_UNIT_MS, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL } from '../types';
 import type { RoomSettings, SlotKind } from '../types';
 import { ROOM_NAME_BYTES } from '../names';
 
 /** One slot of a match's roster. */
-export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number };
+export type SlotSpec = { readonly slot: number; readonly kind: SlotKind; readonly difficulty: number; readonly team: number };
 
 /** Subhashes a message carries at most. */
 export const MAX_SUBHASHES = 255;
 
 export function writeSettings(w: Writer, s: RoomSettings): void {
   w.str(s.roomName, ROOM_NAME_BYTES).str(s.map, MAX_MAP_BYTES).u16(s.matchSeconds).u8(s.keyInterval).u8(s.maxSlots);
-  w.u8(s.dropVoteSeconds).u8(s.forceDropSeconds).u8(s.loadTimeoutSeconds);
+  w.u8(s.dropVoteSeconds).u8(s.forceDropSeconds).u8(s.loadTimeoutSeconds).u8(s.teams).u8(s.lastStanding ? 1 : 0);
 }
 
 export function readSettings(r: Reader): RoomSettings {
   const s = { roomName: r.str(ROOM_NAME_BYTES), map: r.str(MAX_MAP_BYTES), matchSeconds: r.u16(), keyInterval: r.u8(), maxSlots: r.u8(), dropVoteSeconds: r.u8(), forceDropSeconds: r.u8(), loadTimeoutSeconds: r.u8() };
+  const teams = r.u8();
+  const lbs = r.u8();
   if (s.keyInterval < MIN_KEY_INTERVAL || s.keyInterval > MAX_KEY_INTERVAL || s.maxSlots < 1 || s.maxSlots > MAX_SLOTS || s.matchSeconds < 1) r.fail();
-  return s;
+  if (!validTeams(teams) || lbs > 1) r.fail();
+  return { ...s, teams, lastStanding: lbs === 1 };
+}
+
+/** A room's team count: 0 (free-for-all) or 2..MAX_TEAMS. */
+export function validTeams(n: number): boolean {
+  return Number.isInteger(n) && (n === 0 || (n >= 2 && n <= MAX_TEAMS));
+}
+
+/** A slot's team byte: 0..MAX_TEAMS-1. */
+export function readTeam(r: Reader): number {
+  const t = r.u8();
+  if (t >= MAX_TEAMS) r.fail();
+  return t;
 }
 
 export function readKind(r: Reader): SlotKind {
@@ -44,7 +59,7 @@ export function readSlot(r: Reader): number {
   return slot;
 }
 
-/** What start and resync share: u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff). */
+/** What start and resync share: u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff, u8 team (v13)). */
 export interface Roster {
   readonly seed: number;
   readonly delayMs: number;
@@ -53,7 +68,7 @@ export interface Roster {
 
 export function writeRoster(w: Writer, m: Roster): void {
   w.u32(m.seed).u8(Math.min(255, Math.max(1, Math.round(m.delayMs / DELAY_UNIT_MS)))).u8(m.slots.length);
-  for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty);
+  for (const s of m.slots) w.u8(s.slot).u8(s.kind).u8(s.difficulty).u8(s.team);
 }
 
 export function readRoster(r: Reader): Roster {
@@ -61,7 +76,7 @@ export function readRoster(r: Reader): Roster {
   const delay = r.u8();
   const n = r.count(MAX_SLOTS);
   const slots: SlotSpec[] = [];
-  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: r.u8() });
+  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: r.u8(), team: readTeam(r) });
   if (delay < 1) r.fail();
   return { seed, delayMs: delay * DELAY_UNIT_MS, slots };
 }

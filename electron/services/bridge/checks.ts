@@ -8,7 +8,7 @@
  */
 import { MoveMode, INPUT_ANGLE_STEPS } from '../../../core/sim';
 import type { PlayerInput } from '../../../core/sim';
-import { checkName, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MIN_KEY_INTERVAL, nameProblemText, ROOM_NAME_BYTES, SlotKind } from '../../../core/lockstep';
+import { checkName, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_NAME_BYTES, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL, nameProblemText, ROOM_NAME_BYTES, SlotKind } from '../../../core/lockstep';
 import type { MatchStart, RoomSettings, SlotEvent } from '../../../core/lockstep';
 /** Keys fit the wire's unwrapped counter comfortably; anything above is nonsense from a bug. */
 export const MAX_KEY = 0x7fffffff;
@@ -83,8 +83,14 @@ export function roomSettings(v: unknown, path: string): RoomSettings {
     dropVoteSeconds: int(o['dropVoteSeconds'], `${path}.dropVoteSeconds`, 0, forceDropSeconds),
     forceDropSeconds,
     loadTimeoutSeconds: int(o['loadTimeoutSeconds'], `${path}.loadTimeoutSeconds`, 1, 255),
+    teams: oneOf(o['teams'], `${path}.teams`, TEAM_COUNTS),
+    lastStanding: bool(o['lastStanding'], `${path}.lastStanding`),
   };
 }
+
+/** A room's team counts: 0 (free-for-all) or 2..MAX_TEAMS. */
+export const TEAM_COUNTS: readonly number[] = [0, ...Array.from({ length: MAX_TEAMS - 1 }, (_, i) => i + 2)];
+export const team = (v: unknown, path: string): number => int(v, path, 0, MAX_TEAMS - 1);
 
 /**
  * A PlayerInput as core/sim/input's sanitizeInput would leave it unchanged: the renderer sends
@@ -125,7 +131,7 @@ export function matchStart(v: unknown, path: string): MatchStart {
     settings: roomSettings(o['settings'], `${path}.settings`),
     slots: arr(o['slots'], `${path}.slots`, MAX_SLOTS).map((s, i) => {
       const so = obj(s, `${path}.slots[${i}]`);
-      return { slot: slot(so['slot'], `${path}.slots[${i}].slot`), kind: slotKind(so['kind'], `${path}.slots[${i}].kind`), difficulty: int(so['difficulty'], `${path}.slots[${i}].difficulty`, 0, 255) };
+      return { slot: slot(so['slot'], `${path}.slots[${i}].slot`), kind: slotKind(so['kind'], `${path}.slots[${i}].kind`), difficulty: int(so['difficulty'], `${path}.slots[${i}].difficulty`, 0, 255), team: team(so['team'], `${path}.slots[${i}].team`) };
     }),
     trees: hash32(o['trees'], `${path}.trees`),
   };

@@ -13,7 +13,7 @@ const INPUT = { move: 1, angle: 4095, targetX: 0, targetY: 65535, split: true, e
 const REPORT = {
   format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 255, name: 'Spec' },
   detectedKey: 3, agreedKey: -1, diverged: [], iDiverged: false, referenceSlot: 0, referenceHash: 1, myHash: null,
-  match: { seed: 0xffffffff, delayMs: 25, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 3, difficulty: 2 }], trees: 0x80000000 },
+  match: { seed: 0xffffffff, delayMs: 25, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 3, difficulty: 2, team: 1 }], trees: 0x80000000 },
   snapshot: null, detectedSnapshot: { key: 3, base64: 'AQID' }, updates: [{ key: 0, inputs: [], events: [{ kind: 1, slot: 0, difficulty: 1 }] }],
   myHashes: { fromKey: 0, hashes: [-1, 2] }, subHashes: null, firstDifference: { component: 'balls', index: 0 },
 };
@@ -59,6 +59,11 @@ describe('net:* and net channel validators', () => {
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, map: 7 } }, 'settings.map: expected a string'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, dropVoteSeconds: 61 } }, 'settings.dropVoteSeconds: expected an integer 0..60'],
       ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, matchSeconds: NaN } }, 'settings.matchSeconds'],
+      ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, teams: 1 } }, 'settings.teams: expected one of 0, 2, 3, 4'],
+      ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, teams: undefined } }, 'settings.teams'],
+      ['net:host', { name: 'a', colour: 0, settings: { ...DEFAULT_SETTINGS, lastStanding: 'yes' } }, 'settings.lastStanding'],
+      ['net:act', { t: 'team', slot: 2, team: 4 }, 'team: expected an integer 0..3'],
+      ['net:act', { t: 'team', slot: 50, team: 0 }, 'slot:'],
       ['net:join', { address: 'example.com:1', name: 'a', spectate: false }, 'address:'],
       ['net:join', { address: '10.0.0.1:99999', name: 'a', spectate: false }, 'address:'],
       ['net:join', { address: '10.0.0.1', name: 'a', spectate: 'no' }, 'spectate: expected true or false'],

@@ -9,7 +9,7 @@ import type { DesyncReport, KeyUpdate } from '../../../core/lockstep';
 import type { BridgeRequests, NetUp, NetAction } from '../../contract';
 import type { Validator } from './validator';
 import { parseJoinAddress } from '../discovery';
-import { arr, bool, fail, guarded, hash32, int, matchStart, MAX_KEY, obj, oneOf, playerInput, playerName, roomSettings, slot, slotEvent, slotKind, str } from './checks';
+import { arr, bool, fail, guarded, hash32, int, matchStart, MAX_KEY, obj, oneOf, playerInput, playerName, roomSettings, slot, slotEvent, slotKind, str, team } from './checks';
 
 type NetChannel = Extract<keyof BridgeRequests, `net:${string}`>;
 
@@ -24,13 +24,14 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 function act(p: unknown): NetAction {
   const o = obj(p, 'action');
-  switch (oneOf(o['t'], 't', ['ready', 'colour', 'chat', 'settings', 'slot', 'kick', 'start', 'progress', 'vote', 'pause'] as const)) {
+  switch (oneOf(o['t'], 't', ['ready', 'colour', 'chat', 'settings', 'slot', 'kick', 'team', 'start', 'progress', 'vote', 'pause'] as const)) {
     case 'ready': return { t: 'ready', ready: bool(o['ready'], 'ready') };
     case 'colour': return { t: 'colour', colour: int(o['colour'], 'colour', 0, 255) };
     case 'chat': return { t: 'chat', text: str(o['text'], 'text', MAX_CHAT_BYTES, 1) };
     case 'settings': return { t: 'settings', settings: roomSettings(o['settings'], 'settings') };
     case 'slot': return { t: 'slot', slot: slot(o['slot'], 'slot'), kind: slotKind(o['kind'], 'kind'), difficulty: int(o['difficulty'], 'difficulty', 0, 2) };
     case 'kick': return { t: 'kick', slot: slot(o['slot'], 'slot') };
+    case 'team': return { t: 'team', slot: slot(o['slot'], 'slot'), team: team(o['team'], 'team') };
     case 'start': return { t: 'start' };
     case 'progress': return { t: 'progress', percent: int(o['percent'], 'percent', 0, 100) };
     case 'vote': return { t: 'vote', slot: slot(o['slot'], 'slot') };

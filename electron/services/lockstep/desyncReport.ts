@@ -5,7 +5,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DesyncReport } from '../../../core/lockstep';
+import { matchSpecOf, type DesyncReport } from '../../../core/lockstep';
+import { modeOf } from '../../../core/match';
 import type { GameMap } from '../../../core/map';
 import { differenceWhere, firstDifference, restore } from '../../../core/sim';
 import type { Difference, World } from '../../../core/sim';
@@ -36,5 +37,5 @@ function worldOf(r: DesyncReport, loadMap: (id: string) => GameMap): { world: Wo
   if (!snap) throw new Error(`report of slot ${r.me.slot}: no snapshot at the mismatching key`);
   const bytes = Buffer.from(snap.base64, 'base64');
   const words = bytes.readInt32LE(8); // core/sim snapshot header: total length in int32 words
-  return { world: restore(new Uint8Array(bytes.subarray(0, words * 4)), loadMap(r.match.settings.map)), rest: bytes.subarray(words * 4) };
+  return { world: restore(new Uint8Array(bytes.subarray(0, words * 4)), loadMap(r.match.settings.map), modeOf(matchSpecOf(r.match))), rest: bytes.subarray(words * 4) };
 }

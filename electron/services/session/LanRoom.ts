@@ -186,6 +186,7 @@ export class LanRoom implements NetService {
       case 'settings': peer.configure(a.settings); break;
       case 'slot': peer.setSlot(a.slot, a.kind, a.difficulty); break;
       case 'kick': peer.kick(a.slot); break;
+      case 'team': peer.setTeam(a.slot, a.team); break;
       case 'start': peer.startMatch(); break;
       case 'progress': peer.loadProgress(a.percent); break;
       case 'vote': peer.voteDrop(a.slot); break;

@@ -3,11 +3,14 @@
  * ready — the host with a badge instead; a bot with its difficulty; open; closed), the owner's slot
  * controls and kick, my colour and ready, the chat, and the owner's Start — which needs no Ready
  * from the host and, while it waits for other players, says whom on the page (lobbyStart.ts).
+ * In a team room every player and bot has a team column: a picker on my own row, on every row for
+ * the owner (who moves anyone), the team's name elsewhere; the mode is said under the room name.
  * Pure view: `update` takes the state, the actions go to the caller. Every name, room and chat
  * string came from the network and is set as text.
  */
 import { encodeJoinCode, parseAddress } from '../../../core/net';
-import { PALETTE_SIZE, paletteColor } from '../../game/colors';
+import { PALETTE_SIZE, TEAM_COLORS, paletteColor } from '../../game/colors';
+import { teamName, teamsLabel } from '../../i18n/words';
 import { t, type MessageKey } from '../../i18n';
 import { h, setBlocked } from '../dom';
 import { startBlock } from './lobbyStart';
@@ -25,6 +28,8 @@ export interface LobbySlotView {
   readonly me: boolean;
   /** The room's host (known for my own slot when I host). */
   readonly host: boolean;
+  /** Team 0..teams-1 (team rooms). */
+  readonly team: number;
 }
 
 export interface LobbyState {
@@ -32,6 +37,9 @@ export interface LobbyState {
   /** Where others join ("ip:port"): the hosting app lists one per LAN interface, the discovery one first. */
   readonly addresses: readonly string[];
   readonly slots: readonly LobbySlotView[];
+  /** 0 = free-for-all, 2..4 teams. */
+  readonly teams: number;
+  readonly lastStanding: boolean;
   readonly isHost: boolean;
   readonly spectator: boolean;
   readonly myReady: boolean;
@@ -46,6 +54,8 @@ export interface LobbyActions {
   setSlot(slot: number, kind: 'open' | 'closed' | 'bot', difficulty: number): void;
   kick(slot: number): void;
   colour(index: number): void;
+  /** Puts `slot` on `team` (my own, or any as the owner). */
+  team(slot: number, team: number): void;
   chat(text: string): void;
 }
 
@@ -79,6 +89,7 @@ export class LobbyView {
   readonly el: HTMLElement;
   private readonly title = h('h2', { testId: 'lobby-room' });
   private readonly address = h('p', { className: 'status', testId: 'lobby-address' });
+  private readonly mode = h('p', { className: 'status', testId: 'lobby-mode' });
   private readonly message = h('p', { className: 'status error', testId: 'lobby-message' });
   private readonly startWhy = h('p', { className: 'status lobby-start-why', testId: 'lobby-start-why', attrs: { 'aria-live': 'polite' } });
   private readonly list = h('div', { className: 'lobby-list', testId: 'lobby-players' });
@@ -110,6 +121,7 @@ export class LobbyView {
       'div',
       { className: 'panel lobby', testId: 'lobby' },
       this.title,
+      this.mode,
       this.address,
       this.message,
       this.list,
@@ -148,9 +160,10 @@ export class LobbyView {
 
   update(s: LobbyState): void {
     this.title.textContent = s.room;
+    this.mode.textContent = s.lastStanding ? t('mode.withLbs', { mode: teamsLabel(s.teams) }) : teamsLabel(s.teams);
     this.showAddresses(s.addresses, s.spectator);
     this.message.textContent = s.message ?? '';
-    this.list.replaceChildren(...s.slots.map((slot) => this.row(slot, s.isHost)));
+    this.list.replaceChildren(...s.slots.map((slot) => this.withTeam(this.row(slot, s.isHost), slot, s)));
     this.myReady = s.myReady;
     this.ready.textContent = t(s.myReady ? 'lobby.unready' : 'lobby.ready');
     // The host's yes is Start itself: no Ready button for them.
@@ -168,6 +181,24 @@ export class LobbyView {
         return h('div', { className: 'chat-line' }, name, ': ', c.text);
       }),
     );
+  }
+
+  /** A player's or bot's team column in a team room: a picker where I may move it, else its team's name. */
+  private withTeam(row: HTMLElement, p: LobbySlotView, s: LobbyState): HTMLElement {
+    if (s.teams === 0 || (p.kind !== 'human' && p.kind !== 'bot')) return row;
+    const colour = TEAM_COLORS[p.team] ?? '#888888';
+    if (!(s.isHost || (p.me && !s.spectator))) {
+      const tag = h('span', { className: 'tag team', testId: `lobby-team-${p.slot}` }, teamName(p.team));
+      tag.style.borderColor = colour;
+      row.insertBefore(tag, row.children[1] ?? null);
+      return row;
+    }
+    const sel = h('select', { className: 'team-select', testId: `lobby-team-${p.slot}`, attrs: { 'aria-label': t('score.team') } }, ...Array.from({ length: s.teams }, (_, i) => h('option', { attrs: { value: String(i) } }, teamName(i))));
+    sel.value = String(p.team);
+    sel.style.borderColor = colour;
+    sel.addEventListener('change', () => this.actions.team(p.slot, Number(sel.value)));
+    row.insertBefore(sel, row.children[1] ?? null);
+    return row;
   }
 
   private row(p: LobbySlotView, isHost: boolean): HTMLElement {

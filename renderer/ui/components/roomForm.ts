@@ -1,6 +1,7 @@
 /**
- * The host's room settings as a form (room name, map with preview, match length, network
- * smoothness — the key-frame interval in player words — and slots), shared by the Host screen and the lobby's host-only panel. The host
+ * The host's room settings as a form (room name, map with preview, match length, mode — free-for-all
+ * or 2–4 teams, last ball standing or not — network smoothness — the key-frame interval in player
+ * words — and slots), shared by the Host screen and the lobby's host-only panel. The host
  * validates and clamps whatever is sent; the form only offers values within the bounds.
  */
 import type { MapEntry } from '../../../electron/contract';
@@ -8,9 +9,10 @@ import { loadGameMap } from '../../game/loadMap';
 import { DEFAULT_KEY_INTERVAL, LOGIC_HZ, MAX_SLOTS, ROOM_NAME_BYTES, type RoomSettings } from '../../game/simApi';
 import type { Bridge } from '../../../electron/contract';
 import { errorText, t, type MessageKey } from '../../i18n';
-import { mapName } from '../../i18n/words';
+import { mapName, teamsLabel } from '../../i18n/words';
 import { h } from '../dom';
 import { mapPreview } from './mapPreview';
+import { TEAM_CHOICES } from '../../game/results';
 import { nameField } from './nameField';
 
 export const MATCH_SECONDS = [60, 120, 180, 300, 600] as const;
@@ -46,6 +48,8 @@ export class RoomForm {
   private readonly length = h('select', { testId: 'room-length' });
   private readonly keyInterval = h('select', { testId: 'room-key-interval' });
   private readonly slots = h('select', { testId: 'room-slots' });
+  private readonly teams = h('select', { testId: 'room-teams' });
+  private readonly lbs = h('input', { testId: 'room-lbs', attrs: { type: 'checkbox' } });
   private base: RoomSettings;
   private shownMap = '';
   private alive = true;
@@ -58,6 +62,7 @@ export class RoomForm {
     this.keyInterval.replaceChildren(...SMOOTHNESS.map((s) => h('option', { attrs: { value: String(s.frames), title: smoothTip(s.frames) } }, t(s.key))));
     this.keyInterval.addEventListener('change', () => (this.keyInterval.title = smoothTip(Number(this.keyInterval.value))));
     options(this.slots, SLOT_CHOICES, (v) => v);
+    options(this.teams, TEAM_CHOICES, (v) => teamsLabel(Number(v)));
     this.map.addEventListener('change', () => void this.showMap(this.map.value));
     this.el = h(
       'div',
@@ -65,6 +70,8 @@ export class RoomForm {
       field(t('host.room'), this.room.el),
       field(t('host.map'), this.map),
       field(t('host.length'), this.length),
+      field(t('setup.mode'), this.teams),
+      field(t('setup.lastStanding'), this.lbs),
       field(t('host.smoothness'), this.keyInterval),
       field(t('host.maxSlots'), this.slots),
     );
@@ -81,6 +88,8 @@ export class RoomForm {
     this.pick(this.keyInterval, s.keyInterval, t('host.smooth.custom', { n: s.keyInterval }));
     this.keyInterval.title = smoothTip(s.keyInterval);
     this.pick(this.slots, s.maxSlots);
+    this.pick(this.teams, s.teams, teamsLabel(s.teams));
+    this.lbs.checked = s.lastStanding;
     if (this.map.options.length > 0) this.map.value = s.map;
     void this.showMap(s.map);
   }
@@ -93,11 +102,13 @@ export class RoomForm {
       matchSeconds: Number(this.length.value) || this.base.matchSeconds,
       keyInterval: Number(this.keyInterval.value) || this.base.keyInterval,
       maxSlots: Number(this.slots.value) || this.base.maxSlots,
+      teams: Number(this.teams.value),
+      lastStanding: this.lbs.checked,
     };
   }
 
   disable(off: boolean): void {
-    for (const el of [this.room.input, this.map, this.length, this.keyInterval, this.slots]) el.disabled = off;
+    for (const el of [this.room.input, this.map, this.length, this.keyInterval, this.slots, this.teams, this.lbs]) el.disabled = off;
   }
 
   dispose(): void {

@@ -4,7 +4,8 @@
  * once per animation frame (its pacer blocks and catches up) — feeds each logic frame's events
  * to the view and HUD, and renders between logic frames. Owns pause, grid toggle, fast-forward
  * (tests) and the end of the match. The session is the only thing that steps the World; the
- * view only reads it.
+ * view only reads it. In last ball standing a player who is out watches the rest: the spectator's
+ * follow camera comes up, on the leader still in.
  * Costs are measured in JS time (performance.now): per logic step and per display frame
  * (view + HUD + renderer.render's JS; the GPU is not included).
  */
@@ -13,7 +14,8 @@ import { Controls } from '../../game/Controls';
 import { FixedStepLoop } from '../../game/FixedStepLoop';
 import { resultsOf, type MatchResults, type OfflineSetup } from '../../game/results';
 import type { Match } from '../../game/match';
-import { FRAME_RATE } from '../../game/simApi';
+import { FRAME_RATE, scoreboard } from '../../game/simApi';
+import { spectatorBar } from '../components/followCamera';
 import { Hud } from '../../hud/Hud';
 import { mapName } from '../../i18n/words';
 import type { FrameCosts } from '../../hud/NetPanel';
@@ -61,6 +63,8 @@ export class MatchController {
   private raf = 0;
   private last = 0;
   private finished = false;
+  /** The follow camera's bar once my player is out of a last-ball-standing match. */
+  private outBar: { el: HTMLElement; dispose: () => void } | null = null;
   private disposed = false;
   private fpsFrames = 0;
   private fpsSince = 0;
@@ -82,6 +86,7 @@ export class MatchController {
       this.simMs[this.simCount++ % PERF_SAMPLES] = performance.now() - t0;
       this.view.onStep();
       this.hud.onStep(t0);
+      this.checkOut();
       if (!this.view.quiet) for (const c of this.cues.step(this.opts.session.world, this.opts.session.mySlot, this.cueList)) this.sound.play(c);
     },
   };
@@ -190,6 +195,7 @@ export class MatchController {
     this.disposed = true;
     cancelAnimationFrame(this.raf);
     this.finished = true;
+    this.outBar?.dispose();
     this.view.dispose();
     this.opts.session.dispose();
     this.el.remove();
@@ -246,6 +252,17 @@ export class MatchController {
   private pollControls(): void {
     const input = this.controls.poll();
     if (input) this.opts.session.submit(input);
+  }
+
+  /** Last ball standing: once my player is out, the follow camera (on the leader still in) and its picker. */
+  private checkOut(): void {
+    const s = this.opts.session;
+    const w = s.world;
+    if (this.outBar || s.mySlot === null || !w.settings.mode.lastStanding || w.players.alive[s.mySlot] !== 0) return;
+    this.outBar = spectatorBar(this.view, s.players);
+    this.el.append(this.outBar.el);
+    const leader = scoreboard(w).find((r) => r.alive);
+    if (leader) this.view.followPlayer(leader.slot);
   }
 
   /** Ends the match when the world says so: results screen. */

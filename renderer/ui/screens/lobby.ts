@@ -20,7 +20,7 @@ const KIND_OF = { open: SlotKind.Open, closed: SlotKind.Closed, bot: SlotKind.Bo
 
 /** The slots as the lobby shows them; `hostSlot` is the host's, where this page knows it (-1: not known). */
 function slotViews(slots: readonly LobbySlot[], mine: number, hostSlot: number): LobbySlotView[] {
-  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: slotName(s, i), color: paletteColor(s.colour), ready: s.ready, me: i === mine, host: i === hostSlot }));
+  return slots.map((s, i) => ({ slot: i, kind: KIND_NAME[s.kind] ?? 'open', difficulty: s.difficulty, name: slotName(s, i), color: paletteColor(s.colour), ready: s.ready, me: i === mine, host: i === hostSlot, team: s.team }));
 }
 
 export const lobbyScreen: Screen = (root, ctx) => {
@@ -36,6 +36,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
     setSlot: (slot, kind, difficulty) => net.act({ t: 'slot', slot, kind: KIND_OF[kind], difficulty }),
     kick: (slot) => net.act({ t: 'kick', slot }),
     colour: (colour) => net.act({ t: 'colour', colour }),
+    team: (slot, team) => net.act({ t: 'team', slot, team }),
     chat: (text) => net.act({ t: 'chat', text }),
   });
   const apply = h('button', { className: 'menu-button small', testId: 'room-apply', onClick: () => net.act({ t: 'settings', settings: form.value() }) }, t('lobby.apply'));
@@ -76,6 +77,8 @@ export const lobbyScreen: Screen = (root, ctx) => {
       // The lobby's data does not say which slot hosts (core/lockstep's slots message has no such
       // field), so only the host's own page can badge it.
       slots: slotViews(s.slots, s.slot, s.owner ? s.slot : -1),
+      teams: s.settings.teams,
+      lastStanding: s.settings.lastStanding,
       isHost: s.owner,
       spectator,
       myReady: s.slots[s.slot]?.ready ?? false,

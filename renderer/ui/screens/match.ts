@@ -2,13 +2,14 @@
  * The offline match screen: loads the map and its tileset through the bridge, sets up
  * the players (you in slot 0 with your Settings name and colour, then the bots), starts the
  * OfflineMatch and its MatchController, and goes to the results when the match ends.
- * Params: map, bots, difficulty, minutes; optional seed and pellets (tests, benchmarks).
+ * Params: map, bots, difficulty, minutes, teams (0 or 2–4), lbs (1: last ball standing); optional
+ * seed and pellets (tests, benchmarks).
  */
 import type { GameMap } from '../../../core/map';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { otherColors } from '../../game/colors';
 import { OfflineMatch } from '../../game/OfflineMatch';
-import type { OfflineSetup } from '../../game/results';
+import { TEAM_CHOICES, type OfflineSetup } from '../../game/results';
 import { DIFFICULTIES, type Difficulty, type PlayerInfo } from '../../game/match';
 import { FRAME_RATE } from '../../game/simApi';
 import { loadBrains } from '../../game/treeBots';
@@ -28,7 +29,15 @@ function setupOf(params: Record<string, string>): OfflineSetup {
   const bots = Math.max(0, Math.min(MAX_BOTS, Math.trunc(Number(params['bots'] ?? 7)) || 0));
   const d = params['difficulty'] as Difficulty;
   const minutes = Number(params['minutes'] ?? 3);
-  return { mapId: params['map'] ?? 'arena-small', bots, difficulty: DIFFICULTIES.includes(d) ? d : 'normal', minutes: minutes > 0 && minutes <= 60 ? minutes : 3 };
+  const teams = Number(params['teams'] ?? 0);
+  return {
+    mapId: params['map'] ?? 'arena-small',
+    bots,
+    difficulty: DIFFICULTIES.includes(d) ? d : 'normal',
+    minutes: minutes > 0 && minutes <= 60 ? minutes : 3,
+    teams: TEAM_CHOICES.includes(teams) ? teams : 0,
+    lastStanding: params['lbs'] === '1',
+  };
 }
 
 function playersOf(ctx: AppContext, bots: number): PlayerInfo[] {
@@ -51,6 +60,8 @@ function offlineSession(ctx: AppContext, setup: OfflineSetup, map: GameMap, brai
     ...(pellets !== undefined ? { pelletTarget: pellets } : {}),
     brains,
     bots: levels.map((level, i) => ({ slot: i + 1, level })),
+    teams: setup.teams,
+    lastStanding: setup.lastStanding,
     date: new Date().toISOString(),
     onReplay: (bytes) => saveReplay(ctx, bytes),
   });

@@ -1,16 +1,17 @@
 /**
  * Play offline: choose a map (with a preview drawn from its grid), the number of bots (0–49),
- * their difficulty and the match length, then start. Reads only resources through the bridge; the
+ * their difficulty, the mode (free-for-all or 2–4 teams: you and the bots dealt out in turn, you on
+ * the blue team; last ball standing or not) and the match length, then start. Reads only resources through the bridge; the
  * preview's map, the tileset and the bots' trees are cached, and the WebGL renderer is created
  * meanwhile, so the match starts at once.
  */
 import type { MapEntry } from '../../../electron/contract';
 import { loadGameMap, loadTilesetImage } from '../../game/loadMap';
 import { loadBrains } from '../../game/treeBots';
-import type { OfflineSetup } from '../../game/results';
+import { TEAM_CHOICES, setupParams, type OfflineSetup } from '../../game/results';
 import { DIFFICULTIES, type Difficulty } from '../../game/match';
 import { errorText, t, type MessageKey } from '../../i18n';
-import { mapDescription, mapName } from '../../i18n/words';
+import { mapDescription, mapName, teamsLabel } from '../../i18n/words';
 import { prewarmRenderer } from '../../view/sharedRenderer';
 import type { AppContext, Screen } from '../App';
 import { mapPreview } from '../components/mapPreview';
@@ -20,7 +21,8 @@ export const MAX_BOTS = 49;
 export const MATCH_MINUTES = [1, 2, 3, 5, 10] as const;
 /** The match length both an offline match and a hosted room start from. */
 export const DEFAULT_MATCH_MINUTES = 3;
-const DEFAULT_SETUP: OfflineSetup = { mapId: 'arena-small', bots: 7, difficulty: 'normal', minutes: DEFAULT_MATCH_MINUTES };
+const DEFAULT_SETUP: OfflineSetup = { mapId: 'arena-small', bots: 7, difficulty: 'normal', minutes: DEFAULT_MATCH_MINUTES, teams: 0, lastStanding: false };
+
 
 function field(label: string, input: HTMLElement): HTMLLabelElement {
   return h('label', { className: 'field' }, h('span', {}, label), input);
@@ -33,10 +35,14 @@ function select<T extends string | number>(testId: string, values: readonly T[],
 }
 
 /** The setup form's inputs, filled from `setup`. */
-function formOf(setup: OfflineSetup): { map: HTMLSelectElement; bots: HTMLInputElement; difficulty: HTMLSelectElement; minutes: HTMLSelectElement } {
+function formOf(setup: OfflineSetup): { map: HTMLSelectElement; bots: HTMLInputElement; difficulty: HTMLSelectElement; minutes: HTMLSelectElement; teams: HTMLSelectElement; lbs: HTMLInputElement } {
   const bots = h('input', { testId: 'setup-bots', attrs: { type: 'number', min: '0', max: String(MAX_BOTS), step: '1' } });
   bots.value = String(setup.bots);
+  const lbs = h('input', { testId: 'setup-lbs', attrs: { type: 'checkbox' } });
+  lbs.checked = setup.lastStanding;
   return {
+    teams: select('setup-teams', TEAM_CHOICES, teamsLabel, setup.teams),
+    lbs,
     map: h('select', { testId: 'setup-map' }),
     bots,
     difficulty: select('setup-difficulty', DIFFICULTIES, (d) => t(`difficulty.${d}` as MessageKey), setup.difficulty),
@@ -75,16 +81,17 @@ export const offlineSetupScreen: Screen = (root, ctx) => {
   start.addEventListener('click', () => {
     const n = Number(f.bots.value);
     if (!Number.isInteger(n) || n < 0 || n > MAX_BOTS) return void (status.textContent = t('setup.botsRange', { max: MAX_BOTS }));
-    ctx.lastSetup = { mapId: f.map.value, bots: n, difficulty: f.difficulty.value as Difficulty, minutes: Number(f.minutes.value) };
+    const setup: OfflineSetup = { mapId: f.map.value, bots: n, difficulty: f.difficulty.value as Difficulty, minutes: Number(f.minutes.value), teams: Number(f.teams.value), lastStanding: f.lbs.checked };
+    ctx.lastSetup = setup;
     ctx.hook.startClickAt = performance.now();
-    ctx.show('match', { map: f.map.value, bots: String(n), difficulty: f.difficulty.value, minutes: f.minutes.value });
+    ctx.show('match', setupParams(setup));
   });
   root.append(
     h(
       'main',
       { className: 'panel setup', testId: 'offline-setup' },
       h('h2', {}, t('setup.title')),
-      h('div', { className: 'setup-grid' }, h('div', {}, field(t('setup.map'), f.map), description, field(t('setup.bots'), f.bots), field(t('setup.difficulty'), f.difficulty), field(t('setup.length'), f.minutes)), preview),
+      h('div', { className: 'setup-grid' }, h('div', {}, field(t('setup.map'), f.map), description, field(t('setup.bots'), f.bots), field(t('setup.difficulty'), f.difficulty), field(t('setup.mode'), f.teams), field(t('setup.lastStanding'), f.lbs), field(t('setup.length'), f.minutes)), preview),
       status,
       h('div', { className: 'row' }, start, h('button', { className: 'menu-button secondary', testId: 'back', onClick: () => ctx.show('menu') }, t('common.back'))),
     ),
