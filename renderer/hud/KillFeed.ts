@@ -12,12 +12,16 @@ import type { PlayerInfo } from '../game/match';
 
 const MAX_LINES = 5;
 const LINE_MS = 6000;
+/** Kills remembered for the test hook. */
+const MAX_KEPT = 4096;
 
 export class KillFeed {
   readonly el: HTMLElement;
   private readonly born: number[] = [];
   /** Kill lines shown so far (the hook reports it). */
   total = 0;
+  /** [eater, victim] of every kill line so far, oldest first (the test hook reads it; bounded). */
+  readonly kills: (readonly [number, number])[] = [];
 
   constructor(
     private readonly players: readonly PlayerInfo[],
@@ -28,6 +32,7 @@ export class KillFeed {
 
   /** Adds "eater ate victim". */
   add(eater: number, victim: number, nowMs: number): void {
+    if (this.kills.length < MAX_KEPT) this.kills.push([eater, victim]);
     this.push(eater === this.mySlot || victim === this.mySlot, fillTemplate(t('feed.ate'), { eater: this.name(eater), victim: this.name(victim) }), nowMs);
   }
 

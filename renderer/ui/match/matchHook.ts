@@ -4,7 +4,7 @@
  * synchronously, run at N× speed, or stop drawing frames. Read-only with respect to the World.
  */
 import { FX_ONE } from '../../../core/math';
-import { cellCount, firstCell, leadCell, ownerOf, pelletValue, pelletX, pelletY, playerMass, scoreboard, virusRadius, type ScoreRow } from '../../game/simApi';
+import { areaAt, cellCount, firstCell, leadCell, ownerOf, pelletValue, pelletX, pelletY, playerMass, scoreboard, teamStandings, virusRadius, type ScoreRow, type TeamRow } from '../../game/simApi';
 import type { ReadoutValues } from '../../hud/Readout';
 import type { MatchController } from './MatchController';
 import type { CursorState } from './matchInput';
@@ -16,9 +16,19 @@ export interface MatchHook {
     ended: boolean;
     paused: boolean;
     mySlot: number | null;
-    players: { slot: number; name: string; color: string; bot: boolean }[];
+    players: { slot: number; name: string; color: string; bot: boolean; team?: number }[];
     scoreboard: ScoreRow[];
+    /** The match mode: teams (0 free-for-all), each player's team, last ball standing. */
+    mode: { teams: number; team: number[]; lastStanding: boolean };
+    /** The closing area now, in cells (last ball standing), else null. */
+    area: { x: number; y: number; radius: number } | null;
+    /** Team standings (empty in free-for-all). */
+    teams: TeamRow[];
+    /** Whether the follow camera's bar is up (a spectator, or out of last ball standing). */
+    spectating: boolean;
   };
+  /** [eater, victim] of every player eaten so far this match (the kill feed's lines, oldest first). */
+  kills(): [number, number][];
   /** Steps up to `frames` logic frames now; returns how many ran. */
   fastForward(frames: number): number;
   setSpeed(times: number): void;
@@ -178,7 +188,12 @@ export function matchHook(ctrl: MatchController, cursor: CursorState, marks: Sta
       mySlot: s.mySlot,
       players: s.players.map((p) => ({ ...p })),
       scoreboard: scoreboard(w),
+      mode: { teams: w.settings.mode.teams, team: [...w.settings.mode.team], lastStanding: w.settings.mode.lastStanding },
+      area: w.settings.mode.lastStanding ? ((a) => ({ x: a.x / FX_ONE, y: a.y / FX_ONE, radius: a.radius / FX_ONE }))(areaAt(w.info, w.settings, w.frame)) : null,
+      teams: teamStandings(w),
+      spectating: document.querySelector('[data-testid="spectate-bar"]') !== null,
     }),
+    kills: () => ctrl.hud.feed.kills.map((k) => [k[0], k[1]]),
     fastForward: (frames) => ctrl.fastForward(frames),
     setSpeed: (times) => void (ctrl.loop.speed = times),
     setRender: (on) => void (ctrl.renderEnabled = on),
