@@ -1,0 +1,69 @@
+/**
+ * The match modes under the lockstep protocol, with the real simulation (issue 30): the lobby
+ * deals out teams and takes players' own moves and the owner's (not another player's), the mode
+ * reaches every peer's world from the settings and roster alone, and a team last-ball-standing
+ * match keeps one hash through a rejoin from a snapshot and the host's crash (succession).
+ */
+import { describe, expect, it } from 'vitest';
+import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
+import { SimGame } from '../loop/SimGame';
+import { Room } from '../testing/Room';
+import type { LinkSpec } from '../testing/NetSim';
+import { SlotKind } from '../types';
+
+const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
+
+describe('teams and last ball standing on the LAN', () => {
+  it('the lobby deals out teams; a player moves itself, the owner anyone, another player nobody', () => {
+    const room = new Room({ seed: 5, humans: 3, bots: 2, link: LAN, settings: { teams: 2 } });
+    expect(room.joinAll()).toBe(true);
+    room.run(300);
+    const teams = (): number[] => room.client(1).peer.slots.filter((s) => s.kind >= SlotKind.Human).map((s) => s.team);
+    expect(teams()).toEqual([0, 1, 0, 1, 0]); // the smallest team each time
+    room.client(1).peer.setTeam(1, 0); // its own: taken
+    room.client(2).peer.setTeam(0, 1); // another's, not the owner: refused
+    room.client(0).peer.setTeam(4, 1); // the owner moves a bot
+    room.client(0).peer.setTeam(3, 7); // out of range: refused (never sent: the codec would fail it)
+    room.run(300);
+    expect(teams()).toEqual([0, 0, 0, 1, 1]);
+    expect(room.host.counters.notOwner).toBeGreaterThanOrEqual(1);
+    // A new team count deals everyone out again, in slot order.
+    room.client(0).peer.configure({ ...room.client(0).peer.settings, teams: 3 });
+    room.run(300);
+    expect(teams()).toEqual([0, 1, 2, 0, 1]);
+  });
+
+  it('a team last-ball-standing match: one hash on every peer through a rejoin and the host’s crash; the mode in every world', () => {
+    const map = loadShippedMaps().get('arena-small');
+    if (!map) throw new Error('arena-small missing');
+    const room = new Room({
+      seed: 43,
+      humans: 4,
+      bots: 2,
+      snapshots: true,
+      link: LAN,
+      keepSnapshots: 4,
+      settings: { matchSeconds: 30, map: 'arena-small', dropVoteSeconds: 1, forceDropSeconds: 2, teams: 3, lastStanding: true },
+      game: (start, trees) => ({ game: new SimGame(map, start, trees.brains) }),
+    });
+    expect(room.joinAll()).toBe(true);
+    expect(room.start()).toBe(true);
+    room.run(6000);
+    room.crash(3);
+    room.run(3000);
+    const c = room.rejoin(3);
+    room.run(3000);
+    expect(c.resumeError).toBeNull();
+    room.crashHost();
+    expect(room.runToEnd(120_000)).toBe(true);
+    const r = room.host.lastResult;
+    expect(r?.agreed).toBe(true);
+    const live = room.clients.filter((x) => !x.silent);
+    expect(live.length).toBeGreaterThanOrEqual(3);
+    for (const x of live) {
+      const g = x.anyGame as SimGame;
+      expect(g.hash()).toBe(r?.hash);
+      expect(g.world.settings.mode).toEqual({ teams: 3, team: [0, 1, 2, 0, 1, 2], lastStanding: true });
+    }
+  }, 120_000);
+});
