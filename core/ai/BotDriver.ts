@@ -14,6 +14,8 @@
  * player is out a bot does not decide, and its memory is cleared (it respawns fresh).
  * Before the bots decide, the driver brings the world's cell broadphase up to date (scratch: the
  * senses read it, senses.ts).
+ * The match mode (modeSenses.ts): after its tree, a bot in last ball standing near or past the
+ * closing area's edge heads for the centre instead.
  * Allocation: `decide` reuses its input objects and its output array (valid until the next call).
  */
 import { FX_ONE } from '../math';
@@ -22,6 +24,7 @@ import { BotContext } from './BotContext';
 import { DIFFICULTY_NAMES, type BotBrains, type Difficulty } from './brains';
 import { AGENT_WORDS } from './layout';
 import { tickGameLeaf } from './leaves';
+import { keepInside } from './modeSenses';
 import { runTree } from './runtime';
 
 /** Frames between two decisions, by difficulty: Easy reacts in 0.3 s, Normal 0.17 s, Hard 0.1 s. */
@@ -118,6 +121,7 @@ export class BotDriver {
       c.slot = s;
       c.resetOutput();
       runTree(c);
+      keepInside(w, c);
       if (this.changed(w, s) || c.split || c.eject) out[n++] = this.inputFor(w, s);
     }
     return this.finish(n);

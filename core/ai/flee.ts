@@ -3,6 +3,7 @@
  * enough to burst, around viruses. Read-only; threats gathered once per call, in ascending id;
  * ties to the lower direction. Units: Fx, angles in 4096 steps.
  */
+import { ally } from './modeSenses';
 import { ANGLE_STEPS, TRIG_SHIFT, cosA, isqrt, sinA } from '../math';
 import { isVisibleTo, leadCell, ownerOf, type World } from '../sim';
 import { FLEE_DIRECTIONS, SPLIT_REACH_FX, angleTo, clampToMap, gapBetween, lineClear, queryAround, smallestMass, threatReach } from './senses';
@@ -38,7 +39,7 @@ export function fleeAngle(w: World, me: number, rangeFx: number, probeFx: number
   let count = 0;
   for (let k = 0; k < n; k++) {
     const c = out[k]!;
-    const nearer = ownerOf(c) === me ? -1 : threatReach(w, c, mine, splits);
+    const nearer = ownerOf(c) === me || ally(w, me, ownerOf(c)) ? -1 : threatReach(w, c, mine, splits);
     if (nearer < 0) continue;
     const gap = gapBetween(w, lead, c) - nearer;
     if (gap > rangeFx || (count === FLEE_THREATS && gap >= threatGap[count - 1]!) || !isVisibleTo(w, me, c)) continue;

@@ -8,6 +8,7 @@
  * the state, so a restored world decides the same); candidates come in ascending id and ties go
  * to the lower id or index.
  */
+import { ally } from './modeSenses';
 import { FX_ONE, FX_SHIFT, angleOf, ilength, isqrt } from '../math';
 import { segmentClear } from '../nav';
 import {
@@ -23,9 +24,9 @@ export function gapBetween(w: World, a: number, b: number): number {
   return ilength(C.x[b]! - C.x[a]!, C.y[b]! - C.y[a]!) - C.radius[a]! - C.radius[b]!;
 }
 
-/** Whether cell `id` is alive, another player's and visible to the player of slot `me`. */
+/** Whether cell `id` is alive, another player's — not a teammate's — and visible to the player of slot `me`. */
 export function seesCell(w: World, me: number, id: number): boolean {
-  return id >= 0 && id < MAX_CELLS && ownerOf(id) !== me && isVisibleTo(w, me, id);
+  return id >= 0 && id < MAX_CELLS && ownerOf(id) !== me && !ally(w, me, ownerOf(id)) && isVisibleTo(w, me, id);
 }
 
 /** Mass of `me`'s smallest cell (what a threat would eat first); 0 when it has none. */
@@ -77,7 +78,7 @@ export function nearestCell(w: World, me: number, rangeFx: number, prey: boolean
   for (let k = 0; k < n; k++) {
     const c = out[k]!;
     const them = ownerOf(c);
-    if (them === me) continue;
+    if (them === me || ally(w, me, them)) continue;
     let nearer = 0;
     if (prey) {
       if (!canEatMass(mine, C.mass[c]!) || w.players.shield[them] !== 0) continue;

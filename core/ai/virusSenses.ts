@@ -5,6 +5,7 @@
  * ascending id (at most VIRUS_CAPACITY), ties to the lower id or direction.
  * Units: Fx (1/1024 cell), gaps edge to edge, angles in 4096 steps.
  */
+import { ally } from './modeSenses';
 import { ANGLE_STEPS, FX_ONE, TRIG_SHIFT, cosA, ilength, sinA } from '../math';
 import { CELLS_PER_PLAYER, MAX_RADIUS, RULES, VIRUS_CAPACITY, canEatMass, firstCell, leadCell, ownerOf, radiusOf, virusRadius, type World } from '../sim';
 import { FLEE_DIRECTIONS, clampToMap, lineClear, seesCell } from './senses';
@@ -214,7 +215,7 @@ export function enemyInLine(w: World, me: number, v: number, aim: number): boole
   // DETERMINISM: |fx|, |fy| ≤ reach < 2^14 Fx and |cos|, |sin| ≤ 2^14: the products stay int32 for >>.
   for (let k = 0; k < n; k++) {
     const e = out[k]!;
-    if (ownerOf(e) === me || !canEatMass(C.mass[e]!, RULES.virusMass)) continue;
+    if (ownerOf(e) === me || ally(w, me, ownerOf(e)) || !canEatMass(C.mass[e]!, RULES.virusMass)) continue;
     const fx = C.x[e]! - vx;
     const fy = C.y[e]! - vy;
     const ahead = (fx * cos + fy * sin) >> TRIG_SHIFT;
