@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 16;
+export const BRIDGE_VERSION = 17;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -217,7 +217,7 @@ export type NetAction =
   | { readonly t: 'settings'; readonly settings: RoomSettings }
   | { readonly t: 'slot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
   | { readonly t: 'kick'; readonly slot: number }
-  /** Puts a slot on a team (v16): your own, or any as the room owner. */
+  /** Puts a slot on a team (v17): your own, or any as the room owner. */
   | { readonly t: 'team'; readonly slot: number; readonly team: number }
   | { readonly t: 'start' }
   | { readonly t: 'progress'; readonly percent: number }
