@@ -6,9 +6,11 @@
  * as before the mode existed.
  * Team rules (docs/RULES.md): cells of two teammates never eat each other (nor merge: they are
  * different players); anyone may eat anyone's ejected blobs, so a teammate is fed by ejecting.
- * Team standings (matchClock.ts teamStandings): the team's mass (its players' cells together), then its kills, then the team
- * number; in last ball standing a team with a player alive ranks above every team without.
+ * Team standings (matchClock.ts teamStandings): the team's mass (its players' cells together),
+ * then its kills, then the team number; in last ball standing a team with a player alive ranks
+ * above every team without.
  */
+
 /** Most teams a match can have. */
 export const MAX_TEAMS = 4;
 

@@ -9,11 +9,16 @@ import { loadShippedMaps } from '../../../test/fixtures/maps/shipped';
 import { SimGame } from '../loop/SimGame';
 import { Room } from '../testing/Room';
 import type { LinkSpec } from '../testing/NetSim';
-import { SlotKind } from '../types';
+import { MAX_TEAMS, SlotKind } from '../types';
+import { MAX_TEAMS as SIM_MAX_TEAMS } from '../../sim';
 
 const LAN: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
 
 describe('teams and last ball standing on the LAN', () => {
+  it('the protocol’s team limit is the simulation’s', () => {
+    expect(MAX_TEAMS).toBe(SIM_MAX_TEAMS);
+  });
+
   it('the lobby deals out teams; a player moves itself, the owner anyone, another player nobody', () => {
     const room = new Room({ seed: 5, humans: 3, bots: 2, link: LAN, settings: { teams: 2 } });
     expect(room.joinAll()).toBe(true);
