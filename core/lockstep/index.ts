@@ -15,7 +15,7 @@ export type { NameCheck } from './names';
 export { parseReason, SessionReason } from './reasons';
 // The key-frame authority and a peer's side.
 export { HOST_CLOSED_REASON, HostAuthority } from './host';
-export type { HostOptions, Refusal } from './host';
+export type { HostOptions, Refusal, RejoinProof } from './host';
 export { ClientPeer, WAIT_DIALOG_GRACE_MS } from './client';
 export type { ClientMatch, PeerEvent, PeerPhase, StallView, TreeStatus } from './client';
 // The match loop every peer runs, and what a headless peer plays with.

@@ -31,6 +31,7 @@ import { HostSuccession } from './HostSuccession';
 import { HostTrees } from './HostTrees';
 
 const LOBBY_TIMEOUT_MS = 10_000;
+/** A match session silent this long is removed (HostOptions.matchTimeoutMs). */
 const MATCH_TIMEOUT_MS = 120_000;
 
 export class HostAuthority {
@@ -152,7 +153,7 @@ export class HostAuthority {
     this.succession.turn(now);
     this.tx.flushCopies(now);
     for (const s of st.sessionList()) {
-      const limit = st.phase === 'running' && s.inMatch ? MATCH_TIMEOUT_MS : LOBBY_TIMEOUT_MS;
+      const limit = st.phase === 'running' && s.inMatch ? (st.opts.matchTimeoutMs ?? MATCH_TIMEOUT_MS) : LOBBY_TIMEOUT_MS;
       if (now - s.lastHeard > limit && s.addr !== st.opts.ownerAddress) this.room.removeSession(now, s, 2);
     }
     if (st.loading) this.room.tickLoading(now, st.loading);

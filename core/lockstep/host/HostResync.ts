@@ -42,15 +42,22 @@ export class HostResync {
     private readonly room: HostRoom,
   ) {}
 
-  /** A JOIN with a session token: take back the slot that token was given for. */
+  /**
+   * A JOIN with a session token: take back the slot that token was given for. The rate limit is
+   * against guessing tokens: a rejoin that proves the key its token is held with guesses nothing,
+   * so it is never limited, nor counted against its IP (a player restarting behind the address a
+   * guesser or a spoofer used gets back in).
+   */
   rejoin(now: number, j: JoinMsg, from: string, bytes: Uint8Array): void {
     const st = this.st;
-    if (this.limiter.limited(now, from)) return void st.counters.rejoinLimited++;
-    const m = st.match;
     const token = (j.token ?? 0) >>> 0;
+    const proof = st.opts.rejoinProof?.(token, from, j.nonce) ?? 'unkeyed';
+    const proven = proof === 'proven';
+    if (!proven && this.limiter.limited(now, from)) return void st.counters.rejoinLimited++;
+    const m = st.match;
     const old = [...st.sessions.values()].find((s) => s.token === token && !s.spectator && s.inMatch);
     // Checked before anything else happens to the slot: a sniffed token takes nothing.
-    if (st.opts.proves && !st.opts.proves(token, from, j.nonce, old?.addr)) {
+    if (proof === 'unproven') {
       st.counters.unproven++;
       this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
@@ -67,7 +74,7 @@ export class HostResync {
     const slot = m ? st.sessions.detachedOf(token, tag) : undefined;
     if (!m || !slot || st.sessions.has(from)) {
       st.counters.badRejoin++;
-      this.limiter.failed(now, from);
+      if (!proven) this.limiter.failed(now, from);
       return this.tx.reject(from, bytes, RejectReason.UnknownToken);
     }
     st.sessions.reattach(token, tag);

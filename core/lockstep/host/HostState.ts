@@ -48,12 +48,14 @@ export interface HostOptions {
    */
   readonly trees?: TreeSet;
   /**
-   * The sealer's verdict on a rejoin (electron/services/lockstep/secure): whether the JOIN
-   * `nonce` from `from` was sealed with the key `token` was given to — or, a match taken over, the
-   * key of `holder`, the session that holds the slot now. Without it (the simulator, a loopback)
-   * the token alone names the slot.
+   * The sealer's verdict on a rejoin (electron/services/lockstep/secure): the JOIN `nonce`
+   * from `from` was sealed with the key `token` is held with here — the key it was accepted for,
+   * or at a successor the key of the peer it claimed with that token ('proven') — or with another
+   * key ('unproven': refused), or `token` holds no key here ('unkeyed': a player away when the
+   * host went, or no such token; the token alone names the slot). A proven rejoin is never rate
+   * limited. Without it (the simulator, a loopback) every token is unkeyed.
    */
-  readonly proves?: (token: number, from: string, nonce: number, holder?: string) => boolean;
+  readonly rejoinProof?: (token: number, from: string, nonce: number) => RejoinProof;
   /**
    * The public key the sealer holds for the peer at `addr` (null: none, a loopback). The
    * successors are told every match peer's and the others the successors' (`keys`), so what a
@@ -67,7 +69,12 @@ export interface HostOptions {
    * (discovery off, loopback, a successor) every peer gets its own frames.
    */
   readonly group?: (bytes: Uint8Array) => void;
+  /** A match session silent this long (ms) is removed, its slot kept for a rejoin (default MATCH_TIMEOUT_MS, 120 s). */
+  readonly matchTimeoutMs?: number;
 }
+
+/** See HostOptions.rejoinProof. */
+export type RejoinProof = 'proven' | 'unproven' | 'unkeyed';
 
 /** See HostOptions.snapshots. */
 export type SnapshotSource = () => { readonly key: number; readonly bytes: Uint8Array } | null;
@@ -93,7 +100,7 @@ export interface HostCounters {
   badRejoin: number;
   /** Rejoin JOINs dropped unanswered: their IP had too many refused in a row (RejoinLimiter). */
   rejoinLimited: number;
-  /** Rejoins refused: the JOIN did not prove the key its token was given to (HostOptions.proves). */
+  /** Rejoins refused: the JOIN was not sealed with the key its token is held with (HostOptions.rejoinProof). */
   unproven: number;
   /** Peers sent the state because they were out of step (HostResync.heal), and peers dropped for going out of step again soon after. */
   healed: number;

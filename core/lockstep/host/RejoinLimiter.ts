@@ -3,7 +3,8 @@
  * token, so a peer guessing tokens must not get thousands of tries a second. After FAILS_ALLOWED
  * refusals within WINDOW_MS from one IP, that IP's rejoins are dropped unanswered until the window
  * ends. A rejoin that succeeds is never limited by its own attempt (the first try of a real
- * rejoiner carries the right token), and another IP is never limited by this one.
+ * rejoiner carries the right token), one that proves its key is never limited at all (HostResync:
+ * it guesses nothing), and another IP is never limited by this one.
  * Invariants: at most MAX_TRACKED IPs are remembered (expired ones go first, then the oldest), so
  * spoofed sources cannot grow memory; iteration is insertion order, the same on every machine.
  */

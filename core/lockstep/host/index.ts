@@ -5,7 +5,7 @@
  * desync judging) while a match is on. Bytes in, bytes out, time in: no socket, no timer.
  */
 export { HostAuthority } from './HostAuthority';
-export type { HostCounters, HostOptions, HostPhase, MatchEnd, SnapshotSource } from './HostState';
+export type { HostCounters, HostOptions, HostPhase, MatchEnd, RejoinProof, SnapshotSource } from './HostState';
 export { DROP_BOT_DIFFICULTY, HostMatch, SILENT_MS, SLOW_BEHIND_MS, STALL_REPORT_MS } from './HostMatch';
 export type { MatchNotice } from './HostMatch';
 export type { HostSession } from './HostSession';

@@ -112,6 +112,7 @@ export class LockstepNode {
       send: (to: string, bytes: Uint8Array) => this.fromAuthority(to, bytes),
       probe: (bytes: Uint8Array) => this.opts.probe?.(bytes) ?? null,
       ...hostSealOptions(this.transport.sealer),
+      ...(this.opts.matchTimeoutMs !== undefined ? { matchTimeoutMs: this.opts.matchTimeoutMs } : {}),
     };
     if (takeover) {
       this.authority = HostAuthority.succeed(opts, now, takeover.takeover);

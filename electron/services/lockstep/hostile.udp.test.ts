@@ -6,14 +6,17 @@
  * test cannot send one), so they meet the sealer exactly as the kernel would hand them over.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { encodeClientFrame, encodeHostControl, encodeHostFrame, RejectReason, SessionReason } from '../../../core/lockstep';
-import type { ClientPeer, HostAuthority } from '../../../core/lockstep';
+import { encodeClientFrame, encodeHostControl, encodeHostFrame, LockstepType, RejectReason, SessionReason } from '../../../core/lockstep';
+import { REJOIN_FAILS_ALLOWED } from '../../../core/lockstep/host/RejoinLimiter';
+import type { RejoinLimiter } from '../../../core/lockstep/host/RejoinLimiter';
+import type { ClientPeer, HostAuthority, RoomSettings } from '../../../core/lockstep';
 import { MoveMode } from '../../../core/sim';
 import { HeadlessPlayer } from './HeadlessPlayer';
 import { LockstepNode } from './LockstepNode';
 import { mapLoader } from './loadMap';
 import { loadTrees } from './loadTrees';
 import { until } from '../testing/until';
+import type { NodeOptions } from './nodeOptions';
 import type { UdpTransport } from './UdpTransport';
 
 const trees = loadTrees().trees;
@@ -31,27 +34,39 @@ function forge(t: UdpTransport, from: string, bytes: Uint8Array): void {
 
 const addrOf = (t: UdpTransport): string => `127.0.0.1:${t.port}`;
 
+/** How long the heir lets a match session be silent before it removes it (the app's default is 120 s). */
+const SILENT_MS = 4000;
+
+/** A silent player is dropped to a bot after this many seconds (its vote one second earlier): the tests' stalls stay short. */
+const QUICK_DROP = { dropVoteSeconds: 1, forceDropSeconds: 2 };
+
 /** A hosting app's node: its own player (loopback) plays random inputs. */
-async function hostWithOwner(matchSeconds: number): Promise<{ node: LockstepNode; host: HostAuthority; owner: ClientPeer }> {
+async function hostWithOwner(matchSeconds: number, settings: Partial<RoomSettings> = {}): Promise<{ node: LockstepNode; host: HostAuthority; owner: ClientPeer }> {
   const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap } });
   closers.push(() => node.close());
-  const host = node.host({ owner: { name: 'owner' }, settings: { matchSeconds } });
+  const host = node.host({ owner: { name: 'owner' }, settings: { matchSeconds, ...settings } });
   play(node, 'owner', 1);
   return { node, host, owner: node.player! };
 }
 
-function play(node: LockstepNode, name: string, seed: number): HeadlessPlayer {
-  const p = new HeadlessPlayer({ peer: node.player!, now: () => node.now(), loadMap, input: 'random', name, seed, log: () => undefined });
+function play(node: LockstepNode, name: string, seed: number, log: Record<string, unknown>[] = []): HeadlessPlayer {
+  const p = new HeadlessPlayer({ peer: node.player!, now: () => node.now(), loadMap, input: 'random', name, seed, log: (e) => void log.push(e) });
   node.drive(p);
   return p;
 }
 
-/** A joining app's node (its player is `peer`). */
-async function join(host: string, name: string, rejoinToken?: number): Promise<{ node: LockstepNode; peer: ClientPeer; transport: UdpTransport }> {
-  const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap } });
+/** A joining app's node (its player is `peer`); `opts`: its stored key, a shorter session timeout should it host. */
+async function join(host: string, name: string, rejoinToken?: number, opts: Pick<NodeOptions, 'identity' | 'matchTimeoutMs'> = {}): Promise<{ node: LockstepNode; peer: ClientPeer; transport: UdpTransport }> {
+  const node = await LockstepNode.open({ trees, port: 0, address: '127.0.0.1', verifier: { loadMap }, ...opts });
   closers.push(() => node.close());
   const peer = node.join({ host, name, ...(rejoinToken !== undefined ? { rejoinToken } : {}) });
   return { node, peer, transport: node.transport };
+}
+
+/** The app dies: its socket closes first, so nothing (no leave, no goodbye) goes out. */
+async function crash(node: LockstepNode): Promise<void> {
+  await node.transport.close();
+  await node.close();
 }
 
 /** What `auth`'s core reads from `from`, from now on. */
@@ -160,4 +175,99 @@ describe('a hostile peer on the LAN', () => {
     expect(read.length).toBeGreaterThan(10);
     expect(read.some((b) => same(b, forged))).toBe(false);
   }, 90_000);
+
+  it('cannot take a slot at a successor with a sniffed token however long its player has been silent: the new host bound the token to its key', async () => {
+    const { node, host, owner } = await hostWithOwner(40, QUICK_DROP);
+    const clients: Awaited<ReturnType<typeof join>>[] = [];
+    const players: HeadlessPlayer[] = [];
+    // The heir drops a session silent for SILENT_MS (the app's 120 s): the real timeout path, sooner.
+    for (let i = 0; i < 3; i++) {
+      const c = await join(addrOf(node.transport), `c${i}`, undefined, { matchTimeoutMs: SILENT_MS });
+      clients.push(c);
+      players.push(play(c.node, `c${i}`, 2 + i));
+    }
+    const [heir, victim] = [clients[0]!, clients[1]!];
+    const [heirAddr, victimAddr] = [addrOf(heir.transport), addrOf(victim.transport)];
+    expect(await until(() => host.sessionList().length === 5 && owner.phase === 'lobby' && clients.every((c) => c.peer.phase === 'lobby'), 15_000)).toBe(true);
+    owner.startMatch();
+    expect(await until(() => clients.every((c) => c.peer.phase === 'running') && heir.transport.sealer?.keyOf(victimAddr) !== null, 30_000)).toBe(true);
+    await node.close(); // the host leaves mid-match: it hands the match over
+    expect(await until(() => heir.node.authority?.sessionList().some((s) => s.addr === victimAddr) === true && victim.peer.host === heirAddr, 10_000)).toBe(true);
+    const auth = heir.node.authority!;
+    const [token, identity, slot] = [victim.peer.sessionToken, victim.node.identity, victim.peer.slot];
+    // The victim, which had followed the new host, crashes.
+    await crash(victim.node);
+
+    // 1. At once, while its session is still there: refused.
+    const early = await join(heirAddr, 'thief', token);
+    expect(await until(() => early.peer.phase === 'rejected', 10_000)).toBe(true);
+    expect(auth.counters.unproven).toBe(1);
+    // 2. After the session timeout removed the silent session (the slot waits for a rejoin): refused all the same.
+    expect(await until(() => !auth.sessionList().some((s) => s.addr === victimAddr), 30_000)).toBe(true);
+    const late = await join(heirAddr, 'thief', token);
+    expect(await until(() => late.peer.phase === 'rejected', 10_000)).toBe(true);
+    expect(late.peer.events).toContainEqual(expect.objectContaining({ t: 'rejected', reason: RejectReason.UnknownToken }));
+    expect(auth.counters.unproven).toBe(2);
+    expect(heir.transport.sealer?.counters.unproven).toBe(2);
+
+    // 3. The victim's app restarts with its stored token and key: its slot, its ball, the room's hash.
+    const again = await join(heirAddr, 'c1', token, { identity });
+    const log: Record<string, unknown>[] = [];
+    const againPlayer = play(again.node, 'c1', 9, log);
+    expect(await until(() => log.some((e) => e['ev'] === 'takeover' && e['slot'] === slot), 20_000)).toBe(true);
+    expect(again.peer.slot).toBe(slot);
+    expect(await until(() => auth.lastResult !== null, 60_000)).toBe(true);
+    expect(auth.lastResult?.agreed).toBe(true);
+    expect(await until(() => againPlayer.finishedHash !== null, 5000)).toBe(true);
+    for (const p of [players[0]!, players[2]!, againPlayer]) expect(p.finishedHash).toBe(auth.lastResult?.hash);
+  }, 120_000);
+
+  it('cannot lock a player out by failing rejoins from its address: a rejoin that proves its key is never rate-limited', async () => {
+    const { node, host, owner } = await hostWithOwner(25, QUICK_DROP);
+    const victim = await join(addrOf(node.transport), 'victim');
+    play(victim.node, 'victim', 2);
+    expect(await until(() => host.sessionList().length === 3 && victim.peer.phase === 'lobby', 15_000)).toBe(true);
+    owner.startMatch();
+    expect(await until(() => victim.peer.phase === 'running' && (victim.peer.match?.recvKey ?? -1) > 5, 30_000)).toBe(true);
+    const [token, identity, slot] = [victim.peer.sessionToken, victim.node.identity, victim.peer.slot];
+    await crash(victim.node);
+
+    // From the victim's IP (every socket here is 127.0.0.1): refused rejoins with made-up tokens, up to the limit…
+    for (let i = 0; i < REJOIN_FAILS_ALLOWED; i++) {
+      const guess = await join(addrOf(node.transport), 'guess', (token ^ (0x1000 + i)) >>> 0);
+      expect(await until(() => guess.peer.phase === 'rejected', 10_000)).toBe(true);
+    }
+    expect(host.counters.badRejoin).toBe(REJOIN_FAILS_ALLOWED);
+    // …then the IP's rejoins that prove nothing are dropped unanswered: a guess, and the sniffed token with the thief's key.
+    for (const t of [token ^ 0x2000, token]) {
+      const before = host.counters.rejoinLimited;
+      const dropped = await join(addrOf(node.transport), 'guess', t >>> 0);
+      expect(await until(() => host.counters.rejoinLimited > before, 10_000)).toBe(true);
+      expect(dropped.peer.phase).not.toBe('rejected');
+      await dropped.node.close();
+    }
+    expect(host.counters.badRejoin).toBe(REJOIN_FAILS_ALLOWED);
+
+    // The victim restarts behind the same IP with its stored token and key. Its JOIN reaches core
+    // while the IP is limited (checked at that moment, not inferred from the clock), and gets in.
+    const limitedAtJoin: boolean[] = [];
+    let againAddr = '';
+    const receive = host.receive.bind(host);
+    const limiter = (host as unknown as { resync: { limiter: RejoinLimiter } }).resync.limiter;
+    host.receive = (now, bytes, from) => {
+      if (bytes[3] === LockstepType.Join && from === againAddr) limitedAtJoin.push(limiter.limited(now, from));
+      receive(now, bytes, from);
+    };
+    const again = await join(addrOf(node.transport), 'victim', token, { identity });
+    againAddr = addrOf(again.transport);
+    const log: Record<string, unknown>[] = [];
+    const againPlayer = play(again.node, 'victim', 3, log);
+    expect(await until(() => log.some((e) => e['ev'] === 'takeover' && e['slot'] === slot), 20_000)).toBe(true);
+    expect(limitedAtJoin[0]).toBe(true);
+    expect(again.peer.slot).toBe(slot);
+    expect(await until(() => host.lastResult !== null, 60_000)).toBe(true);
+    expect(host.lastResult?.agreed).toBe(true);
+    expect(await until(() => againPlayer.finishedHash !== null, 5000)).toBe(true);
+    expect(againPlayer.finishedHash).toBe(host.lastResult?.hash);
+  }, 120_000);
 });

@@ -23,6 +23,8 @@ export interface NodeOptions extends UdpTransportOptions {
   readonly appVersion?: string;
   /** The protocol's period while a match runs (ms). */
   readonly tickMs?: number;
+  /** How long a match session the node hosts may be silent before it is removed (HostOptions.matchTimeoutMs; tests shorten it). */
+  readonly matchTimeoutMs?: number;
   /** The private key (32 bytes) to join with: a rejoin must prove the key its token was given to. Default: a new key. */
   readonly identity?: Uint8Array;
   /** Answers discovery probes that reach the node's authority (null: no answer). */

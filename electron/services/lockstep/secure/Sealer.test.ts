@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDatagram, encodeAccept, encodeClientFrame, encodeHostFrame, encodeJoin, encodeReject, RejectReason } from '../../../../core/lockstep';
+import { encodeClaim } from '../../../../core/lockstep/wire';
 import { encodePing, MAC_BYTES } from '../../../../core/net';
 import { identityFrom, newIdentity } from './keys';
 import { CHALLENGE_BYTES, COOKIE_EPOCH_MS, Sealer } from './Sealer';
@@ -133,20 +134,26 @@ describe('Sealer', () => {
     let out = again.client.seal(HOST, rejoin)!;
     out = again.client.open(HOST, host.open(from, out).reply!).reply!;
     expect(host.open(from, out).deliver).toEqual(rejoin);
-    expect(host.proves(9, from, 2)).toBe(true);
+    expect(host.rejoinProof(9, from, 2)).toBe('proven');
     // A sniffer with the token and its own key: the JOIN passes the link, the rejoin does not.
     const thief = pair();
     let t = thief.client.seal(HOST, join(3, 9))!;
     t = thief.client.open(HOST, host.open(THIEF, t).reply!).reply!;
     expect(host.open(THIEF, t).deliver).toEqual(join(3, 9));
-    expect(host.proves(9, THIEF, 3)).toBe(false);
+    expect(host.rejoinProof(9, THIEF, 3)).toBe('unproven');
     expect(host.counters.unproven).toBe(1);
-    // A token this link never accepted (a match taken over from another host): the key of the
-    // slot's holder now, if the first host vouched for one; else nothing to prove.
-    expect(host.proves(1234, THIEF, 3)).toBe(true);
+    // A token this sealer never accepted nor claimed (a match taken over from another host, a
+    // player away then, or a guess): it holds no key here.
+    expect(host.rejoinProof(1234, THIEF, 3)).toBe('unkeyed');
+    // A successor's CLAIM to a peer the first host vouched for binds its token to that key, for
+    // good: the binding does not depend on the peer's session living on.
     host.vouch('10.0.0.7:7000', identity.publicKey);
-    expect(host.proves(1234, THIEF, 3, '10.0.0.7:7000')).toBe(false);
-    expect(host.proves(1234, from, 2, '10.0.0.7:7000')).toBe(true);
+    host.seal('10.0.0.7:7000', encodeClaim(1234, 0));
+    expect(host.rejoinProof(1234, THIEF, 3)).toBe('unproven');
+    expect(host.rejoinProof(1234, from, 2)).toBe('proven');
+    // A claim sent raw (to an address nobody vouched for) binds nothing.
+    host.seal('10.0.0.8:7000', encodeClaim(4321, 0));
+    expect(host.rejoinProof(4321, THIEF, 3)).toBe('unkeyed');
   });
 
   it('passes probes and datagrams of other versions as they are, and seals the REJECT of a JOIN it saw', () => {

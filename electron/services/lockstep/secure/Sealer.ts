@@ -2,7 +2,7 @@
  * The sealer (issue 17): a per-session secret agreed by X25519 in the JOIN exchange, and a
  * truncated HMAC on every lockstep datagram of the session, both ways. It sits between the UDP
  * socket and core/lockstep (UdpTransport's `sealer`), so `core/` stays free of cryptography: it sees
- * the datagrams it always saw and asks one question, `proves` (HostOptions.proves).
+ * the datagrams it always saw and asks one question, `rejoinProof` (HostOptions.rejoinProof).
  *
  * The join (a cookie exchange, as DTLS's HelloVerifyRequest; layouts, PROTOCOL_VERSION 9):
  *   JOIN      c→h  header, 32 B joiner's public key, 16 B cookie (zeros: none yet), core's JOIN
@@ -18,12 +18,15 @@
  * with its tag; one without a valid tag (unsealed, forged, altered, reflected) is counted (`badMac`)
  * and dropped before anything past the header is read.
  * Rejoin: the host remembers which key each token was accepted for; a rejoin JOIN (its token is
- * in core's body) is honoured only from the same key (`proves`), so a sniffed token is worth
+ * in core's body) is honoured only from the same key (`rejoinProof`), so a sniffed token is worth
  * nothing without the private key the app stored beside it.
  * After a takeover: a successor and its peers never met through a JOIN. The first host tells the
  * match's peers the keys it holds (core's `keys` message, HostOptions.keyOf → `vouch`): a successor
  * every peer's, the others the successors'. With those, each side computes a session key from
- * both static keys, and what they say to each other is sealed like the rest.
+ * both static keys, and what they say to each other is sealed like the rest. A successor's CLAIM
+ * (core's answer to a peer's lost report, naming its token) binds that token to the peer's key
+ * as an ACCEPT does, for as long as the room lives: however long the peer is silent later, a
+ * rejoin with its token must prove that key.
  * Group frames (v10), one signed datagram to the host's LAN group for every peer: groupSeal.ts.
  * Not sealed: discovery probes (public), datagrams of another protocol version (a version REJECT
  * must reach an old app), and traffic with an address nobody vouched for (docs/ARCHITECTURE.md
@@ -33,7 +36,7 @@
 import { randomBytes } from 'node:crypto';
 import { HEADER_BYTES, MAC_BYTES, readHeader } from '../../../../core/net';
 import { LockstepType } from '../../../../core/lockstep';
-import type { HostOptions } from '../../../../core/lockstep';
+import type { HostOptions, RejoinProof } from '../../../../core/lockstep';
 import { concat, equal, remember, u32 } from './bytes';
 import { GroupSeal } from './groupSeal';
 import { digest, JOINED, JOINER, KEY_BYTES, sessionKey, tag, tagMatches } from './keys';
@@ -100,7 +103,7 @@ export class Sealer {
   private readonly joining = new Map<string, Joining>();
   /** JOINs that reached core and await its answer: by "address|nonce". */
   private readonly candidates = new Map<string, Session>();
-  /** The key each token was accepted for (rejoins must prove it). */
+  /** The key each token was accepted for, or claimed with at a successor (rejoins must prove it). */
   private readonly owners = new Map<number, Uint8Array>();
   /** Peers our host vouched for (`vouch`): sessions keyed by both sides' static keys, by address. */
   private readonly vouched = new Map<string, Session>();
@@ -130,7 +133,11 @@ export class Sealer {
       }
     }
     const s = this.sessions.get(to) ?? this.vouched.get(to);
-    if (s) return concat(bytes, tag(s.key, s.side, bytes));
+    if (s) {
+      // A CLAIM (SUCCEED kind 2, u32 the peer's token: successionWire.ts) to a peer with a key.
+      if (h.type === LockstepType.Succeed && bytes[HEADER_BYTES] === 2) remember(this.owners, u32(bytes, HEADER_BYTES + 1), s.peer, OWNER_LIMIT);
+      return concat(bytes, tag(s.key, s.side, bytes));
+    }
     // Nothing but JOINs goes to a host before its ACCEPT.
     return this.joining.has(to) ? null : bytes;
   }
@@ -252,21 +259,22 @@ export class Sealer {
   }
 
   /**
-   * Whether the JOIN `nonce` from `from` may take back the slot of `token`: it was sealed with the
-   * key that token was accepted for, or else (a match taken over from another host, whose ACCEPT
-   * this link never sealed) with the key of `holder`, the peer in that slot now. A slot nobody
-   * holds with a key this link knows (a player away when the host went) has nothing to prove.
+   * Whether the JOIN `nonce` from `from` may take back the slot of `token` (HostOptions.rejoinProof):
+   * it was sealed with the key that token was accepted for or claimed with ('proven'), with
+   * another ('unproven', counted), or this sealer holds no key for the token ('unkeyed': a player
+   * away when the host went, whose token this successor never claimed, or no such token).
    */
-  proves(token: number, from: string, nonce: number, holder?: string): boolean {
-    const owner = this.owners.get(token >>> 0) ?? (holder !== undefined ? this.keyOf(holder) : null);
+  rejoinProof(token: number, from: string, nonce: number): RejoinProof {
+    const owner = this.owners.get(token >>> 0);
+    if (!owner) return 'unkeyed';
     const c = this.candidates.get(`${from}|${nonce >>> 0}`);
-    const ok = owner === null || (c !== undefined && equal(c.peer, owner));
-    if (!ok) this.counters.unproven++;
-    return ok;
+    if (c !== undefined && equal(c.peer, owner)) return 'proven';
+    this.counters.unproven++;
+    return 'unproven';
   }
 }
 
-/** HostOptions.proves and keyOf from a socket's sealer (none: the token alone names a slot). */
-export function hostSealOptions(sealer: Sealer | null): Pick<HostOptions, 'proves' | 'keyOf'> {
-  return sealer ? { proves: (token, from, nonce, holder) => sealer.proves(token, from, nonce, holder), keyOf: (addr) => sealer.keyOf(addr) } : {};
+/** HostOptions.rejoinProof and keyOf from a socket's sealer (none: the token alone names a slot). */
+export function hostSealOptions(sealer: Sealer | null): Pick<HostOptions, 'rejoinProof' | 'keyOf'> {
+  return sealer ? { rejoinProof: (token, from, nonce) => sealer.rejoinProof(token, from, nonce), keyOf: (addr) => sealer.keyOf(addr) } : {};
 }
