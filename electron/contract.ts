@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 17;
+export const BRIDGE_VERSION = 18;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -67,7 +67,7 @@ export interface Reason {
 /** Every reason main gives; the page's catalogs have a `reason.<code>` entry for each (type-checked). */
 export const REASON_CODES = [
   // A session ended or went back to the lobby (core/lockstep SessionReason, and JOIN refusals).
-  'host-closed', 'handed-over', 'replaced', 'kicked', 'load-timeout', 'nobody-loaded', 'no-answer', 'stopped-answering', 'taken-over', 'out-of-step', 'host-said', 'end-desync',
+  'host-closed', 'handed-over', 'replaced', 'kicked', 'load-timeout', 'nobody-loaded', 'no-answer', 'stopped-answering', 'dropped', 'taken-over', 'out-of-step', 'host-said', 'end-desync',
   'reject-full', 'reject-running', 'reject-kicked', 'reject-name', 'reject-token', 'reject-version', 'reject-other',
   // Requests refused.
   'not-in-room', 'no-rejoin', 'superseded', 'settings-invalid', 'settings-reset', 'settings-name-refused', 'host-port', 'bad-request', 'unexpected',

@@ -31,6 +31,12 @@ export const SessionReason = {
   NoAnswer: 'no-answer',
   /** The host went silent. */
   StoppedAnswering: 'stopped-answering',
+  /**
+   * My own ball was dropped for not answering (the others voted, or the host stopped waiting):
+   * my app stood still or lost the LAN meanwhile. The match goes on with a bot in my slot, and my
+   * token takes it back (a rejoin).
+   */
+  Dropped: 'dropped',
   /** A rejoin with this session's token, from another address, took its slot. */
   TakenOver: 'taken-over',
   /** This peer went out of step again within HEAL_AGAIN_MS of being healed: dropped to a bot. */

@@ -327,6 +327,7 @@ export const en = {
   'reason.nobody-loaded': 'Nobody finished loading; back to the lobby.',
   'reason.no-answer': 'The host did not answer.',
   'reason.stopped-answering': 'The host stopped answering.',
+  'reason.dropped': 'Your game stopped answering for too long, so you were dropped from the match (a bot plays your ball). The match goes on: Join LAN game offers Rejoin to take your ball back.',
   'reason.taken-over': 'Your place in the match was taken by another copy of the game rejoining with it from another address, so this one has left the match.',
   'reason.out-of-step': 'Your game went out of step with the others twice in 30 seconds, so it has left the match (a bot plays your ball). A desync report was written.',
   'reason.host-said': 'The host says: “{text}”',

@@ -328,6 +328,7 @@ export const zhCN: Record<MessageKey, string> = {
   'reason.nobody-loaded': '没有人完成加载，返回大厅。',
   'reason.no-answer': '主机没有应答。',
   'reason.stopped-answering': '主机停止了应答。',
+  'reason.dropped': '你的游戏太久没有回应，你已被移出对局（由机器人操控你的球）。对局仍在继续：在“加入局域网游戏”中选择“重新加入”即可拿回你的球。',
   'reason.taken-over': '另一个游戏副本从别的地址用你的身份重新加入，接管了你在对局中的位置，因此这里已退出对局。',
   'reason.out-of-step': '你的游戏在 30 秒内两次与其他玩家不同步，因此已退出对局（由机器人接替你的球）。已写入不同步报告。',
   'reason.host-said': '主机说：“{text}”',

@@ -12,6 +12,7 @@
  */
 import { readHeader } from '../../net';
 import { decodeDatagram, decodeHostControl, goodbyeIn, isHostEvent, LockstepType, TREES_KIND } from '../wire';
+import { SessionReason } from '../reasons';
 import type { HostControl, HostFrame } from '../wire';
 import { SlotKind, SPECTATOR_SLOT } from '../types';
 import type { MatchStart, RoomSettings } from '../types';
@@ -134,6 +135,13 @@ export class ClientInbox {
         return this.trees.release({ t: 'start', match: m }, c.trees);
       }
       case 'takeover': if (st.phase === 'running') st.match?.takeover(c.slot, c.key); break;
+      case 'dropped':
+        st.events.push(c);
+        // My own ball, for not answering (a vote, or the host's wait ran out): nobody reads my
+        // inputs any more, so the session ends saying why instead of playing on as a ghost; the
+        // app keeps its token, and a rejoin takes the slot back from the bot (issue 32).
+        if (c.slot === st.slot && (c.why === 1 || c.why === 2) && st.phase === 'running') st.fail({ t: 'failed', reason: SessionReason.Dropped }, 'failed');
+        return;
       case 'resync': {
         // Joining the running match at the snapshot's key: my ball is mine once the host hands it back.
         if (!st.connected) return;

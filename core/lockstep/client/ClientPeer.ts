@@ -84,6 +84,7 @@ export class ClientPeer {
 
   /** Retransmissions, NACKs, acks, keep-alives, closures, join retries. Call every few ms. */
   tick(now: number): void {
+    this.st.countSilence(now);
     if (this.st.phase !== 'joining' && this.st.connected) this.resync.tick(now);
     this.succession.tick(now);
     this.uplink.tick(now);

@@ -131,6 +131,14 @@ export interface PeerStats {
   treeRejected: number;
 }
 
+/**
+ * A gap between two of my ticks counts as host silence for at most this long (ms): a longer one
+ * means my own process stood still (building a match, a stop), and the datagrams that came
+ * meanwhile are not read yet, so that silence is mine, not the host's. A busy process whose ticks
+ * come 400 ms apart still finds a dead host, after a few ticks instead of never.
+ */
+export const OWN_STALL_MS = 300;
+
 export class ClientState {
   phase: PeerPhase = 'idle';
   slot = -1;
@@ -147,6 +155,13 @@ export class ClientState {
   nonce = 0;
   lastSentAt = -1e15;
   lastHeardAt = 0;
+  /**
+   * The host's silence (ms) as my own ticks count it (`countSilence`, OWN_STALL_MS): what the
+   * host-lost report and the give-up go by, so a peer that stood still itself blames nobody.
+   */
+  hostSilence = 0;
+  private silenceTickAt = -1e15;
+  private silenceHeardAt = -1e15;
   /** What the host's pings said: the echo owed, my uplink's loss, its RTT, a phase shift. */
   readonly pings = new HostPings();
   /** When the game loop found its next key missing (null: not blocked). */
@@ -174,6 +189,15 @@ export class ClientState {
     this.phase = 'running';
     this.blockedSince = null;
     return m;
+  }
+
+  /** Counts the host's silence at one of my ticks (ClientPeer.tick, before the parts read it). */
+  countSilence(now: number): void {
+    const gap = Math.min(now - this.silenceTickAt, OWN_STALL_MS);
+    this.silenceTickAt = now;
+    const heard = this.lastHeardAt > this.silenceHeardAt;
+    this.silenceHeardAt = this.lastHeardAt;
+    this.hostSilence = heard ? Math.min(now - this.lastHeardAt, OWN_STALL_MS) : this.hostSilence + gap;
   }
 
   /** The session ends on this side (refused, gone, closed): a terminal phase and its event. */

@@ -46,13 +46,6 @@ export const REPORT_WINDOW_MS = 1000;
 export const REPORT_FRESH_MS = 500;
 const REPORT_EVERY_MS = 100;
 /**
- * A gap between two of my ticks counts as host silence for at most this long (ms): a longer one
- * means my own process stood still (building a match, a stop), and the datagrams that came
- * meanwhile are not read yet, so that silence is mine, not the host's. A busy process whose ticks
- * come 400 ms apart still finds a dead host, after a few ticks instead of never.
- */
-export const OWN_STALL_MS = 300;
-/**
  * A host that is alive but starved (a busy machine) goes quiet for a while and comes back. The
  * silence that counts as lost is at least twice the longest such silence heard in the last
  * QUIET_WINDOW_MS (and at least HOST_LOST_MS): on a calm LAN 0.7 s, on a starved room as long as
@@ -92,10 +85,7 @@ export class ClientSuccession {
    * so from now on I answer no fence of the old host, even if I hear it again.
    */
   private elected: number | null = null;
-  private lastTickAt = -1e15;
-  /** When I had last heard the host, as of my last tick. */
-  private heardAt = -1e15;
-  /** The host's silence as counted at my last tick (OWN_STALL_MS), and the pauses it came back from (ended at, ms long). */
+  /** The host's silence at my last tick (ClientState.hostSilence), and the pauses it came back from (ended at, ms long). */
   private silence = 0;
   private pauses: { at: number; ms: number }[] = [];
 
@@ -148,11 +138,7 @@ export class ClientSuccession {
     const st = this.st;
     const m = st.match;
     const a = this.announced;
-    const gap = Math.min(now - this.lastTickAt, OWN_STALL_MS);
-    this.lastTickAt = now;
-    const heard = st.lastHeardAt > this.heardAt;
-    this.heardAt = st.lastHeardAt;
-    const silent = heard ? Math.min(now - st.lastHeardAt, OWN_STALL_MS) : this.silence + gap;
+    const silent = st.hostSilence;
     if (silent < this.silence && this.silence >= QUIET_MIN_MS) this.pauses.push({ at: now, ms: this.silence });
     this.silence = silent;
     if (st.phase !== 'running' || !m || !a || a.order.length === 0) return;

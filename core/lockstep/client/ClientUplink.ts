@@ -111,7 +111,9 @@ export class ClientUplink {
       st.groupTold = listening;
       st.control({ t: 'group', listening });
     }
-    if (now - st.lastHeardAt >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
+    // The host's silence as my ticks count it: a peer that stood still itself (a stopped or
+    // swapped-out process) reads what came meanwhile before it blames the host (issue 32).
+    if (st.hostSilence >= (st.phase === 'running' ? HOST_SILENT_MATCH_FAIL_MS : HOST_SILENT_FAIL_MS)) {
       return st.fail({ t: 'failed', reason: SessionReason.StoppedAnswering }, 'failed');
     }
     const rto = st.rtt.rto();

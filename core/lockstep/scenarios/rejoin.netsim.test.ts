@@ -171,6 +171,29 @@ describe('rejoin on a simulated network', () => {
     expect(events(room.client(2), 'dropped').filter((e) => e.slot === 1)).toHaveLength(2);
   });
 
+  it('a client whose process stood still 65 s (longer than it waits for a silent host) is told it was dropped, not that the host stopped answering, and rejoins its slot', () => {
+    const room = new Room({ seed: 14, humans: 3, bots: 1, snapshots: true, link: LAN, settings: { matchSeconds: 120, dropVoteSeconds: 1, forceDropSeconds: 2 } });
+    room.joinAll();
+    room.start();
+    room.run(4000);
+    const frozen = room.client(1);
+    // Its process stands still (SIGSTOP): nothing it receives is read, none of its timers run,
+    // until it runs again, timers first.
+    frozen.stall.until = room.sim.now + 65_000;
+    frozen.stall.timersFirst = true;
+    room.run(70_000, () => events(frozen, 'failed').length > 0);
+    expect(events(frozen, 'failed')).toEqual([{ t: 'failed', reason: 'dropped' }]);
+    // Nobody votes here: the host stopped waiting for it (force-drop, why 2).
+    expect(events(frozen, 'dropped').filter((e) => e.slot === 1).map((e) => e.why)).toEqual([2]);
+    // The match went on with a bot in its slot; the restarted app takes it back with its token.
+    const c = room.rejoin(1);
+    room.run(5000, () => events(c, 'takeover').length > 0);
+    expect(events(c, 'takeover')[0]?.slot).toBe(1);
+    expect(room.runToEnd(120_000)).toBe(true);
+    expect(room.host.lastResult?.agreed).toBe(true);
+    expect(sameAsOwner(room, c)).toBeGreaterThan(0);
+  });
+
   it('a rejoin while the host still waits for the crashed player ends the wait at once', () => {
     const room = new Room({ seed: 8, humans: 3, snapshots: true, link: LAN, settings: { matchSeconds: 30, forceDropSeconds: 60 } });
     room.joinAll();

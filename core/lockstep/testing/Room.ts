@@ -164,7 +164,7 @@ export class RoomClient {
   }
 
   private awake(now: number): boolean {
-    return this.stall.wake((b, from) => this.receive(now, b, from), now);
+    return this.stall.wake((b, from) => this.receive(now, b, from), now, () => this.peer.tick(now));
   }
 
   /** A render tick: events, intent, game loop. */

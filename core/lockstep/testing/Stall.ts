@@ -6,6 +6,8 @@
 export class Stall {
   /** When the process runs again (ms). */
   until = 0;
+  /** Its timers run before it reads what waited, as a Node process's do when it runs again (timers, then the socket's poll). */
+  timersFirst = false;
   private readonly queued: [Uint8Array, string][] = [];
 
   /** Holds a datagram back while the process stands still (true: held). */
@@ -16,8 +18,9 @@ export class Stall {
   }
 
   /** A turn of the process: false while it stands still; else what waited is read first. */
-  wake(deliver: (bytes: Uint8Array, from: string) => void, now: number): boolean {
+  wake(deliver: (bytes: Uint8Array, from: string) => void, now: number, timers?: () => void): boolean {
     if (now < this.until) return false;
+    if (this.timersFirst && this.queued.length > 0) timers?.();
     for (const [b, from] of this.queued.splice(0)) deliver(b, from);
     return true;
   }
