@@ -9,6 +9,10 @@
  * --token-file <path>: the session token is written there once accepted; if the file exists at
  * start, the client first rejoins the running match with it (after a crash, a pulled cable or a
  * restart), and joins afresh when the host no longer knows the token.
+ * Dropped for not answering (its process stood still or starved, and the others voted it out or
+ * the host stopped waiting): the session ends saying so (ev "failed", reason "dropped"), and the
+ * client rejoins its slot at once with the session's token and key, as the app's Rejoin does
+ * (ev "exit" with retry "rejoin"; at most MAX_REJOINS times).
  * --resources <dir> (default: the checkout's resources/): this client's bot trees and maps. The
  * match runs the host's trees: where they differ they are received (logged as ev "trees"); a file
  * of ours that fails falls back to the built-in tree, logged as ev "trees-fallback".
@@ -22,10 +26,13 @@ import type { HeadlessInput } from '../electron/services/lockstep/HeadlessPlayer
 import { LockstepNode } from '../electron/services/lockstep/LockstepNode';
 import { mapLoader } from '../electron/services/lockstep/loadMap';
 import { loadTrees } from '../electron/services/lockstep/loadTrees';
-import { RejectReason } from '../core/lockstep';
+import { RejectReason, SessionReason } from '../core/lockstep';
 import { argsOrExit } from './cli/args';
 import { CLIENT_TOOL, checkClient, lanInterface } from './cli/tools';
 import { stopWithLaunchers } from './launchers.mjs';
+
+/** Rejoins after being dropped for not answering, at most (a machine that starves forever stops trying). */
+const MAX_REJOINS = 10;
 
 const log = (entry: Record<string, unknown>): void => void process.stdout.write(JSON.stringify({ t: Math.round(performance.now()), ...entry }) + '\n');
 
@@ -67,15 +74,17 @@ async function main(): Promise<void> {
   const trees = loadTrees(resources);
   log({ ev: 'trees-loaded', fingerprint: trees.trees.brains.fingerprint });
   for (const notice of trees.notices) log({ ev: 'trees-fallback', notice });
-  const run = async (stored: { token: number; key: Uint8Array } | undefined): Promise<void> => {
+  const run = async (stored: { token: number; key: Uint8Array } | undefined, rejoins = 0): Promise<void> => {
     const rejoinToken = stored?.token;
     // Elected to succeed a host that is gone, the node hosts the match; its verifier then serves rejoins.
     const node = await LockstepNode.open({ trees: trees.trees, port: 0, address: v.address, ...(v.lan !== undefined ? { groupInterfaces: [lanInterface(v.lan, v.address)] } : {}), ...(stored ? { identity: stored.key } : {}), verifier: { loadMap: mapLoader(resources), log: (e) => log({ who: 'verifier', ...e }) } });
     const peer = node.join({ host: join, name, spectate, lockClosures: v.deterministic, ...(stored ? { rejoinToken: stored.token } : {}) });
     let rejectReason: number | null = null;
-    // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh.
+    let failReason: string | null = null;
+    // HeadlessPlayer logs every peer event; a REJECT's reason decides whether to join afresh, a failure's whether to rejoin.
     const plog = (e: Record<string, unknown>): void => {
       if (e['ev'] === 'rejected') rejectReason = Number(e['reason']);
+      if (e['ev'] === 'failed') failReason = String(e['reason']);
       log(e);
     };
     const player = new HeadlessPlayer({ peer, now: () => node.now(), loadMap: mapLoader(resources), input, name, seed: v.seed, log: plog, ...(reports ? { reportsDir: reports } : {}) });
@@ -98,10 +107,17 @@ async function main(): Promise<void> {
         player.tick(); // log the events still queued (the REJECT's reason among them)
         // A stale token (the match it was for is over): join like a new player instead.
         const stale = p === 'rejected' && rejoinToken !== undefined && rejectReason === RejectReason.UnknownToken;
-        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.sealer?.counters, ...(stale ? { retry: 'fresh join' } : {}) });
+        // Dropped for not answering: back into the slot with this session's token and key.
+        const back = p === 'failed' && failReason === SessionReason.Dropped && peer.sessionToken !== 0 && rejoins < MAX_REJOINS ? { token: peer.sessionToken, key: node.identity } : null;
+        log({ ev: 'exit', phase: p, hash: player.finishedHash, stats: peer.stats, udp: node.transport.counters, link: node.transport.sealer?.counters, ...(stale ? { retry: 'fresh join' } : back ? { retry: 'rejoin' } : {}) });
         // Hosting since a takeover: the others hear the end before this host says goodbye.
         const linger = ended && node.authority ? 1000 : 0;
-        setTimeout(() => void node.close().then(() => (stale && !stopping ? void run(undefined) : process.exit(ended ? 0 : 1))), linger);
+        const next = (): void => {
+          if (stale && !stopping) return void run(undefined);
+          if (back && !stopping) return void run(back, ++rejoins);
+          process.exit(ended ? 0 : 1);
+        };
+        setTimeout(() => void node.close().then(next), linger);
       }
     }, 50);
     current = { node, poll };
