@@ -229,7 +229,7 @@ describe('LanRoom', () => {
     const report = {
       format: 'ball-brawl-desync', version: 1, appVersion: '0.1.0', protocolVersion: 2, me: { slot: 1, name: 'Bob' },
       detectedKey: 12, agreedKey: 11, diverged: [1], iDiverged: true, referenceSlot: 0, referenceHash: 5, myHash: 6,
-      match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0 }, { slot: 1, kind: 2, difficulty: 0 }], trees: 1 },
+      match: { seed: 1, delayMs: 30, settings: DEFAULT_SETTINGS, slots: [{ slot: 0, kind: 2, difficulty: 0, team: 0 }, { slot: 1, kind: 2, difficulty: 0, team: 0 }], trees: 1 },
       snapshot: { key: 11, base64: 'AAAA' }, detectedSnapshot: null,
       updates: [{ key: 11, inputs: [{ slot: 0, input: { move: 1, angle: 5, targetX: 0, targetY: 0, split: false, eject: false } }], events: [], delayMs: 35 }],
       myHashes: { fromKey: 11, hashes: [3, 6] }, subHashes: { key: 12, mine: [{ name: 'balls', hash: 9 }], reference: null }, firstDifference: null,
