@@ -14,6 +14,8 @@
  * a code whose length, padding or range does not fit is refused as well.
  */
 
+import { intToIpv4, ipv4ToInt } from './address';
+
 export const JOIN_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** The UDP port a host listens on unless told otherwise (`--port`). */
@@ -41,16 +43,6 @@ export type JoinCodeDecode =
 export function unhostable(ipv4: number): boolean {
   const first = ipv4 >>> 24;
   return first === 0 || first >= 224;
-}
-
-function ipv4Value(address: string): number | null {
-  const parts = address.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^(0|[1-9][0-9]{0,2})$/.test(p) && Number(p) <= 255)) return null;
-  return parts.reduce((v, p) => v * 256 + Number(p), 0);
-}
-
-function ipv4Text(v: number): string {
-  return [v >>> 24, (v >>> 16) & 255, (v >>> 8) & 255, v & 255].join('.');
 }
 
 /** Luhn mod 32 over the characters' values: the character that makes the sum come out 0. */
@@ -82,7 +74,7 @@ function grouped(chars: string): string {
 
 /** The code of an IPv4 game address, or null for one no game can be hosted at (or not IPv4). */
 export function encodeJoinCode(address: string, port: number = DEFAULT_GAME_PORT): string | null {
-  const ip = ipv4Value(address);
+  const ip = ipv4ToInt(address);
   if (ip === null || unhostable(ip) || !Number.isInteger(port) || port < 1 || port > 65535) return null;
   const tag = RANGES.findIndex((r) => r.bits === 32 || Math.floor(ip / 2 ** r.bits) === Math.floor(r.prefix / 2 ** r.bits));
   const range = RANGES[tag]!;
@@ -121,6 +113,6 @@ export function decodeJoinCode(text: string): JoinCodeDecode {
   if (ownPort) at += 16;
   // Exactly the characters the bits need, padded with zeros: anything else was not made here.
   if (Math.ceil(at / 5) * 5 !== bits.length || bits.slice(at).some((b) => b !== 0)) return { ok: false, problem: 'length' };
-  if (unhostable(ip) || port === 0) return { ok: false, problem: 'address', address: ipv4Text(ip) };
-  return { ok: true, address: ipv4Text(ip), port };
+  if (unhostable(ip) || port === 0) return { ok: false, problem: 'address', address: intToIpv4(ip) };
+  return { ok: true, address: intToIpv4(ip), port };
 }

@@ -7,6 +7,7 @@
  * default 'all'; an invalid value is skipped with a warning, never fatal.
  */
 import os from 'node:os';
+import { intToIpv4, ipv4ToInt } from '../../../core/net';
 
 /** One usable IPv4 address of a network interface. */
 export interface NetInterface {
@@ -29,21 +30,6 @@ export interface ResolvedMode {
   readonly source: 'flag' | 'env' | 'setting' | 'default';
   /** Invalid values that were skipped, for the log / status line. */
   readonly warnings: readonly string[];
-}
-
-function ipv4ToInt(address: string): number | null {
-  const parts = address.split('.');
-  if (parts.length !== 4) return null;
-  let n = 0;
-  for (const p of parts) {
-    if (!/^(0|[1-9][0-9]{0,2})$/.test(p) || Number(p) > 255) return null;
-    n = n * 256 + Number(p);
-  }
-  return n;
-}
-
-function intToIpv4(n: number): string {
-  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }
 
 /** The subnet-directed broadcast address of address/netmask, e.g. 198.18.0.7/24 → 198.18.0.255. */
