@@ -13,7 +13,7 @@ import type { BenchContext } from '../../../bench/lib';
 import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import { summarize } from '../../../bench/lib';
-import { meterTicks } from '../testing/tickMeter';
+import { meterTicks } from '../../../bench/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 1000;

@@ -16,7 +16,7 @@ import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import type { RoomClient } from '../../../core/lockstep/testing';
 import { summarize } from '../../../bench/lib';
-import { meterTicks } from '../testing/tickMeter';
+import { meterTicks } from '../../../bench/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 500;

@@ -18,7 +18,7 @@ import type { PeerEvent } from '../../../core/lockstep';
 import { SimGame } from '../../../core/lockstep';
 import { Room } from '../../../core/lockstep/testing';
 import type { RoomClient } from '../../../core/lockstep/testing';
-import { meterTicks } from '../testing/tickMeter';
+import { meterTicks } from '../../../bench/tickMeter';
 import { mapLoader } from './loadMap';
 
 const GOAL_MS = 1000;

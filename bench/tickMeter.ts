@@ -4,7 +4,7 @@
  * computes adds this (rejoin, heal and backlog-drain benches).
  */
 import { performance } from 'node:perf_hooks';
-import type { RoomClient } from '../../../core/lockstep/testing';
+import type { RoomClient } from '../core/lockstep/testing';
 
 export interface TickMeter {
   /** Ms of CPU counted so far. */
