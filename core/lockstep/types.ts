@@ -17,6 +17,8 @@ export const MAX_KEY_INTERVAL = 6;
 export const MAX_SLOTS = 50;
 /** Most teams a room can have (core/sim MAX_TEAMS, tested). */
 export const MAX_TEAMS = 4;
+/** The highest bot difficulty (0 easy, 1 normal, 2 hard). */
+export const MAX_DIFFICULTY = 2;
 /** The slot number of a spectator session (it never holds the clock). */
 export const SPECTATOR_SLOT = 255;
 /**

@@ -6,7 +6,7 @@
  * settings are always within their bounds (clamped, never rejected as a whole); in a team room
  * every slot's team is below settings.teams (a player or bot taking a slot joins the smallest team).
  */
-import { DEFAULT_SETTINGS, MAX_KEY_INTERVAL, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL, SlotKind } from '../types';
+import { DEFAULT_SETTINGS, MAX_DIFFICULTY, MAX_KEY_INTERVAL, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL, SlotKind } from '../types';
 import type { LobbySlot, RoomSettings } from '../types';
 
 const OPEN: LobbySlot = Object.freeze({ kind: SlotKind.Open, difficulty: 0, colour: 0, ready: false, name: '', team: 0 });
@@ -93,9 +93,9 @@ export class HostLobby {
     const cur = this.slots[slot];
     if (!cur || cur.kind === SlotKind.Human || kind === SlotKind.Human) return false;
     if (kind === SlotKind.Bot) {
-      const d = clamp(difficulty, 0, 2);
+      if (!Number.isInteger(difficulty) || difficulty < 0 || difficulty > MAX_DIFFICULTY) return false;
       const team = cur.kind === SlotKind.Bot ? cur.team : this.smallestTeam(slot);
-      this.slots[slot] = { kind, difficulty: d, colour: this.freeColour(slot, slot), ready: true, name: `Bot ${slot + 1}`, team };
+      this.slots[slot] = { kind, difficulty, colour: this.freeColour(slot, slot), ready: true, name: `Bot ${slot + 1}`, team };
     } else {
       this.slots[slot] = { ...OPEN, kind };
     }

@@ -97,7 +97,7 @@ describe('control messages round trip', () => {
     { t: 'chat', from: 254, text: 'hello' },
     { t: 'loading', seed: 0xffffffff, trees: 0x80000001 },
     { t: 'progress', entries: [{ slot: 0, percent: 100 }, { slot: 1, percent: 7 }] },
-    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0, team: 1 }, { slot: 5, kind: SlotKind.Bot, difficulty: 3, team: 0 }], trees: 7 },
+    { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0, team: 1 }, { slot: 5, kind: SlotKind.Bot, difficulty: 2, team: 0 }], trees: 7 },
     { t: 'trees', fingerprint: 0xfedcba98, total: 1030, count: 2, index: 1, bytes: Uint8Array.of(1, 2, 3, 4, 5, 6) },
     { t: 'lobby', reason: 'late' },
     { t: 'desync', key: 500, agreedKey: 499, refHash: 123, refSlot: 0, slots: [2, 255] },

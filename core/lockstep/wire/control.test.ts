@@ -147,6 +147,19 @@ describe('control messages, declared once', () => {
     expect(decodeHostControl(bad)).toBeNull();
   });
 
+  it('refuses a percentage over 100 and a difficulty over hard, rather than clamping them', () => {
+    expect(decodeClientControl(Uint8Array.of(0x43, 100))).toEqual({ t: 'progress', percent: 100 });
+    expect(decodeClientControl(Uint8Array.of(0x43, 101))).toBeNull();
+    expect(decodeHostControl(Uint8Array.of(0x05, 1, 0, 101))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x51, 4, 2, 2))).toEqual({ t: 'setSlot', slot: 4, kind: 2, difficulty: 2 });
+    expect(decodeClientControl(Uint8Array.of(0x51, 4, 2, 3))).toBeNull();
+    const start = encodeHostControl({ t: 'start', seed: 1, delayMs: 30, slots: [{ slot: 0, kind: 2, difficulty: 2, team: 0 }], trees: 1 });
+    const bad = Uint8Array.from(start);
+    bad[start.length - 6] = 3; // the entry's difficulty byte, before its team and the u32 trees
+    expect(decodeHostControl(start)).not.toBeNull();
+    expect(decodeHostControl(bad)).toBeNull();
+  });
+
   it('peers hand on as events exactly the host messages declared so', () => {
     const events = (HOST_SAMPLES as readonly HostControl[]).filter(isHostEvent).map((m) => m.t);
     expect(events).toEqual(['settings', 'slots', 'chat', 'loading', 'progress', 'lobby', 'desync', 'refsub', 'pause', 'dropped', 'kicked', 'end', 'takeover', 'closed']);

@@ -14,7 +14,7 @@
 import { Reader, Writer } from './bytes';
 import { MAX_CHAT_BYTES, MAX_SLOTS } from '../types';
 import { MAX_NAME_BYTES } from '../names';
-import { MAX_SUBHASHES, readKind, readRoster, readSettings, readSlot, readTeam, readU32s, writeRoster, writeSettings } from './controlFields';
+import { MAX_SUBHASHES, readDifficulty, readKind, readPercent, readRoster, readSettings, readSlot, readTeam, readU32s, writeRoster, writeSettings } from './controlFields';
 import type { Roster, SlotSpec } from './controlFields';
 import type { LobbySlot, Rejoiner, RoomSettings, SlotKind } from '../types';
 import { MAX_CTL_BYTES } from './frames';
@@ -83,7 +83,7 @@ export const HOST_MESSAGES = {
     read: (r) => {
       const n = r.count(MAX_SLOTS);
       const entries: { slot: number; percent: number }[] = [];
-      for (let i = 0; i < n && !r.failed; i++) entries.push({ slot: r.u8(), percent: Math.min(100, r.u8()) });
+      for (let i = 0; i < n && !r.failed; i++) entries.push({ slot: r.u8(), percent: readPercent(r) });
       return { entries };
     },
   }),
@@ -178,7 +178,7 @@ export const CLIENT_MESSAGES = {
   /** str text(200) */
   chat: def<{ readonly text: string }>({ kind: 0x42, write: (w, m) => void w.str(m.text, MAX_CHAT_BYTES), read: (r) => ({ text: r.str(MAX_CHAT_BYTES) }) }),
   /** u8 percent */
-  progress: def<{ readonly percent: number }>({ kind: 0x43, write: (w, m) => void w.u8(m.percent), read: (r) => ({ percent: Math.min(100, r.u8()) }) }),
+  progress: def<{ readonly percent: number }>({ kind: 0x43, write: (w, m) => void w.u8(m.percent), read: (r) => ({ percent: readPercent(r) }) }),
   /** u8 slot to drop */
   vote: def<{ readonly slot: number }>({ kind: 0x44, write: (w, m) => void w.u8(m.slot), read: (r) => ({ slot: r.u8() }) }),
   /** u8 1 pause / 0 resume */
@@ -213,7 +213,7 @@ export const CLIENT_MESSAGES = {
   /** as the host's settings (room owner only) */
   setSettings: def<{ readonly settings: RoomSettings }>({ kind: 0x50, write: (w, m) => writeSettings(w, m.settings), read: (r) => ({ settings: readSettings(r) }) }),
   /** u8 slot, u8 kind, u8 difficulty (room owner only) */
-  setSlot: def<{ readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }>({ kind: 0x51, write: (w, m) => void w.u8(m.slot).u8(m.kind).u8(m.difficulty), read: (r) => ({ slot: r.u8(), kind: readKind(r), difficulty: Math.min(3, r.u8()) }) }),
+  setSlot: def<{ readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }>({ kind: 0x51, write: (w, m) => void w.u8(m.slot).u8(m.kind).u8(m.difficulty), read: (r) => ({ slot: r.u8(), kind: readKind(r), difficulty: readDifficulty(r) }) }),
   /** u8 slot, u8 team (v13): a player puts itself on a team; the room owner moves any player or bot */
   team: def<{ readonly slot: number; readonly team: number }>({ kind: 0x54, write: (w, m) => void w.u8(m.slot).u8(m.team), read: (r) => ({ slot: readSlot(r), team: readTeam(r) }) }),
   /** u8 slot (room owner only) */

@@ -4,7 +4,7 @@
  * throws.
  */
 import type { Reader, Writer } from './bytes';
-import { DELAY_UNIT_MS, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL } from '../types';
+import { DELAY_UNIT_MS, MAX_KEY_INTERVAL, MAX_MAP_BYTES, MAX_DIFFICULTY, MAX_SLOTS, MAX_TEAMS, MIN_KEY_INTERVAL } from '../types';
 import type { RoomSettings, SlotKind } from '../types';
 import { ROOM_NAME_BYTES } from '../names';
 
@@ -38,6 +38,20 @@ export function readTeam(r: Reader): number {
   const t = r.u8();
   if (t >= MAX_TEAMS) r.fail();
   return t;
+}
+
+/** A bot difficulty: 0 easy, 1 normal, 2 hard; anything else fails the read. */
+export function readDifficulty(r: Reader): number {
+  const d = r.u8();
+  if (d > MAX_DIFFICULTY) r.fail();
+  return d;
+}
+
+/** A loading percentage, 0..100; more fails the read. */
+export function readPercent(r: Reader): number {
+  const p = r.u8();
+  if (p > 100) r.fail();
+  return p;
 }
 
 export function readKind(r: Reader): SlotKind {
@@ -76,7 +90,7 @@ export function readRoster(r: Reader): Roster {
   const delay = r.u8();
   const n = r.count(MAX_SLOTS);
   const slots: SlotSpec[] = [];
-  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: r.u8(), team: readTeam(r) });
+  for (let i = 0; i < n && !r.failed; i++) slots.push({ slot: readSlot(r), kind: readKind(r), difficulty: readDifficulty(r), team: readTeam(r) });
   if (delay < 1) r.fail();
   return { seed, delayMs: delay * DELAY_UNIT_MS, slots };
 }
