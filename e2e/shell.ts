@@ -115,12 +115,16 @@ export interface ShellOptions {
   readonly firstRun?: boolean;
   /** Settings saved before the start (over the defaults), when the folder has none yet. */
   readonly settings?: Partial<Settings>;
+  /** A network namespace (made by the test) to run the shell in, with the interfaces the test gave it. */
+  readonly netns?: string;
 }
 
 export async function startShell(extraArgs: string[] = [], userDataDir = tempDir('e2e'), opts: ShellOptions = {}): Promise<RunningShell> {
   const file = path.join(userDataDir, 'settings.json');
   if (!opts.firstRun && !existsSync(file)) writeFileSync(file, JSON.stringify({ ...DEFAULT_SETTINGS, ...opts.settings }));
-  const child = spawn(process.execPath, [path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--user-data', userDataDir, ...extraArgs], {
+  const argv = [process.execPath, path.join(root, 'out', 'main', 'browserShell.js'), '--port', '0', '--no-open', '--discovery=off', '--user-data', userDataDir, ...extraArgs];
+  const [cmd, ...args] = opts.netns ? ['ip', 'netns', 'exec', opts.netns, ...argv] : argv;
+  const child = spawn(cmd!, args, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,

@@ -266,6 +266,12 @@ export interface NetRoom {
    * its host who tried and why. `name` is '' where none was read (or it broke the name rule).
    */
   readonly refused: readonly { readonly address: string; readonly name: string; readonly reason: 'full' | 'version' | 'running' | 'kicked' | 'name' | 'token' | 'other' }[];
+  /**
+   * A hosting app's reachability from the LAN (null when joined, or bound to one address): 'virtual'
+   * when its only usable interfaces are virtual adapters (VPN, Docker, Hyper-V, ZeroTier, WSL),
+   * 'none' when it has no network at all; the lobby warns its host.
+   */
+  readonly reach: 'lan' | 'virtual' | 'none' | null;
 }
 
 /** A tree file of this app's that fell back to the built-in tree (core/ai TreeError's fields). */

@@ -188,6 +188,8 @@ export const en = {
   'lobby.copy': 'Copy',
   'lobby.copyTitle': 'Copy this address to send it to a friend',
   'lobby.copied': 'Copied',
+  'lobby.reach.virtual': 'This computer is only on a virtual network (a VPN, Docker, Hyper-V, WSL or ZeroTier adapter): friends on your Wi-Fi or cable network probably cannot reach it. Connect this computer to the LAN, then host again.',
+  'lobby.reach.none': 'This computer is on no network: only this computer can join. Connect it to the Wi-Fi or a cable, then host again.',
   'lobby.refused': '{who} tried to join and was refused: {why}.',
   'lobby.refusedWho': '{name} ({address})',
   'lobby.refusedWhy.full': 'the room is full',

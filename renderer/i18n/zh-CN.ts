@@ -190,6 +190,8 @@ export const zhCN: Record<MessageKey, string> = {
   'lobby.copy': '复制',
   'lobby.copyTitle': '复制这个地址发给朋友',
   'lobby.copied': '已复制',
+  'lobby.reach.virtual': '这台电脑只连着虚拟网络（VPN、Docker、Hyper-V、WSL 或 ZeroTier 网卡）：同一 Wi-Fi 或有线网络里的朋友多半连不上。请把这台电脑接入局域网，再重新建房。',
+  'lobby.reach.none': '这台电脑没有连接任何网络：只有本机能加入。请连上 Wi-Fi 或网线，再重新建房。',
   'lobby.refused': '{who}想加入，但被拒绝了：{why}。',
   'lobby.refusedWho': '{name}（{address}）',
   'lobby.refusedWhy.full': '房间已满',

@@ -1,7 +1,7 @@
 /** The discovery switch (flag > env > setting > default) and interface selection. */
 import { describe, expect, it } from 'vitest';
 import type os from 'node:os';
-import { broadcastAddress, inSubnet, interfaceKind, lanAddresses, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
+import { broadcastAddress, hostReach, inSubnet, interfaceKind, lanAddresses, resolveDiscoveryMode, selectInterfaces, usableInterfaces } from './interfaces';
 
 describe('resolveDiscoveryMode', () => {
   it.each([
@@ -83,6 +83,11 @@ describe('interfaces', () => {
     // The switch still overrides: a named interface is first, virtual or not.
     expect(lanAddresses({ interface: 'docker0' }, all)[0]).toBe('172.17.0.1');
     expect(selectInterfaces('all', all).interfaces.map((i) => i.name).slice(0, 2)).toEqual(['Wi-Fi', 'eth0']);
+    // Reachable from the LAN while one real interface is left; warned when only adapters are.
+    expect(hostReach(all)).toBe('lan');
+    expect(hostReach(all.filter((i) => i.name === 'en0'))).toBe('lan');
+    expect(hostReach(all.filter((i) => interfaceKind(i) === 'virtual'))).toBe('virtual');
+    expect(hostReach([])).toBe('none');
   });
 
   it('subnet arithmetic', () => {

@@ -113,6 +113,19 @@ export function selectInterfaces(mode: DiscoveryMode, all: readonly NetInterface
   return { interfaces: [], problem: `interface "${mode.interface}" has no usable IPv4 address (available: ${names})` };
 }
 
+/**
+ * How others on the LAN can reach this machine's game socket: 'lan' when it has a usable
+ * interface that is not a virtual adapter, 'virtual' when every one is (VPN, Docker, Hyper-V,
+ * ZeroTier, WSL: friends on the Wi-Fi probably cannot reach those addresses), 'none' when it has
+ * no usable interface at all (only this machine can join).
+ */
+export type HostReach = 'lan' | 'virtual' | 'none';
+
+export function hostReach(all: readonly NetInterface[] = usableInterfaces()): HostReach {
+  if (all.length === 0) return 'none';
+  return all.every((i) => interfaceKind(i) === 'virtual') ? 'virtual' : 'lan';
+}
+
 /** Parses one switch value: 'off', 'all', or an interface name; null when unusable. */
 export function parseDiscoveryMode(value: string): DiscoveryMode | null {
   const v = value.trim();

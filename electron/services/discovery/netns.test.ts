@@ -342,4 +342,25 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
       await avahi.stop();
     }
   }, 60_000);
+
+  it('a host whose only network is a virtual adapter is warned: reach lan, then virtual, then none', async () => {
+    const ns = lab.machines[5]?.ns ?? ''; // m6 (eth1 on LAN B only): no test uses it after this one
+    const agent = await lab.agent(5);
+    const reach = async (): Promise<unknown[]> => {
+      const mark = agent.events.length;
+      agent.send({ cmd: 'addresses', mode: 'all' });
+      const e = await agent.waitFor('addresses', (x) => x.ev === 'addresses', 5000, mark);
+      return [e['list'], e['reach']];
+    };
+    // A ZeroTier-style adapter beside the LAN (a veth pair inside the namespace: no dummy module here).
+    lab.exec(ns, 'ip', ['link', 'add', 'zt0', 'type', 'veth', 'peer', 'name', 'zt0peer']);
+    lab.exec(ns, 'ip', ['addr', 'add', '10.147.17.6/24', 'dev', 'zt0']);
+    for (const dev of ['zt0', 'zt0peer']) lab.exec(ns, 'ip', ['link', 'set', dev, 'up']); // both ends up: the OS lists only running links
+    expect(await reach()).toEqual([['198.19.0.6', '10.147.17.6'], 'lan']);
+    lab.exec(ns, 'ip', ['addr', 'flush', 'dev', 'eth1']);
+    expect(await reach()).toEqual([['10.147.17.6'], 'virtual']);
+    lab.exec(ns, 'ip', ['link', 'del', 'zt0']);
+    expect(await reach()).toEqual([['127.0.0.1'], 'none']);
+    agent.send({ cmd: 'exit' });
+  }, 30_000);
 });

@@ -28,7 +28,7 @@ import type { ClientPeer } from '../../../core/lockstep';
 import type { BridgeEvents, NetDown, NetUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
 import type { AppDiscovery, DiscoveryService } from '../discovery';
-import { lanAddresses } from '../discovery';
+import { hostReach, lanAddresses } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
 import type { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
@@ -131,6 +131,7 @@ export class LanRoom implements NetService {
     const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${node.port}`);
     const address = addresses[0]!;
     const room = this.room$(node, owner, address, null, trees, addresses, () => host.replacedBy);
+    if (this.socket.bind === '0.0.0.0') room.view.reach = hostReach();
     const advert = new HostAdvert(discovery, { host, port: node.port });
     room.discovery = discovery;
     room.advert = advert;

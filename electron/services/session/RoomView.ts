@@ -53,6 +53,8 @@ export class RoomView {
   private pause: NetRoom['pause'] = null;
   private message: Reason | null = null;
   private last = '';
+  /** A hosting app's reachability from the LAN (NetRoom.reach); set by the room that hosts. */
+  reach: NetRoom['reach'] = null;
 
   constructor(
     private readonly peer: ClientPeer,
@@ -114,6 +116,7 @@ export class RoomView {
       trees: this.trees(),
       rejoinAt: this.rejoinAt(),
       refused: (this.refusedBy()?.last ?? []).map((r) => ({ address: r.from, name: r.name, reason: REFUSED[r.reason] ?? 'other' })),
+      reach: this.reach,
     };
   }
 

@@ -46,7 +46,10 @@ export const lobbyScreen: Screen = (root, ctx) => {
   silent.hidden = true;
   // The host is told who tried to join and was refused, and why (names and addresses are data).
   const refused = h('ul', { className: 'lobby-refused', testId: 'lobby-refused' });
-  root.append(silent, refused, h('div', { className: 'lobby-screen' }, view.el, side));
+  // Its own reachability: a warning when friends on the LAN probably cannot reach it.
+  const reach = h('p', { className: 'error', testId: 'lobby-reach' });
+  reach.hidden = true;
+  root.append(silent, reach, refused, h('div', { className: 'lobby-screen' }, view.el, side));
   let shownSettings = '';
   let readySent: readonly LobbySlot[] | null = null;
 
@@ -60,6 +63,9 @@ export const lobbyScreen: Screen = (root, ctx) => {
     }
     form.disable(!s.owner);
     apply.hidden = !s.owner;
+    const warn = s.owner && (s.reach === 'virtual' || s.reach === 'none') ? s.reach : null;
+    reach.hidden = warn === null;
+    reach.textContent = warn === null ? '' : t(`lobby.reach.${warn}`);
     refused.replaceChildren(...(s.owner ? s.refused : []).map((r) => h('li', {}, t('lobby.refused', { who: r.name ? t('lobby.refusedWho', { name: r.name, address: r.address }) : r.address, why: t(`lobby.refusedWhy.${r.reason}`) }))));
     const quietMs = s.owner ? 0 : (net.status?.hostSilentMs ?? 0);
     silent.hidden = quietMs < HOST_SILENT_LOBBY_MS;

@@ -10,7 +10,7 @@ import readline from 'node:readline';
 import makeMdns from 'multicast-dns';
 import type { GameAdvert } from '../advert';
 import { DiscoveryService } from '../discoveryService';
-import { lanAddresses, parseDiscoveryMode, resolveDiscoveryMode, usableInterfaces } from '../interfaces';
+import { hostReach, lanAddresses, parseDiscoveryMode, resolveDiscoveryMode, usableInterfaces } from '../interfaces';
 import { startProbeResponder } from '../responder';
 import type { ProbeResponder } from '../responder';
 
@@ -74,7 +74,7 @@ async function handle(c: Record<string, unknown>): Promise<void> {
     case 'status':
       return emit({ ev: 'status', status: service.status() });
     case 'addresses':
-      return emit({ ev: 'addresses', list: lanAddresses(parseDiscoveryMode(String(c['mode'])) ?? 'all') });
+      return emit({ ev: 'addresses', list: lanAddresses(parseDiscoveryMode(String(c['mode'])) ?? 'all'), reach: hostReach() });
     case 'rawQuery':
       return emit({ ev: 'rawQuery', records: await rawQuery(String(c['name']), Number(c['waitMs'] ?? 800)) });
     case 'squat': {
