@@ -135,6 +135,12 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   for (const p of [host, guest]) await p.waitForFunction((f) => window.__bb!.net!.frame > f, after, { timeout: 30_000 });
   const keys2 = Math.min(await host.evaluate(() => window.__bb!.net!.lastHash!.key), await guest.evaluate(() => window.__bb!.net!.lastHash!.key)) + 1;
   expect(await keyHashes(guest, keys2)).toEqual(await keyHashes(host, keys2));
+  // The F3 panel says how key frames arrive: by unicast here, on loopback (no LAN group).
+  await guest.evaluate(() => window.__bb!.match!.setRender(true));
+  await guest.keyboard.press('F3');
+  await expect(guest.getByTestId('net-frames')).toHaveText(/^unicast \(no LAN group: loopback/);
+  await guest.keyboard.press('F3');
+  await guest.evaluate(() => window.__bb!.match!.setRender(false));
   expect(await host.locator('img').count()).toBe(0);
   expect(dialogs).toEqual([]);
 

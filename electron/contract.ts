@@ -330,6 +330,12 @@ export interface NetStatus {
   readonly delayMs: number;
   readonly bytesInPerSec: number;
   readonly bytesOutPerSec: number;
+  /**
+   * How key frames reach this app in a running match (null otherwise, and for a spectator):
+   * 'group' the host's multicast; 'missed' it listens but none came lately (the network drops
+   * multicast, so the host sends its keys alone); 'off' no group (not on a LAN interface).
+   */
+  readonly frames: 'group' | 'missed' | 'off' | null;
 }
 
 /**

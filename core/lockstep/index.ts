@@ -17,7 +17,7 @@ export { parseReason, SessionReason } from './reasons';
 export { HOST_CLOSED_REASON, HostAuthority } from './host';
 export type { HostOptions, Refusal, RejoinProof } from './host';
 export { ClientPeer, WAIT_DIALOG_GRACE_MS } from './client';
-export type { ClientMatch, PeerEvent, PeerPhase, StallView, TreeStatus } from './client';
+export type { ClientMatch, FramesBy, PeerEvent, PeerPhase, StallView, TreeStatus } from './client';
 // The match loop every peer runs, and what a headless peer plays with.
 export { DESYNC_REPORT_FORMAT, InputScript, LocalBot, LockstepRunner, MatchLoop, MAX_LATE_MS, RemotePort, SimGame, matchSpecOf } from './loop';
 export type { DesyncReport, LoopMsg, ResumePoint, RunnerOptions, StepHooks } from './loop';

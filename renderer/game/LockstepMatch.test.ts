@@ -96,7 +96,7 @@ describe('LockstepMatch', () => {
     port.push(updates(0, 0));
     let now = 0;
     for (; now < 1000; now += TICK) match.drive(now, hooks);
-    port.setStatus({ status: { state: 1, key: 1, heldMs: 900, votesNeeded: 1, voteInMs: 5000, forceInMs: 9000, waiting: [{ slot: 2, cause: 2, votes: 0 }], pausedBy: 0 }, hostSilentMs: 0, pace: 1, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
+    port.setStatus({ status: { state: 1, key: 1, heldMs: 900, votesNeeded: 1, voteInMs: 5000, forceInMs: 9000, waiting: [{ slot: 2, cause: 2, votes: 0 }], pausedBy: 0 }, hostSilentMs: 0, pace: 1, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0, frames: 'off' });
     const wait = match.overlay(now).wait;
     expect(wait?.awaited.map((w) => [w.name, w.cause])).toEqual([['<b>Bob</b>', 'slow']]);
     match.onEvent({ t: 'desync', key: 0, agreedKey: -1, refHash: 1, refSlot: 0, slots: [2] });

@@ -228,6 +228,7 @@ export class LockstepMatch implements Match {
       waitedMost: this.waitedMost(),
       predictFrames: this.predictor ? this.predictor.window : null,
       correctionCells: this.predictor?.lastCorrection ?? null,
+      frames: s?.frames ?? null,
     };
   }
 

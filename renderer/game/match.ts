@@ -38,6 +38,8 @@ export interface NetStats {
   readonly predictFrames: number | null;
   /** Distance (cells) between the last confirmed frame and its prediction (null: none yet). */
   readonly correctionCells: number | null;
+  /** How key frames arrive (NetStatus.frames): multicast, unicast because it stopped arriving, or unicast. */
+  readonly frames: 'group' | 'missed' | 'off' | null;
 }
 
 /** A line of chat (local log offline). Text is shown as text. */

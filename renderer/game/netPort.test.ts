@@ -19,7 +19,7 @@ function setup(seconds = 2): { port: NetPort; sent: NetUp[] } {
 }
 
 const upd = (key: number, extra: Partial<KeyUpdate> = {}): KeyUpdate => ({ key, inputs: [], events: [], ...extra });
-const status = (pace: number): NetStatus => ({ status: null, hostSilentMs: 0, pace, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0 });
+const status = (pace: number): NetStatus => ({ status: null, hostSilentMs: 0, pace, rttMs: 1, delayMs: 100, bytesInPerSec: 0, bytesOutPerSec: 0, frames: null });
 
 describe('NetPort', () => {
   it('buffers updates contiguously and drops duplicates and gaps', () => {

@@ -1,6 +1,6 @@
 /**
  * The F3 panel: network figures (round trip, input delay, key-frame buffer, bytes a second in and
- * out, stalls, whom the room waited for longest, own-ball prediction's window and last correction)
+ * out, stalls, how key frames arrive (multicast, or unicast and why), whom the room waited for longest, own-ball prediction's window and last correction)
  * from the session — "offline" when there is no network — and the local costs: sim
  * and render milliseconds per frame (JS time, means over the last second), display frames a
  * second and draw calls. Refreshed 4 times a second while open.
@@ -11,7 +11,7 @@ import type { NetStats } from '../game/match';
 import { TextCell } from './TextCell';
 
 const REFRESH_MS = 250;
-const ROWS = ['net.rtt', 'net.delay', 'net.buffer', 'net.in', 'net.out', 'net.stalls', 'net.waited', 'net.predict', 'net.correction', 'net.sim', 'net.render', 'net.fps', 'net.calls'] as const satisfies readonly MessageKey[];
+const ROWS = ['net.rtt', 'net.delay', 'net.buffer', 'net.in', 'net.out', 'net.stalls', 'net.frames', 'net.waited', 'net.predict', 'net.correction', 'net.sim', 'net.render', 'net.fps', 'net.calls'] as const satisfies readonly MessageKey[];
 
 /** Local costs the match controller measures. */
 export interface FrameCosts {
@@ -54,6 +54,7 @@ export class NetPanel {
     this.put('net.in', net ? `${Math.round(net.bytesInPerSec)} B/s` : off);
     this.put('net.out', net ? `${Math.round(net.bytesOutPerSec)} B/s` : off);
     this.put('net.stalls', net ? `${net.stalls}` : off);
+    this.put('net.frames', !net ? off : net.frames === null ? t('net.framesNone') : t(`net.frames.${net.frames}`));
     const w = net?.waitedMost;
     this.put('net.waited', !net ? off : w ? t('net.waitedFor', { name: w.name, seconds: (w.ms / 1000).toFixed(1) }) : t('net.waitedNobody'));
     const predicting = net?.predictFrames ?? null;

@@ -64,7 +64,10 @@ export class ClientInbox {
       if (group === false) st.stats.groupSkipped++;
       // A frame that overtook the ACCEPT (the host sends both at once) is read right after it.
       else if (group === null && st.phase === 'joining' && this.earlyFrames.length < EARLY_FRAMES) this.earlyFrames.push(bytes.slice());
-      else if (group === true || st.connected) this.onFrame(now, m, bytes);
+      else if (group === true || st.connected) {
+        if (group === true) st.groupReadAt = now;
+        this.onFrame(now, m, bytes);
+      }
     } else if (m.type === 'accept' && this.uplink.answers(m.nonce)) {
       this.uplink.accepted(now, m);
       this.trees.report();

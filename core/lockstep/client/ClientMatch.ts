@@ -35,7 +35,8 @@ export class ClientMatch {
   readonly lastKey: number;
   /** Input delay (ms): a key's inputs close this long before the loop is expected to begin it. */
   delay: number;
-  private readonly startedAt: number;
+  /** When this peer began the match (its start, or a late join). */
+  readonly startedAt: number;
   /** Key the game last began executing (-1 before the first). */
   execKey = -1;
   /** Slacks: ms between an update's arrival and the loop beginning its key. */

@@ -11,6 +11,7 @@
  */
 import type { PlayerInput } from '../../sim';
 import type { HostStatus, KeyUpdate, LobbySlot, RoomSettings, SlotKind } from '../types';
+import { SPECTATOR_SLOT } from '../types';
 import type { ClientMatch } from './ClientMatch';
 import { ClientInbox } from './ClientInbox';
 import { ClientResync } from './ClientResync';
@@ -25,6 +26,16 @@ import { readHeader } from '../../net';
 import { LockstepType } from '../wire';
 
 export const WAIT_DIALOG_GRACE_MS = 500;
+/** A listening peer that read no group frame for this long is on unicast (ClientPeer.framesBy). */
+export const GROUP_QUIET_MS = 1000;
+
+/**
+ * How key frames reach a peer in a running match: 'group' (the host's multicast), 'missed' (it
+ * listens, but no group frame came lately: the network drops multicast — IGMP snooping, Wi-Fi
+ * client isolation — so the host sends its keys alone), 'off' (no group: this app or the host is
+ * not on a LAN interface, or discovery is off).
+ */
+export type FramesBy = 'group' | 'missed' | 'off';
 
 /** What the wait dialog shows. */
 export interface StallView {
@@ -171,6 +182,14 @@ export class ClientPeer {
     const st = this.st;
     const blockedMs = st.blockedSince === null ? 0 : now - st.blockedSince;
     return { blockedMs, show: blockedMs >= WAIT_DIALOG_GRACE_MS, status: st.status, hostSilentMs: now - st.lastHeardAt };
+  }
+
+  /** How key frames reach this peer now (null outside a running match). */
+  framesBy(now: number): FramesBy | null {
+    const st = this.st;
+    if (st.phase !== 'running' || !st.match || st.slot === SPECTATOR_SLOT) return null;
+    if (!st.groupTold) return 'off';
+    return now - Math.max(st.groupReadAt, st.match.startedAt) < GROUP_QUIET_MS ? 'group' : 'missed';
   }
 
   /**

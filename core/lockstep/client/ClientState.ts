@@ -172,6 +172,8 @@ export class ClientState {
   snap: SnapshotReceiver | null = null;
   /** What the host was last told of my group listening (control `group`): group frames are read only while it is true. */
   groupTold = false;
+  /** When a group frame last stood for my own frame (ClientPeer.framesBy). */
+  groupReadAt = -Infinity;
   /** The host's address: `opts.host`, until a peer takes over from a host that is gone (ClientSuccession). */
   host: string;
 

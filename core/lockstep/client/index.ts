@@ -5,8 +5,8 @@
  * ClientSuccession — and holds a ClientMatch (confirmed updates, the input schedule) while a match
  * runs. No socket, no timer.
  */
-export { ClientPeer, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
-export type { StallView } from './ClientPeer';
+export { ClientPeer, GROUP_QUIET_MS, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
+export type { FramesBy, StallView } from './ClientPeer';
 export type { ClientOptions, PeerEvent, PeerPhase, PeerStats, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientState';
 export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';
 export type { ClientMatch } from './ClientMatch';

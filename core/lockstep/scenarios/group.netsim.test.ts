@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeDatagram, LockstepType } from '../wire';
 import { GROUP_MISS_LIMIT } from '../host/HostSender';
+import { WAIT_DIALOG_GRACE_MS } from '../client';
 import type { LinkSpec } from '../testing/NetSim';
 import { HOST, Room } from '../testing/Room';
 
@@ -65,6 +66,23 @@ describe('group frames', () => {
     // Paused after each run of misses: far fewer repairs than releases.
     expect(c.groupRepairs).toBeLessThan(c.groupFrames / 5);
     expect(room.client(3).peer.stats.groupSkipped).toBe(0);
+  });
+
+  it('multicast dying mid-match for the whole LAN: each listener says unicast, the room plays on without a wait dialog; one hash', () => {
+    const seen: (string | null)[][] = [];
+    let longest = 0;
+    const { room, hashes } = play(true, (r) => {
+      r.sim.addDropRule((from, _to, bytes, now) => from === HOST && now >= 8000 && isGroup(bytes));
+      for (const at of [7000, 12_000]) r.sim.at(at, () => void seen.push(r.clients.slice(1).map((c) => c.peer.framesBy(r.sim.now))));
+      for (let at = 8000; at < 19_000; at += 20) r.sim.at(at, () => void (longest = Math.max(longest, ...r.clients.map((c) => c.peer.stall(r.sim.now).blockedMs))));
+    });
+    expect(hashes.size).toBe(1);
+    expect(seen).toEqual([Array(7).fill('group'), Array(7).fill('missed')]);
+    expect(room.client(0).peer.framesBy(room.sim.now)).toBe('off'); // the owner does not listen
+    expect(room.host.counters.groupRepairs).toBeGreaterThan(0);
+    // Repairs ride the next release: no listener stalls long enough for the wait dialog.
+    expect(longest).toBeLessThan(WAIT_DIALOG_GRACE_MS);
+    console.log(`[group] multicast dropped at 8 s: ${room.host.counters.groupRepairs} repairs, longest block ${longest.toFixed(0)} ms`);
   });
 
   it('a held slot ignores the group frame and reads its own copy, with the control messages sent before it', () => {

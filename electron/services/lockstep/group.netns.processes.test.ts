@@ -18,6 +18,7 @@ import { killAll, run } from '../testing/procs';
 import type { Proc } from '../testing/procs';
 import { until } from '../testing/until';
 import type { UdpCounters } from './UdpTransport';
+import { WAIT_DIALOG_GRACE_MS } from '../../../core/lockstep';
 
 const skip = netnsUnavailable();
 const noFilter = skip ?? NetnsLab.filterUnavailable();
@@ -44,6 +45,9 @@ interface BotResult {
   readonly received: number;
   readonly groupReceived: number;
   readonly groupSkipped: number;
+  /** framesBy as it changed during the match ('group', 'missed', 'off'). */
+  readonly frames: readonly string[];
+  readonly longestBlockMs: number;
 }
 
 /** What testing/roomHost.ts reports when the match ended (the fields this test reads). */
@@ -68,7 +72,7 @@ interface RoomResult {
 }
 
 /** One match: the host on machine 0 (group frames on its LAN address), swarm p on machine p + 1. */
-async function room(lab: NetnsLab): Promise<RoomResult> {
+async function room(lab: NetnsLab, midway?: { readonly afterMs: number; run(): void }): Promise<RoomResult> {
   const hostIp = lab.machines[0]?.address as string;
   const hostProc = run('roomHost', 'electron/services/testing/roomHost.ts', ['0.0.0.0', String(CLIENTS), String(SECONDS), hostIp], lab.machines[0]?.ns);
   const procs: Proc[] = [hostProc];
@@ -82,6 +86,11 @@ async function room(lab: NetnsLab): Promise<RoomResult> {
     procs.push(run(`swarm${p}`, 'electron/services/testing/botSwarm.ts', [`${hostIp}:${port}`, String(PER_SWARM), `p${p}b`, m.address], m.ns));
   }
   const swarms = procs.slice(1);
+  if (midway) {
+    if (!(await until(() => swarms.every((s) => s.find('running') !== undefined), 30_000))) throw new Error(`the match did not start:\n${dump()}`);
+    await new Promise((r) => setTimeout(r, midway.afterMs));
+    midway.run();
+  }
   const ended = await until(() => hostProc.exitCode !== null && swarms.every((s) => s.find('done') !== undefined || s.exitCode !== null), (SECONDS + 60) * 1000);
   const host = hostProc.find('done') as unknown as HostReport | undefined;
   if (!ended || !host) throw new Error(`the room did not finish:\n${dump()}`);
@@ -95,7 +104,7 @@ function describeRoom(label: string, r: RoomResult): void {
   console.log(
     `[group netns] ${label}: ${h.keys} keys in ${h.wall.toFixed(1)} s; host out ${r.outDatagrams} datagrams (unicast floor ${CLIENTS * h.keys}), ` +
       `group frames ${h.groupFrames} (socket ${h.end.groupSent - h.run0.groupSent}), repairs ${h.groupRepairs}; stalls ${h.stalls} (${h.stallMs} ms); ` +
-      `bots: ${r.bots.map((b) => `${b.name} group ${b.groupReceived} skipped ${b.groupSkipped} blocked ${b.blockedMs} ms`).join(', ')}; hash ${String(h.verifierHash)}`,
+      `bots: ${r.bots.map((b) => `${b.name} group ${b.groupReceived} skipped ${b.groupSkipped} blocked ${b.blockedMs} ms (longest ${b.longestBlockMs})`).join(', ')}; hash ${String(h.verifierHash)}`,
   );
 }
 
@@ -157,6 +166,25 @@ describe.skipIf(skip !== null)('group frames on a private namespace LAN', () => 
     expect(h.groupFrames).toBeLessThan(h.keys / 2);
     // So the host sent as a unicast room does: a frame per release per bot (the first test's bound, failed).
     expect(r.outDatagrams).toBeGreaterThanOrEqual(UNICAST_SHARE * CLIENTS * h.keys);
+  }, 60_000);
+
+  it.skipIf(noFilter !== null)('multicast dropped mid-match: the bots say unicast, nobody waits long enough for the wait dialog, one hash', async () => {
+    let r: RoomResult;
+    try {
+      r = await room(lab, { afterMs: 2000, run: () => lab.filter('multicast') });
+    } finally {
+      lab.filter(null);
+    }
+    describeRoom('multicast dropped mid-match', r);
+    expectOneHash(r);
+    expect(r.host.groupFrames).toBeGreaterThan(0);
+    expect(r.host.groupRepairs).toBeGreaterThan(0);
+    for (const b of r.bots) {
+      expect(b.groupReceived, b.name).toBeGreaterThan(0);
+      expect(b.frames.at(-1), b.name).toBe('missed');
+      expect(b.frames, b.name).toContain('group');
+      expect(b.longestBlockMs, b.name).toBeLessThan(WAIT_DIALOG_GRACE_MS);
+    }
   }, 60_000);
 
   it('the dedicated host and headless clients do it with --lan (npm run host / npm run client)', async () => {

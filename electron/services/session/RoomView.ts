@@ -160,6 +160,7 @@ export class StatusMeter {
       delayMs: p.match?.delay ?? 0,
       bytesInPerSec,
       bytesOutPerSec,
+      frames: p.framesBy(now),
     };
   }
 }

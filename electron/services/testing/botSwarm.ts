@@ -47,11 +47,25 @@ async function main(): Promise<void> {
     }),
   );
   let joined = false;
+  let running = false;
+  // What each bot's F3 panel would say of its key frames (in the order seen) and its longest block.
+  const frames = bots.map(() => [] as string[]);
+  const longestBlockMs = bots.map(() => 0);
   const timer = setInterval(() => {
+    const now = performance.now();
+    bots.forEach((b, i) => {
+      const f = b.peer.framesBy(now);
+      if (f !== null && frames[i]!.at(-1) !== f) frames[i]!.push(f);
+      longestBlockMs[i] = Math.max(longestBlockMs[i]!, Math.round(b.peer.stall(now).blockedMs));
+    });
     const phases = bots.map((b) => b.peer.phase);
     if (!joined && phases.every((p) => p === 'lobby')) {
       joined = true;
       print({ ev: 'joined', count });
+    }
+    if (!running && phases.every((p) => p === 'running')) {
+      running = true;
+      print({ ev: 'running', count });
     }
     // Ended: the host announced the end (back in the lobby), or it is gone. A bot that leaves as
     // soon as its own loop is done would be dropped from a match the others still finish.
@@ -60,11 +74,11 @@ async function main(): Promise<void> {
     clearInterval(timer);
     print({
       ev: 'done',
-      bots: bots.map((b) => {
+      bots: bots.map((b, i) => {
         const s = b.peer.stats;
         const r = b.player.loop?.runner.stats;
         const c = b.node.transport.counters;
-        return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes, groupReceived: c.groupReceived, groupSkipped: s.groupSkipped };
+        return { name: b.name, hash: b.player.finishedHash, blockedMs: Math.round(r?.blockedMs ?? 0), blocks: r?.blocks ?? 0, sent: s.sent, sentBytes: s.sentBytes, received: s.received, receivedBytes: s.receivedBytes, groupReceived: c.groupReceived, groupSkipped: s.groupSkipped, frames: frames[i], longestBlockMs: longestBlockMs[i] };
       }),
     });
     void Promise.all(bots.map((b) => b.node.close())).then(() => process.exit(0));
