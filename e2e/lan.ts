@@ -1,7 +1,7 @@
 /**
  * Steps of the LAN journeys shared by the e2e specs: open a page on a browser shell's menu, host a
  * room from the Host form, join one by its typed address from the Join screen, and a whole room of
- * two shells and a headless bot client playing a match (the host succession specs).
+ * two shells playing a match, with a headless bot client (the host succession specs) or without.
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { run, type Proc } from '../electron/services/testing/procs';
@@ -34,6 +34,29 @@ export async function probeAddress(page: Page, address: string, opts: { spectate
   if (opts.spectate) await page.getByTestId('join-spectate').check();
   await page.getByTestId('join-address').fill(address);
   await page.getByTestId('join-probe').click();
+}
+
+/** Two shells' pages in a running match: `shells[0]`'s hosts, `shells[1]`'s joins; both stop drawing and have played 3 s. */
+export async function twoInAMatch(browser: Browser, shells: readonly RunningShell[], room: string): Promise<{ host: Page; guest: Page; hostName: string; dialogs: string[] }> {
+  const dialogs: string[] = [];
+  const host = await (await browser.newContext()).newPage();
+  const guest = await (await browser.newContext()).newPage();
+  await open(host, shells[0]!.url, dialogs);
+  await open(guest, shells[1]!.url, dialogs);
+  const address = await hostRoom(host, { room });
+  await probeAddress(guest, address);
+  await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2, undefined, { timeout: 60_000 });
+  const hostName = await host.evaluate(() => window.__bb!.net!.slots[0]!.name);
+  await guest.getByTestId('lobby-ready').click();
+  await expect(host.getByTestId('lobby-start')).toBeEnabled({ timeout: 30_000 });
+  await host.getByTestId('lobby-start').click();
+  for (const p of [host, guest]) {
+    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
+    await p.evaluate(() => window.__bb!.match!.setRender(false));
+  }
+  for (const p of [host, guest]) await p.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
+  return { host, guest, hostName, dialogs };
 }
 
 /** A room of three in a running match: `shells[0]`'s page hosts, `shells[1]`'s joins, then a headless bot client (Cy). */

@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 18;
+export const BRIDGE_VERSION = 19;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -224,8 +224,12 @@ export type NetAction =
   | { readonly t: 'vote'; readonly slot: number }
   | { readonly t: 'pause'; readonly pause: boolean };
 
-/** Page → main on the net channel: the page's match loop (core/lockstep RemotePort's messages). */
-export type NetUp = LoopMsg;
+/**
+ * Page → main on the net channel: the page's match loop (core/lockstep RemotePort's messages), and
+ * `attach`, which every page sends once as it starts: a page opened again (a closed tab reopened, a
+ * reload) takes back the room main still holds, if that room lost its page (LanRoom `PAGE_GONE_MS`).
+ */
+export type NetUp = LoopMsg | { readonly t: 'attach' };
 
 /** Main → page on the net channel, in the order things happened, each once. */
 export type NetDown =
@@ -236,7 +240,12 @@ export type NetDown =
   /** Confirmed key-frame updates, in key order, each exactly once (after its start or resume). */
   | { readonly t: 'updates'; readonly updates: readonly KeyUpdate[] }
   | { readonly t: 'status'; readonly status: NetStatus }
-  | { readonly t: 'event'; readonly event: NetEvent };
+  | { readonly t: 'event'; readonly event: NetEvent }
+  /**
+   * This page takes back the room main holds (it answered the page's `attach`): the room view
+   * follows, and in a running match a resume (the hosting app's verifier snapshot, or key 0).
+   */
+  | { readonly t: 'attached' };
 
 /** The room as the lobby, loading screen and HUD show it (sent whenever it changes). */
 export interface NetRoom {

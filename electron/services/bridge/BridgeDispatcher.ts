@@ -7,7 +7,9 @@
  * into `{ ok: false, error, reason }` data (a bad request never throws across the bridge or crashes main).
  * The net channel goes through here too: `linkIn` validates each page message before the LAN
  * session sees it (a bad one is counted and dropped: there is no one to answer), and `sendLink`
- * pushes the session's messages to every connected page as they happen.
+ * pushes the session's messages to every connected page as they happen. When the last page goes
+ * (its link sink unsubscribed), the session hears of it (`pageGone`); a page that starts sends
+ * `attach` on the link to take the room back.
  */
 import { APP_VERSION } from '../../../core/version';
 import { PROTOCOL_VERSION } from '../../../core/net';
@@ -160,10 +162,15 @@ export class BridgeDispatcher {
     this.opts.session.loop(m);
   }
 
-  /** Subscribes a shell's link sink (the Electron MessagePort, or the WebSocket). */
+  /**
+   * Subscribes a shell's link sink (the Electron MessagePort, or the WebSocket): one per page. The
+   * last one unsubscribed (the page closed or reloaded) tells the room its page is gone.
+   */
   onLink(sink: (m: NetDown) => void): () => void {
     this.linkSinks.add(sink);
-    return () => this.linkSinks.delete(sink);
+    return () => {
+      if (this.linkSinks.delete(sink) && this.linkSinks.size === 0) this.opts.session.pageGone();
+    };
   }
 
   /** Pushes a session message to every connected page. */

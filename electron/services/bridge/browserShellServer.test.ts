@@ -8,6 +8,7 @@ import { createAppServices } from '../appServices';
 import type { AppServices } from '../appServices';
 import { startBrowserShell, type BrowserShell } from './browserShellServer';
 import { tempDir } from '../../../test/tempDir';
+import { until } from '../testing/until';
 
 let shell: BrowserShell;
 let services: AppServices;
@@ -84,6 +85,33 @@ describe('browser shell', () => {
     expect(services.bridge.badLink).toBe(2);
     expect(answers.filter((a) => a.id !== 9)).toEqual([]); // nothing answered the link frames
     ws.close();
+  });
+
+  it('tells the room its page is gone when the last page socket closes, not before', async () => {
+    const gone: number[] = [];
+    const session = services.session;
+    const pageGone = session.pageGone.bind(session);
+    session.pageGone = () => {
+      gone.push(Date.now());
+      pageGone();
+    };
+    try {
+      const first = await connect(`?token=${shell.token}`, origin());
+      const second = await connect(`?token=${shell.token}`, origin());
+      if (typeof first === 'string' || typeof second === 'string') throw new Error(String(first));
+      const closed = (ws: WebSocket): Promise<void> => new Promise((r) => ws.once('close', () => r()));
+      first.close();
+      await closed(first);
+      // The server saw the close before it answers the other page's request.
+      await ask(second, { id: 1, channel: 'app:info', payload: null });
+      expect(gone).toEqual([]);
+      second.close();
+      await closed(second);
+      await until(() => gone.length > 0, 5_000);
+      expect(gone).toHaveLength(1);
+    } finally {
+      session.pageGone = pageGone;
+    }
   });
 
   it('serves only files inside the renderer folder', async () => {

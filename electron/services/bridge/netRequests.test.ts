@@ -37,6 +37,7 @@ describe('net:* and net channel validators', () => {
     expect(V.link({ t: 'begin', key: 3, hash: 1, lateMs: 12 })).toEqual({ t: 'begin', key: 3, hash: 1, lateMs: 12 });
     expect(V.link({ t: 'subhashes', key: 4, hashes: [1, 2] })).toEqual({ t: 'subhashes', key: 4, hashes: [1, 2] });
     expect(V.link({ t: 'away', hidden: true })).toEqual({ t: 'away', hidden: true });
+    expect(V.link({ t: 'attach', room: 'other' })).toEqual({ t: 'attach' });
     const r = V['net:desyncReport'](REPORT);
     expect(typeof r).toBe('object');
     expect(r).toMatchObject({ myHashes: { hashes: [0xffffffff, 2] }, match: { seed: 0xffffffff } });

@@ -41,13 +41,14 @@ function act(p: unknown): NetAction {
 
 function linkUp(p: unknown): NetUp {
   const o = obj(p, 'message');
-  switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away'] as const)) {
+  switch (oneOf(o['t'], 't', ['intent', 'begin', 'finish', 'blocked', 'subhashes', 'away', 'attach'] as const)) {
     case 'intent': return { t: 'intent', input: playerInput(o['input'], 'input') };
     case 'begin': return { t: 'begin', key: int(o['key'], 'key', 0, MAX_KEY), hash: hash32(o['hash'], 'hash'), ...(o['lateMs'] === undefined ? {} : { lateMs: int(o['lateMs'], 'lateMs', 0, MAX_LATE_MS) }) };
     case 'finish': return { t: 'finish', hash: hash32(o['hash'], 'hash') };
     case 'blocked': return { t: 'blocked' };
     case 'subhashes': return { t: 'subhashes', key: int(o['key'], 'key', 0, MAX_KEY), hashes: arr(o['hashes'], 'hashes', MAX_SUBHASHES).map((h, i) => hash32(h, `hashes[${i}]`)) };
     case 'away': return { t: 'away', hidden: bool(o['hidden'], 'hidden') };
+    case 'attach': return { t: 'attach' };
   }
 }
 

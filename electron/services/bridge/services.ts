@@ -10,8 +10,10 @@ export interface NetService {
   join(req: RequestOf<'net:join'>): Promise<null>;
   leave(): Promise<null>;
   act(a: RequestOf<'net:act'>): null;
-  /** A validated message from the page's match loop on the net channel. */
+  /** A validated message from the page on the net channel: its match loop's, or its `attach`. */
   loop(m: NetUp): void;
+  /** The last page on the net channel went away (a closed tab or window, a reload): LanRoom waits for one to come back. */
+  pageGone(): void;
   desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>>;
 }
 

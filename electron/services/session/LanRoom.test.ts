@@ -174,6 +174,39 @@ describe('LanRoom', () => {
     expect(await until(() => backlog() < 4, 5000)).toBe(true);
   });
 
+  it('a spectator who joins mid-match: host, guest and spectator each finish the match before the end reaches their page (issue 32)', async () => {
+    const a = app(41);
+    const b = app(42);
+    const c = app(43);
+    // Whether each page's loop had finished when the room went back to the lobby: a page told
+    // 'lobby' first leaves the match screen without its results (PageRoom.route).
+    const finishedAtLobby = (x: { services: AppServices; loop: TestLoop }): boolean[] => {
+      const seen: boolean[] = [];
+      let phase = '';
+      x.services.bridge.onLink((m) => {
+        if (m.t !== 'session') return;
+        if (phase === 'running' && m.session.phase === 'lobby') seen.push(x.loop.finishedHash !== null);
+        phase = m.session.phase;
+      });
+      return seen;
+    };
+    const seen = [a, b, c].map(finishedAtLobby);
+    const { address } = (await a.loop.ask('net:host', { name: 'A', colour: 1, settings: { ...DEFAULT_SETTINGS, matchSeconds: 5 } })) as { address: string };
+    await b.loop.ask('net:join', { address, name: 'B', spectate: false });
+    expect(await until(() => humans(a.loop).length === 2, 15_000)).toBe(true);
+    await a.loop.ask('net:act', { t: 'start' });
+    expect(await until(() => (a.loop.runner?.frame ?? 0) >= 90, 15_000)).toBe(true); // 3 s of 5
+    await c.loop.ask('net:join', { address, name: 'C', spectate: true });
+    const ended = (l: TestLoop): boolean => l.events.some((e) => e.t === 'end');
+    expect(await until(() => ended(a.loop) && ended(b.loop) && ended(c.loop), 20_000)).toBe(true);
+    expect(await until(() => seen.every((x) => x.length === 1), 5000)).toBe(true);
+    expect(seen).toEqual([[true], [true], [true]]);
+    expect((c.loop.resumed?.fromKey ?? 0)).toBeGreaterThan(0);
+    expect(a.loop.events.find((e) => e.t === 'end')).toMatchObject({ agreed: true });
+    expect(new Set([a.loop.finishedHash, b.loop.finishedHash, c.loop.finishedHash]).size).toBe(1);
+    expect(a.loop.errors.concat(b.loop.errors, c.loop.errors)).toEqual([]);
+  });
+
   it('frees the game port on leave and on close, and tells the other side', async () => {
     const a = app(1);
     const b = app(2);

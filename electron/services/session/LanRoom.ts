@@ -20,11 +20,19 @@
  * back to a free one) and --game-bind IP / BB_GAME_BIND (default 0.0.0.0; tests: 127.0.0.1).
  * Group frames (one multicast release for the whole LAN, issue 15) go on the interfaces LAN
  * discovery uses, so --discovery=off turns them off too (gameSocket.ts `groupOptions`).
+ * A room outlives its page (issue 32): when the last page on the net channel goes (a closed tab,
+ * a reload), this app's ball stands still — the neutral intent, and the page counted away, so my
+ * keys close as the updates arrive and nobody waits — and a page that starts within PAGE_GONE_MS
+ * takes the room back (`attach`): the room view and, in a running match, a resume from the
+ * verifier's snapshot (or from key 0 where this app does not host), as a rejoin gets. No page by
+ * then: this app leaves the room as a closed app does (hosting a match, it hands it over; in the
+ * lobby, it closes it); the stored rejoin token stays.
  * Time: performance.now() ms, the clock the lockstep node uses.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientPeer } from '../../../core/lockstep';
+import { STOP_INPUT } from '../../../core/sim';
 import type { BridgeEvents, NetDown, NetUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
 import type { AppDiscovery, DiscoveryService } from '../discovery';
@@ -39,7 +47,7 @@ import type { LoadedTrees } from '../lockstep/loadTrees';
 import { groupOptions, resolveGameSocket } from './gameSocket';
 import type { GameSocket } from './gameSocket';
 import { HostAdvert } from './HostAdvert';
-import { pushRoom } from './push';
+import { pushAttached, pushRoom } from './push';
 import type { PushedRoom } from './push';
 import { followToken, TokenStore } from './rejoinTokens';
 import type { SessionToken } from './rejoinTokens';
@@ -76,7 +84,16 @@ interface Room extends PushedRoom {
   readonly gameId: string | undefined;
   /** A takeover's advert is being published. */
   advertising: boolean;
+  /** Set while the room has no page: the timer that leaves it at PAGE_GONE_MS. */
+  pageless: ReturnType<typeof setTimeout> | null;
 }
+
+/**
+ * How long a room waits for its page to come back (ms): a reload, or a closed tab reopened from the
+ * browser's history, takes a few seconds; a player who closed it for good has gone, and the
+ * others see the usual line 10 s later.
+ */
+export const PAGE_GONE_MS = 10_000;
 
 export class LanRoom implements NetService {
   /**
@@ -198,6 +215,7 @@ export class LanRoom implements NetService {
 
   /** The page's match loop, on the net channel. Never throws: a message that does not fit the match is counted and ignored. */
   loop(m: NetUp): void {
+    if (m.t === 'attach') return this.attach();
     const peer = this.room?.peer;
     const match = peer?.match;
     if (!peer || !match || peer.phase !== 'running') return void this.counters.ignoredLoop++;
@@ -217,6 +235,41 @@ export class LanRoom implements NetService {
     this.sync();
   }
 
+  /**
+   * The room's last page went away: my ball stands still, and my keys close as the updates arrive
+   * (the page counted away, as a hidden one), until a page takes the room back or PAGE_GONE_MS
+   * passes and this app leaves the room.
+   */
+  pageGone(): void {
+    const s = this.room;
+    if (!s || s.pageless) return;
+    s.peer.setIntent(STOP_INPUT);
+    s.peer.setAway(this.now(), true);
+    s.pageless = setTimeout(() => {
+      if (this.room === s) void this.close();
+    }, PAGE_GONE_MS);
+    this.push(s);
+  }
+
+  /**
+   * A page started (its `attach`): if the room has lost its page, this one takes it back — the room
+   * view, and a running match resumed from the verifier's latest snapshot where this app hosts
+   * (else from key 0: every update is held). A room still shown by another page stays with it. A
+   * match that cannot be rebuilt here (joined running, and no snapshot) is left, token kept: the
+   * page's Join offers Rejoin.
+   */
+  private attach(): void {
+    const s = this.room;
+    if (!s?.pageless) return;
+    clearTimeout(s.pageless);
+    s.pageless = null;
+    const now = this.now();
+    const ok = pushAttached(s, this.opts.send, now, this.counters, s.node.verifier?.latestSnapshot() ?? null);
+    if (!ok) return void this.close();
+    // The new page's loop restores and catches up: my closures follow the updates until it runs in phase.
+    s.peer.setAway(now, false);
+  }
+
   async desyncReport(r: RequestOf<'net:desyncReport'>): Promise<ResponseOf<'net:desyncReport'>> {
     return { file: await writeDesyncReport(path.join(this.opts.userDataDir, 'desync-reports'), r) };
   }
@@ -227,6 +280,7 @@ export class LanRoom implements NetService {
     const s = this.room;
     this.room = null;
     if (s) {
+      if (s.pageless) clearTimeout(s.pageless);
       this.push(s);
       await this.closeSession(s);
       const v = s.view.changed();
@@ -297,6 +351,7 @@ export class LanRoom implements NetService {
       node,
       gameId,
       advertising: false,
+      pageless: null,
       peer,
       view: new RoomView(peer, addresses, trees.fallbacks, rejoinAt, () => node.authority?.refused() ?? null),
       meter: new StatusMeter(peer),
@@ -307,6 +362,7 @@ export class LanRoom implements NetService {
       statusAt: 0,
       statusKey: '',
       shown: null,
+      started: null,
       sentKey: -1,
       tokens: keepToken ? this.tokens.at(address, keepToken) : null,
       follow: (e) => {

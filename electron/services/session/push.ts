@@ -16,7 +16,7 @@
 import { SPECTATOR_SLOT } from '../../../core/lockstep';
 import type { ClientMatch, ClientPeer, KeyUpdate } from '../../../core/lockstep';
 import { isNetEvent } from '../../contract';
-import type { NetDown, NetEvent } from '../../contract';
+import type { NetDown, NetEvent, NetStart } from '../../contract';
 import type { HostAdvert } from './HostAdvert';
 import type { RoomView, StatusMeter } from './RoomView';
 
@@ -36,8 +36,9 @@ export interface PushedRoom {
   statusAt: number;
   /** The host's stall word last pushed (JSON), to push a change at once. */
   statusKey: string;
-  /** The match the page runs (told by start or resume), and the newest key sent for it. */
+  /** The match the page runs (told by start or resume), its start as the page was told it, and the newest key sent for it. */
   shown: ClientMatch | null;
+  started: NetStart | null;
   sentKey: number;
 }
 
@@ -71,6 +72,7 @@ export function pushRoom(s: PushedRoom, send: (m: NetDown) => void, now: number,
       const m = e.match;
       const start = { start: m.start, slot: peer.slot, player: e.t === 'start' ? m.player : peer.slot !== SPECTATOR_SLOT, lastKey: m.lastKey, trees: [...e.trees.sources] };
       s.shown = m;
+      s.started = start;
       s.sentKey = (e.t === 'start' ? 0 : e.key) - 1;
       s.statusAt = 0;
       if (e.t === 'start') send({ t: 'start', start });
@@ -97,6 +99,33 @@ export function pushRoom(s: PushedRoom, send: (m: NetDown) => void, now: number,
     s.advert?.refresh();
   }
   pushStatus(s, send, now);
+}
+
+/**
+ * A page takes the room back (it was reopened or reloaded): what is pending goes first, then
+ * `attached`, the whole room view (the page has none), and in a running match a resume from
+ * `from` (a key-frame snapshot; null: from key 0, a fresh game) with the updates held from its key
+ * on. False, and nothing sent, when the match cannot be rebuilt: it was joined running (no update
+ * before its snapshot key is held) and no snapshot is at hand.
+ */
+export function pushAttached(s: PushedRoom, send: (m: NetDown) => void, now: number, counters: { emittedUpdates: number; unforwarded: number }, from: { readonly key: number; readonly bytes: Uint8Array } | null): boolean {
+  const m = s.peer.match;
+  const running = s.peer.phase === 'running' && m !== null && s.shown === m && s.started !== null;
+  const fromKey = from?.key ?? 0;
+  if (running && fromKey < m.baseKey) return false;
+  pushRoom(s, send, now, counters);
+  send({ t: 'attached' });
+  send({ t: 'session', session: s.view.view() });
+  if (running) {
+    send({ t: 'resume', resume: { start: s.started!, fromKey, snapshot: from ? Buffer.from(from.bytes).toString('base64') : null } });
+    const updates = m.updates.slice(fromKey).filter((u) => u !== undefined);
+    s.sentKey = updates.length > 0 ? updates[updates.length - 1]!.key : fromKey - 1;
+    counters.emittedUpdates += updates.length;
+    if (updates.length > 0) send({ t: 'updates', updates });
+  }
+  s.statusAt = 0;
+  pushStatus(s, send, now);
+  return true;
 }
 
 function pushStatus(s: PushedRoom, send: (m: NetDown) => void, now: number): void {

@@ -7,7 +7,9 @@
  * rejection, kick or lost host ends on a screen that says so). Text from the network is only ever shown as
  * text by the screens.
  * Routing only happens while `active` (from host/join until leave), so a stale event after
- * leaving never yanks the player off the menu.
+ * leaving never yanks the player off the menu. A page that starts asks main for the room it holds
+ * (`attach`): a reopened or reloaded page whose room main kept is told `attached`, and the room
+ * view and a running match's resume that follow bring it back to its screen.
  */
 import { HOST_SILENT_MS } from '../../game/waitState';
 import type { NetDown, NetAction, NetEvent, NetResume, NetRoom, NetStart, NetStatus, RequestOf } from '../../../electron/contract';
@@ -52,6 +54,7 @@ export class PageRoom {
 
   constructor(readonly ctx: AppContext) {
     ctx.bridge.link.on((m) => this.onLink(m));
+    ctx.bridge.link.post({ t: 'attach' });
     ctx.hook.net = roomHook(this);
     ctx.hook.freezeNet = (on) => {
       this.frozen = on;
@@ -73,6 +76,12 @@ export class PageRoom {
         return this.port?.setStatus(m.status);
       }
       case 'event': return this.onEvent(m.event);
+      case 'attached':
+        // Main kept this app's room while it had no page: what follows is that room as it is now.
+        this.reset();
+        this.lastJoin = null;
+        this.active = true;
+        return;
     }
   }
 
