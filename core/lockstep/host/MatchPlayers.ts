@@ -32,6 +32,12 @@ export interface MatchPlayer {
   behindMs: number;
   lastHeard: number;
   active: boolean;
+  /**
+   * Since when the host has released keys without this player's closure (null: it has closed every
+   * released key): a stall waiting for it counts from then, so its vote and forced drop come as
+   * soon as they did when every key waited for it.
+   */
+  lateSince: number | null;
   readonly inputs: Map<number, PlayerInput>;
   readonly votes: Set<number>;
   waitedMs: number;
@@ -43,7 +49,7 @@ export class MatchPlayers {
 
   /** Adds a player; `closed`: the key through which it cannot have inputs (the first delay's keys). */
   add(slot: number, closed: number, active: boolean, now: number): void {
-    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, shiftedUntil: -Infinity, recvKey: -1, behindMs: 0, lastHeard: now, active, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, shiftedUntil: -Infinity, recvKey: -1, behindMs: 0, lastHeard: now, active, lateSince: null, inputs: new Map(), votes: new Set(), waitedMs: 0 });
     this.list.sort((a, b) => a.slot - b.slot);
   }
 
