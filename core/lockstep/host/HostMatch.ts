@@ -138,27 +138,16 @@ export class HostMatch {
     p.recvKey = Math.max(p.recvKey, recvKey);
     if (closed <= p.closed) return 'ok'; // old or repeated: everything in it is already known
     const open = this.released + 1;
-    for (const i of inputs) if (i.key > p.closed) this.place(p, i.key, i.input, open);
+    for (const i of inputs) {
+      if (i.key <= p.closed || !this.players.place(p, i.key, i.input, open)) continue;
+      this.lateInputs++;
+      this.landed.push({ slot, key: i.key, at: open });
+    }
     for (let k = Math.max(p.closed + 1, open); k <= closed; k++) p.closedAt.set(k, now);
     p.closed = closed;
     if (closed >= this.released) p.lateSince = null;
     if (this.firstCloseAt === null && closed > this.released) this.firstCloseAt = now;
     return 'ok';
-  }
-
-  /**
-   * Puts `slot`'s input for `key` into the schedule: into `key` itself, or, when that key was
-   * released without it, into `open`, the earliest key not yet released. There the newer intent
-   * wins and a press (split, eject) either carried is kept, so a late press still happens.
-   */
-  private place(p: MatchPlayer, key: number, input: PlayerInput, open: number): void {
-    const at = Math.max(key, open);
-    if (at !== key) {
-      this.lateInputs++;
-      this.landed.push({ slot: p.slot, key, at });
-    }
-    const before = p.inputs.get(at);
-    p.inputs.set(at, before ? { ...input, split: input.split || before.split, eject: input.eject || before.eject } : input);
   }
 
   /**
@@ -178,16 +167,6 @@ export class HostMatch {
     return now - p.lastHeard > SILENT_MS || p.behindMs >= SLOW_BEHIND_MS || this.takeovers.has(p.slot);
   }
 
-  /** When the last active player closed `key` (undefined: nobody's closure of it is known). */
-  private completedAt(key: number): number | undefined {
-    let last: number | undefined;
-    for (const p of this.players.list) {
-      const at = p.active ? p.closedAt.get(key) : undefined;
-      if (at !== undefined && (last === undefined || at > last)) last = at;
-    }
-    return last;
-  }
-
   /** Releases every key that is complete or due; returns how many were released. */
   tryRelease(now: number): number {
     if (this.fenced) return 0;
@@ -201,7 +180,7 @@ export class HostMatch {
       for (const p of holding) p.lateSince ??= now;
       // A hold the peers felt (a silent or slow player's) moved every loop's phase: learn it again.
       if (this.account(now, key) >= STALL_REPORT_MS) this.clock.forget(key + 1);
-      const completed = holding.length > 0 ? now : this.completedAt(key);
+      const completed = holding.length > 0 ? now : this.players.completedAt(key);
       if (completed !== undefined) this.clock.released(key, completed);
       const inputs = this.players.release(key, now);
       const change = this.delays.take(now);

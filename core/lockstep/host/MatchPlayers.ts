@@ -125,6 +125,28 @@ export class MatchPlayers {
     return early;
   }
 
+  /**
+   * Puts `p`'s input for `key` into its schedule: into `key` itself, or, when that key was released
+   * without it, into `open`, the earliest key not yet released (true: it was late). There the newer
+   * intent wins and a press (split, eject) either carried is kept, so a late press still happens.
+   */
+  place(p: MatchPlayer, key: number, input: PlayerInput, open: number): boolean {
+    const at = Math.max(key, open);
+    const before = p.inputs.get(at);
+    p.inputs.set(at, before ? { ...input, split: input.split || before.split, eject: input.eject || before.eject } : input);
+    return at !== key;
+  }
+
+  /** When the last active player closed `key` (undefined: nobody's closure of it is known). */
+  completedAt(key: number): number | undefined {
+    let last: number | undefined;
+    for (const p of this.list) {
+      const at = p.active ? p.closedAt.get(key) : undefined;
+      if (at !== undefined && (last === undefined || at > last)) last = at;
+    }
+    return last;
+  }
+
   /** Key `key` is released at `now`: each active player's input for it, and how long its closure waited. */
   release(key: number, now: number): SlotInput[] {
     const inputs: SlotInput[] = [];
