@@ -4,7 +4,7 @@
  * behavior-tree bot (`--bot`, default), a seeded random input generator (`--random [--seed n]`)
  * or not at all (`--idle`), and prints one JSON object per line. Exits after the match ends: 0 when it finished, 1 when it was
  * refused, kicked or failed, 2 for a usage error (one line on stderr; `--help` lists every option).
- * --deterministic: inputs close at key boundaries only (with the host's --delay and --seed pinned,
+ * --deterministic: inputs close at key boundaries only (with the host's --delay, --seed and --deterministic,
  * a bot client plays the same inputs on every run).
  * --token-file <path>: the session token is written there once accepted; if the file exists at
  * start, the client first rejoins the running match with it (after a crash, a pulled cable or a

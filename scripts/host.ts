@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const host = node.host({
     ...(v.delay !== undefined ? { fixedDelay: v.delay } : {}),
     ...(v.seed !== undefined ? { seed: v.seed } : {}),
+    ...(v.deterministic ? { waitForLate: true } : {}),
     settings: {
       roomName: v.name,
       map: v.map,

@@ -94,7 +94,7 @@ describe('usage errors', () => {
 describe('--help', () => {
   const every: Record<string, string[]> = {
     match: ['--map', '--seed', '--players', '--minutes', '--frames', '--record', '--bots', '--difficulty', '--trees'],
-    host: ['--headless', '--name', '--wait', '--bots', '--port', '--address', '--map', '--seconds', '--key-interval', '--delay', '--seed', '--vote', '--force-drop', '--reports', '--no-verify', '--resources', '--stay'],
+    host: ['--headless', '--name', '--wait', '--bots', '--port', '--address', '--map', '--seconds', '--key-interval', '--delay', '--seed', '--deterministic', '--vote', '--force-drop', '--reports', '--no-verify', '--resources', '--stay'],
     client: ['--join', '--bot', '--random', '--idle', '--spectate', '--name', '--seed', '--token-file', '--reports', '--resources', '--address', '--deterministic'],
   };
   it.for(Object.keys(every) as ('match' | 'host' | 'client')[])('%s --help lists every option, exits 0 and starts nothing', async (name, { expect }) => {

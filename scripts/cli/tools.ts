@@ -68,6 +68,7 @@ export const HOST_TOOL = {
     'key-interval': { kind: 'int', min: MIN_KEY_INTERVAL, max: MAX_KEY_INTERVAL, default: DEFAULT_SETTINGS.keyInterval, help: 'logic frames per key frame' },
     delay: { kind: 'int', min: MIN_DELAY_MS, max: MAX_DELAY_MS, help: `fixed input delay in ms, a multiple of ${DELAY_UNIT_MS} (default: adaptive)` },
     seed: { kind: 'int', min: 0, max: 0xffffffff, help: 'fixed match seed (default: a fresh one per match)' },
+    deterministic: { kind: 'flag', help: 'every key waits for every closure, as before protocol 14 (repeatable runs, with --delay, --seed and the clients\' --deterministic)' },
     vote: { kind: 'int', min: 0, max: 255, default: DEFAULT_SETTINGS.dropVoteSeconds, help: 'seconds of stall before a drop vote (at most --force-drop)' },
     'force-drop': { kind: 'int', min: 1, max: 255, default: DEFAULT_SETTINGS.forceDropSeconds, help: 'seconds of stall before the host drops the player' },
     reports: { kind: 'dir-out', help: 'write desync reports into this folder' },

@@ -138,6 +138,13 @@ export class ClientInbox {
         return this.trees.release({ t: 'start', match: m }, c.trees);
       }
       case 'takeover': if (st.phase === 'running') st.match?.takeover(c.slot, c.key); break;
+      case 'landed': {
+        const m = st.phase === 'running' ? st.match : null;
+        if (!m?.landed(c.key, c.at)) return;
+        st.stats.lateInputs++;
+        st.stats.lateKeys += c.at - c.key;
+        return;
+      }
       case 'dropped':
         st.events.push(c);
         // My own ball, for not answering (a vote, or the host's wait ran out): nobody reads my

@@ -178,7 +178,8 @@ export class ClientMatch {
       this.updates.push(u);
       this.arrivedAt.push(now);
       added++;
-      while ((this.unreleased[0]?.key ?? Infinity) <= u.key) this.unreleased.shift();
+      // A change the host has not confirmed may still come late and land in a later key (`landed`).
+      while ((this.unreleased[0]?.key ?? Infinity) <= Math.min(u.key, this.inputAck)) this.unreleased.shift();
       const sentAt = this.closedAt.get(u.key);
       if (sentAt !== undefined) this.lag.sample(now - sentAt);
       this.closedAt.delete(u.key);
@@ -274,6 +275,22 @@ export class ClientMatch {
     return this.closedAt.get(key);
   }
 
+  /**
+   * My change for `key` reached the host after it had released that key, so it went into key `at`
+   * (issue 34): it is still to be released, there. False when the word makes no sense.
+   */
+  landed(key: number, at: number): boolean {
+    if (at <= key || key > this.closed) return false;
+    const i = this.unreleased.findIndex((x) => x.key === key);
+    const moved = this.unreleased[i];
+    if (moved) {
+      this.unreleased.splice(i, 1);
+      const j = this.unreleased.findIndex((x) => x.key >= at);
+      this.unreleased.splice(j < 0 ? this.unreleased.length : j, 0, { ...moved, key: at });
+    }
+    return true;
+  }
+
   /** The host holds my inputs through `ack`. */
   onInputAck(ack: number): void {
     if (ack <= this.inputAck || ack > this.closed) return;
@@ -295,10 +312,12 @@ export class ClientMatch {
     }
   }
 
-  /** Inputs the host must still get: also everything ≤ recvKey is known to be held. */
+  /**
+   * Inputs the host must still get. An update of a key does not say the host holds my change for
+   * it: the host releases a key on its clock without a late closure (issue 34), and the change then
+   * goes into a later key once it comes, so only the host's ack ends its resending.
+   */
   pendingInputs(): UplinkInput[] {
-    const held = Math.max(this.inputAck, this.recvKey);
-    if (this.unacked.length > 0 && (this.unacked[0]?.key ?? 0) <= held) this.unacked = this.unacked.filter((i) => i.key > held);
     return this.unacked;
   }
 

@@ -125,6 +125,10 @@ export class ClientPeer {
     const old = m.updates[key];
     if (old && m.awaitingLive && m.execKey === m.baseKey - 1 && key !== m.baseKey) return old;
     const u = m.begin(now, key, hashBefore, dueAt);
+    // Blocked while the host held nothing (no stall or pause said): my own link held my update,
+    // and the room went on (issue 34). The loop does not bank the time it waited, so it would stay
+    // that far behind the room — closing every key late — unless it catches up.
+    if (st.blockedSince !== null && st.status === undefined && m.player && st.opts.catchUpLate !== false) st.pings.late(now, now - st.blockedSince, this.rttMs());
     st.blockedSince = null;
     const margin = m.liveKeys;
     if (m.awaitingLive && m.recvKey - key <= margin) {

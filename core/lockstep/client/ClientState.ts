@@ -40,6 +40,11 @@ export interface ClientOptions {
    */
   readonly lockClosures?: boolean;
   /**
+   * False: a loop my own link left behind the room stays behind (the rule before issue 34, when
+   * every wait was the whole room's; benchmarks' baselines). See HostPings.late.
+   */
+  readonly catchUpLate?: boolean;
+  /**
    * Take part in electing a new host when the host goes silent mid-match (ClientSuccession). On by
    * default; false leaves only a host that leaves handing over (BB_TAKE_OVER=0 in the app).
    */
@@ -129,6 +134,9 @@ export interface PeerStats {
   /** Bytes of the host's trees received (chunk payloads accepted), and tree chunks or transfers refused. */
   treeBytes: number;
   treeRejected: number;
+  /** My inputs that reached the host after their key was released, and the keys they landed late in all (v14: `landed`). */
+  lateInputs: number;
+  lateKeys: number;
 }
 
 /**
@@ -150,7 +158,7 @@ export class ClientState {
   readonly events: PeerEvent[] = [];
   ctl = new ReliableChannel();
   readonly rtt = new RttEstimator();
-  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, groupSkipped: 0, succeedRefused: 0, treeBytes: 0, treeRejected: 0 };
+  readonly stats: PeerStats = { sent: 0, sentBytes: 0, received: 0, receivedBytes: 0, nacks: 0, foreign: 0, malformed: 0, snapChunks: 0, snapRejected: 0, groupSkipped: 0, succeedRefused: 0, treeBytes: 0, treeRejected: 0, lateInputs: 0, lateKeys: 0 };
   token = 0;
   nonce = 0;
   lastSentAt = -1e15;

@@ -140,6 +140,8 @@ export class HostInbox {
     if (!f.report) m.players.setBehind(s.slot, 0);
     const r = m.onProgress(s.slot, now, p.recvKey, p.closedThrough, f.inputs ?? []);
     if (r === 'malformed') this.st.counters.malformed++;
+    // Its changes that came after their keys were released: where they went, so it can tell.
+    for (const l of m.landed.splice(0)) this.tx.toOne(s, { t: 'landed', key: l.key, at: l.at });
     const advanced = m.players.closedOf(s.slot) > before;
     if (advanced && f.inputs && f.inputs.length > 0) s.inputsToAck = true;
     if (!advanced && f.inputs && f.inputs.length > 0) this.st.counters.duplicate++;

@@ -2,10 +2,15 @@
  * The host's authority over one running match: key-frame release, stalls, drop votes, pause,
  * input delay and desync detection. Knows slots, not addresses; HostAuthority feeds it what
  * sessions send and broadcasts the `notices` it produces.
- * Invariants: UPDATE(K) is released only when every *active* player has closed its inputs through
- * K (bots, spectators and dropped players never hold the clock); released updates never change;
- * every slot-control change (a drop) is an event inside the update of the key being held, so all
- * peers apply it at the same key. Players are always visited in ascending slot order.
+ * Invariants: UPDATE(K) is released when every *active* player has closed its inputs through K
+ * (bots, spectators and dropped players never hold the clock), or when K is due on the host's
+ * clock (KeyClock) and every player still holding it is late but heard — not silent for
+ * SILENT_MS, not reporting a simulation behind its updates: those are waited for (the wait dialog,
+ * the drop vote). An input that comes after its key was released goes into the earliest key not
+ * yet released, never into a released one (a lag switch gains nothing), and its sender is told
+ * where (`landed`). Released updates never change; every slot-control change (a drop) is an event
+ * inside the update of the key being held, so all peers apply it at the same key. Players are
+ * always visited in ascending slot order.
  * Units: keys; times in ms of the caller's clock.
  */
 import type { PlayerInput } from '../../sim';
@@ -16,6 +21,7 @@ import type { HashNotice } from './HashJudge';
 import type { DropWhy } from '../wire';
 import { DelayController } from './DelayController';
 import { PauseControl } from './PauseControl';
+import { KeyClock } from './KeyClock';
 import { delayKeys, LOGIC_HZ, MAX_CLOSE_AHEAD, SlotEventKind, StallCause, lastKeyOf } from '../types';
 import type { HostStatus, KeyUpdate, RoomSettings, SlotEvent, WaitedPlayer } from '../types';
 
@@ -35,6 +41,13 @@ export type MatchNotice =
   | { readonly t: 'pause'; readonly paused: boolean; readonly by: number }
   | { readonly t: 'takeover'; readonly slot: number; readonly key: number }
   | HashNotice;
+
+/** An input of `slot` that came after its key was released: it went into key `at` instead (> key). */
+export interface LandedInput {
+  readonly slot: number;
+  readonly key: number;
+  readonly at: number;
+}
 
 /** What an incoming progress report did. */
 export type ProgressResult = 'ok' | 'inactive' | 'malformed';
@@ -59,6 +72,19 @@ export class HostMatch {
   stalls = 0;
   /** The match's human players (closures, inputs, phase, liveness, votes). */
   readonly players = new MatchPlayers();
+  /** When each key is due without a late player's closure. */
+  readonly clock: KeyClock;
+  /**
+   * The rule before issue 34, for benchmarks' baselines: a key waits for every active player's
+   * closure however late (the slowest link sets the pace). Off in the product.
+   */
+  waitForLate = false;
+  /** Late inputs moved to a later key, not yet told to their senders (HostInbox drains them). */
+  readonly landed: LandedInput[] = [];
+  /** Inputs that came after their key was released, in all. */
+  lateInputs = 0;
+  /** Keys released on the host's clock without some player's closure. */
+  keysWithoutLate = 0;
   private pendingEvents: SlotEvent[] = [];
   /** Human takeovers announced for a future key (slot → key); they ride on that key's update. */
   private readonly takeovers = new Map<number, number>();
@@ -86,6 +112,7 @@ export class HostMatch {
     this.keyMs = (settings.keyInterval * 1000) / LOGIC_HZ;
     this.delay = delay;
     this.delays = new DelayController(() => this.delay, now);
+    this.clock = new KeyClock(this.keyMs, delay);
     this.startAt = now;
     this.lastReleaseAt = now;
     this.hashes = new HashJudge(this.lastKey, ownerSlot, (n) => this.notices.push(n));
@@ -110,27 +137,61 @@ export class HostMatch {
     for (const i of inputs) if (i.key > closed) return 'malformed';
     p.recvKey = Math.max(p.recvKey, recvKey);
     if (closed <= p.closed) return 'ok'; // old or repeated: everything in it is already known
-    for (const i of inputs) if (i.key > p.closed) p.inputs.set(i.key, i.input);
-    for (let k = p.closed + 1; k <= closed; k++) p.closedAt.set(k, now);
+    const open = this.released + 1;
+    for (const i of inputs) {
+      if (i.key <= p.closed || !this.players.place(p, i.key, i.input, open)) continue;
+      this.lateInputs++;
+      this.landed.push({ slot, key: i.key, at: open });
+    }
+    for (let k = Math.max(p.closed + 1, open); k <= closed; k++) p.closedAt.set(k, now);
     p.closed = closed;
+    if (closed >= this.released) p.lateSince = null;
     if (this.firstCloseAt === null && closed > this.released) this.firstCloseAt = now;
     return 'ok';
   }
 
-  /** Releases every key that is complete; returns how many were released. */
+  /**
+   * True when `key` may go out without the players still `holding` it: it is due on the host's
+   * clock and each of them is late but heard — silent for SILENT_MS, or reporting its own
+   * simulation behind, it is waited for (and named, and may be voted out), as before. So is a
+   * player taking its ball back whose takeover key has not gone out: its ball is handed back
+   * with its first closure, or not at all (gone again before it, the takeover is cancelled).
+   */
+  private dueWithout(holding: readonly MatchPlayer[], key: number, now: number): boolean {
+    return now >= this.clock.dueAt(key) && !holding.some((p) => this.waitsFor(p, now));
+  }
+
+  /** True when the room waits for `p`, which holds the next key (see dueWithout); else it is only late. */
+  private waitsFor(p: MatchPlayer, now: number): boolean {
+    if (this.waitForLate || this.clock.dueAt(this.released + 1) === Infinity) return true;
+    return now - p.lastHeard > SILENT_MS || p.behindMs >= SLOW_BEHIND_MS || this.takeovers.has(p.slot);
+  }
+
+  /** Releases every key that is complete or due; returns how many were released. */
   tryRelease(now: number): number {
     if (this.fenced) return 0;
     let n = 0;
     const paceLimit = this.players.anyActive() ? this.lastKey : Math.floor((now - this.startAt) / this.keyMs) + 2;
     while (!this.pauses.state && this.released < Math.min(this.lastKey, paceLimit)) {
       const key = this.released + 1;
-      if (this.players.holding(key).length > 0) break;
-      this.account(now, key);
+      const holding = this.players.holding(key);
+      if (holding.length > 0 && !this.dueWithout(holding, key, now)) break;
+      if (holding.length > 0) this.keysWithoutLate++;
+      for (const p of holding) p.lateSince ??= now;
+      // A hold the peers felt (a silent or slow player's) moved every loop's phase: learn it again.
+      if (this.account(now, key) >= STALL_REPORT_MS) this.clock.forget(key + 1);
+      const completed = holding.length > 0 ? now : this.players.completedAt(key);
+      if (completed !== undefined) this.clock.released(key, completed);
       const inputs = this.players.release(key, now);
       const change = this.delays.take(now);
       const events = this.takeoversAt(key);
       const u: KeyUpdate = change === undefined ? { key, inputs, events } : { key, inputs, events, delayMs: change };
-      if (change !== undefined) this.delay = change;
+      if (change !== undefined) {
+        // Every player closes by the new delay once it begins this key: past the keys it closed
+        // before (the old delay's) and those a rise adds at once, the clock moves with it.
+        this.clock.delayFrom(key + Math.max(delayKeys(this.delay, this.keyMs), delayKeys(change, this.keyMs)) + 1, change);
+        this.delay = change;
+      }
       this.pendingEvents = [];
       this.updates.push(u);
       this.released = key;
@@ -169,6 +230,7 @@ export class HostMatch {
     p.votes.clear();
     p.behindMs = 0;
     p.lastHeard = now;
+    p.lateSince = null;
     this.takeovers.set(slot, key);
     this.notices.push({ t: 'takeover', slot, key });
     return true;
@@ -189,11 +251,12 @@ export class HostMatch {
   /**
    * Charges a hold that blocked peers: to the room's stall, and to each player that still held
    * `key` when the block began, for as long as it held it after that (so a hold that ended in a
-   * release is blamed too, not only one that ended in a drop).
+   * release is blamed too, not only one that ended in a drop). Returns how long it blocked them
+   * (ms; 0: it did not).
    */
-  private account(now: number, key: number): void {
+  private account(now: number, key: number): number {
     const blocked = this.blockedFor(now);
-    if (blocked <= 0) return;
+    if (blocked <= 0) return 0;
     this.stallMs += blocked;
     this.stalls++;
     const since = now - blocked;
@@ -201,6 +264,7 @@ export class HostMatch {
       const at = p.closedAt.get(key);
       if (p.active && at !== undefined && at > since) p.waitedMs += at - since;
     }
+    return blocked;
   }
 
   /** How long peers have been blocked by the hold of the next key, at `now` (≤ 0: not yet). */
@@ -208,9 +272,12 @@ export class HostMatch {
     return now - (this.firstCloseAt === null ? this.lastReleaseAt + 2 * this.keyMs : this.firstCloseAt + this.delay);
   }
 
+  /** Since when the next key is held: for the status, the vote and the forced drop (not the peers' block). */
   private holdStart(): number {
     const natural = this.lastReleaseAt + 2 * this.keyMs;
-    const start = this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
+    let start = this.firstCloseAt === null ? natural : Math.min(this.firstCloseAt, natural);
+    // A player the clock already went on without has been missed since then (MatchPlayer.lateSince).
+    for (const p of this.players.holding(this.released + 1)) if (p.lateSince !== null) start = Math.min(start, p.lateSince);
     return this.carried?.key === this.released + 1 ? Math.min(start, this.carried.since) : start;
   }
 
@@ -222,7 +289,7 @@ export class HostMatch {
 
   private waited(now: number): WaitedPlayer[] {
     const key = this.released + 1;
-    return this.players.holding(key).map((p) => ({ slot: p.slot, cause: this.cause(p, now), votes: p.votes.size }));
+    return this.players.holding(key).flatMap((p) => (this.waitsFor(p, now) ? [{ slot: p.slot, cause: this.cause(p, now), votes: p.votes.size }] : []));
   }
 
   private voters(waited: readonly WaitedPlayer[]): number {
@@ -297,6 +364,7 @@ export class HostMatch {
   resume(slot: number, owner: boolean, now: number): boolean {
     if (!this.pauses.resume(slot, owner)) return false;
     this.lastReleaseAt = now;
+    this.clock.forget(this.released + 1); // every loop runs on from the resume
     if (this.firstCloseAt !== null) this.firstCloseAt = now;
     this.notices.push({ t: 'pause', paused: false, by: slot });
     return true;

@@ -120,6 +120,7 @@ export class HostRoom {
     // Late loaders' balls are in the world from the start, played by a bot until they take over.
     const late = st.sessionList().filter((s) => s.benched && !s.spectator).map((s) => s.slot);
     const m = new HostMatch(st.lobby.settings, delay, humans, now, owner ? owner.reporter : -1, late);
+    m.waitForLate = st.opts.waitForLate === true;
     st.match = m;
     st.phase = 'running';
     const slots: SlotSpec[] = st.lobby.slots.flatMap((x, slot): SlotSpec[] =>

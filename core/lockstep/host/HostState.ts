@@ -37,6 +37,11 @@ export interface HostOptions {
   /** Pins the input delay (ms) instead of adapting it: reproducible test runs. */
   readonly fixedDelay?: number;
   /**
+   * Every key waits for every active player's closure, however late (the rule before issue 34:
+   * the slowest link sets the pace). Benchmarks' baselines only (HostMatch.waitForLate).
+   */
+  readonly waitForLate?: boolean;
+  /**
    * The latest key-frame snapshot a simulating peer holds (state before that key's inputs), for
    * rejoining players and spectators joining a running match. The authority does not simulate;
    * without a source (or while it returns null) late joiners replay the match from key 0.

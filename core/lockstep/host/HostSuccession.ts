@@ -177,6 +177,7 @@ export class HostSuccession {
     const delay = t.updates.reduce((d, u) => u?.delayMs ?? d, t.start.delayMs);
     const me = this.session(st.opts.ownerAddress ?? '', t.me.token, t.me.slot, true, now);
     const m = new HostMatch(t.settings, delay, [], now, me.reporter);
+    m.waitForLate = st.opts.waitForLate === true;
     m.updates.push(...(t.updates as KeyUpdate[]));
     m.released = released;
     st.match = m;

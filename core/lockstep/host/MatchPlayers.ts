@@ -32,6 +32,12 @@ export interface MatchPlayer {
   behindMs: number;
   lastHeard: number;
   active: boolean;
+  /**
+   * Since when the host has released keys without this player's closure (null: it has closed every
+   * released key): a stall waiting for it counts from then, so its vote and forced drop come as
+   * soon as they did when every key waited for it.
+   */
+  lateSince: number | null;
   readonly inputs: Map<number, PlayerInput>;
   readonly votes: Set<number>;
   waitedMs: number;
@@ -43,7 +49,7 @@ export class MatchPlayers {
 
   /** Adds a player; `closed`: the key through which it cannot have inputs (the first delay's keys). */
   add(slot: number, closed: number, active: boolean, now: number): void {
-    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, shiftedUntil: -Infinity, recvKey: -1, behindMs: 0, lastHeard: now, active, inputs: new Map(), votes: new Set(), waitedMs: 0 });
+    this.list.push({ slot, closed, closedAt: new Map(), waits: [], waitAt: 0, shiftedUntil: -Infinity, recvKey: -1, behindMs: 0, lastHeard: now, active, lateSince: null, inputs: new Map(), votes: new Set(), waitedMs: 0 });
     this.list.sort((a, b) => a.slot - b.slot);
   }
 
@@ -117,6 +123,28 @@ export class MatchPlayers {
     p.waitAt = 0;
     p.shiftedUntil = now + rttMs + early / (1 - PHASE_SHIFT_PACE);
     return early;
+  }
+
+  /**
+   * Puts `p`'s input for `key` into its schedule: into `key` itself, or, when that key was released
+   * without it, into `open`, the earliest key not yet released (true: it was late). There the newer
+   * intent wins and a press (split, eject) either carried is kept, so a late press still happens.
+   */
+  place(p: MatchPlayer, key: number, input: PlayerInput, open: number): boolean {
+    const at = Math.max(key, open);
+    const before = p.inputs.get(at);
+    p.inputs.set(at, before ? { ...input, split: input.split || before.split, eject: input.eject || before.eject } : input);
+    return at !== key;
+  }
+
+  /** When the last active player closed `key` (undefined: nobody's closure of it is known). */
+  completedAt(key: number): number | undefined {
+    let last: number | undefined;
+    for (const p of this.list) {
+      const at = p.active ? p.closedAt.get(key) : undefined;
+      if (at !== undefined && (last === undefined || at > last)) last = at;
+    }
+    return last;
   }
 
   /** Key `key` is released at `now`: each active player's input for it, and how long its closure waited. */

@@ -15,9 +15,50 @@ export interface LinkSpec {
   readonly loss: number;
   /** Probability a datagram is delivered twice. */
   readonly duplicate: number;
+  /** Wi-Fi's own faults on top (issue 34): latency spikes and bursty loss. */
+  readonly wifi?: WifiSpec;
+}
+
+/**
+ * What a Wi-Fi link adds (issue 34): a station's power saving holds its traffic now and then — every
+ * datagram sent in a spike window comes `spikeMs` later — and loss comes in bursts (Gilbert–Elliott:
+ * a good and a bad state, switched per datagram). Each link's spike phase and state are drawn from
+ * the network's seed, so a run repeats.
+ */
+export interface WifiSpec {
+  /** Extra delay of a datagram sent during a spike (ms). */
+  readonly spikeMs: number;
+  /** A spike's length (ms), and how often one starts (ms). */
+  readonly spikeForMs: number;
+  readonly spikeEveryMs: number;
+  /** Per datagram: the chance the link goes bad, and the chance it comes back good. */
+  readonly toBad: number;
+  readonly toGood: number;
+  /** Loss while bad (while good: the spec's `loss`). */
+  readonly badLoss: number;
 }
 
 export const PERFECT_LINK: LinkSpec = { delayMs: 0, jitterMs: 0, loss: 0, duplicate: 0 };
+
+/**
+ * A bad home Wi-Fi link, one way (issue 34): 40 ± 30 ms, +250 ms for 200 ms every 5 s, and 5 % loss
+ * in bursts (bad 10 % of the time, 3.3 datagrams on average, losing half of them there).
+ */
+export const WIFI_LINK: LinkSpec = {
+  delayMs: 10,
+  jitterMs: 60,
+  loss: 0,
+  duplicate: 0,
+  wifi: { spikeMs: 250, spikeForMs: 200, spikeEveryMs: 5000, toBad: 1 / 30, toGood: 0.3, badLoss: 0.5 },
+};
+/** A wired LAN link, one way: 2 ± 1 ms. */
+export const WIRED_LINK: LinkSpec = { delayMs: 1, jitterMs: 2, loss: 0, duplicate: 0 };
+
+/** A Wi-Fi link's state, one way: where its spikes fall (both ways alike: the station dozes), and whether it is in a loss burst. */
+interface WifiState {
+  readonly phase: number;
+  bad: boolean;
+}
 
 export type Receive = (now: number, bytes: Uint8Array, from: string) => void;
 /** Returns true to drop this datagram (scripted loss in tests). */
@@ -45,6 +86,9 @@ export class NetSim {
   private readonly nodes = new Map<string, Receive>();
   private readonly links = new Map<string, LinkSpec>();
   private dropRules: DropRule[] = [];
+  private readonly wifiStates = new Map<string, WifiState>();
+  /** Sees every datagram as it is delivered (tests that time arrivals). */
+  onDeliver: ((from: string, to: string, bytes: Uint8Array, now: number) => void) | null = null;
 
   constructor(
     seed: number,
@@ -122,13 +166,34 @@ export class NetSim {
     const copy = bytes.slice();
     const r = this.rng;
     const scripted = this.dropRules.some((rule) => rule(from, to, copy, this.now));
-    if (scripted || (spec.loss > 0 && r.chance(spec.loss))) return void c.lost++;
+    const w = spec.wifi ? this.wifiOf(from, to, spec.wifi) : null;
+    const loss = w?.bad && spec.wifi ? spec.wifi.badLoss : spec.loss;
+    if (scripted || (loss > 0 && r.chance(loss))) return void c.lost++;
     const copies = spec.duplicate > 0 && r.chance(spec.duplicate) ? 2 : 1;
     if (copies === 2) c.duplicated++;
+    const spike = w && spec.wifi && (this.now - w.phase) % spec.wifi.spikeEveryMs < spec.wifi.spikeForMs ? spec.wifi.spikeMs : 0;
     for (let i = 0; i < copies; i++) {
-      const delay = spec.delayMs + (spec.jitterMs > 0 ? r.int(spec.jitterMs + 1) : 0);
-      this.at(this.now + delay, () => this.nodes.get(to)?.(this.now, copy, from));
+      const delay = spike + spec.delayMs + (spec.jitterMs > 0 ? r.int(spec.jitterMs + 1) : 0);
+      this.at(this.now + delay, () => {
+        const node = this.nodes.get(to);
+        if (!node) return;
+        this.onDeliver?.(from, to, copy, this.now);
+        node(this.now, copy, from);
+      });
     }
+  }
+
+  /** The Wi-Fi state of the link from → to, after this datagram's turn of the Gilbert–Elliott chain. */
+  private wifiOf(from: string, to: string, spec: WifiSpec): WifiState {
+    const key = `${from}>${to}`;
+    let w = this.wifiStates.get(key);
+    if (!w) {
+      const back = this.wifiStates.get(`${to}>${from}`);
+      w = { phase: back?.phase ?? this.rng.int(spec.spikeEveryMs) - spec.spikeEveryMs, bad: false };
+      this.wifiStates.set(key, w);
+    }
+    w.bad = w.bad ? !this.rng.chance(spec.toGood) : this.rng.chance(spec.toBad);
+    return w;
   }
 
   /** Schedules `fn` at virtual time `at` (events at equal times run in scheduling order). */

@@ -39,6 +39,8 @@ export interface RoomOptions {
   readonly keepSnapshots?: number;
   /** Pins the input delay (ms). */
   readonly fixedDelay?: number;
+  /** The rule before issue 34: every key waits for every closure, no loop catches up (HostOptions.waitForLate, ClientOptions.catchUpLate; baselines). */
+  readonly waitForLate?: boolean;
   /**
    * The game client `addr` runs, with the trees its peer settled on (default: a ToyGame with toy
    * bots), and what is told each key as it begins (a replay recorder).
@@ -207,7 +209,7 @@ export class Room {
     const sim = new NetSim(opts.seed, opts.link ?? PERFECT_LINK);
     this.sim = sim;
     const ids = new Prng(opts.seed ^ 0x9e3779b9);
-    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}), ...(opts.keyOf ? { keyOf: opts.keyOf } : {}), ...(opts.group ? { group: sim.groupSender(HOST) } : {}) });
+    this.host = new HostAuthority({ appVersion: APP_VERSION, send: sim.sender(HOST), random32: () => ids.u32(), ownerAddress: OWNER, settings: { maxSlots: 8, ...opts.settings }, ...(opts.fixedDelay !== undefined ? { fixedDelay: opts.fixedDelay } : {}), ...(opts.waitForLate ? { waitForLate: true } : {}), ...(opts.hostTrees ? { trees: opts.hostTrees } : {}), ...(opts.keyOf ? { keyOf: opts.keyOf } : {}), ...(opts.group ? { group: sim.groupSender(HOST) } : {}) });
     const first = this.host;
     sim.addNode(HOST, (now, b, from) => (this.hostStall.hold(now, b, from) ? undefined : first.receive(now, b, from)));
     sim.setLink(OWNER, HOST, PERFECT_LINK);
@@ -234,7 +236,7 @@ export class Room {
   private addClient(i: number, spectate: boolean, addr = i === 0 ? OWNER : `c${i}`, rejoinToken?: number, at = i * 2, host = HOST): RoomClient {
     const ids = this.ids;
     const trees = this.opts.clientTrees?.(i);
-    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}), onKeys: (k) => c.keys.push(...k), groupListening: (h) => h === HOST && this.sim.groupMembers.has(addr) });
+    const peer = new ClientPeer({ appVersion: APP_VERSION, name: `P${i}`, host, takeOverOnSilence: true, send: (to, b) => c.send(to, b), random32: () => ids.u32(), spectate, ...(this.opts.waitForLate ? { catchUpLate: false } : {}), ...(rejoinToken !== undefined ? { rejoinToken } : {}), ...(trees ? { trees } : {}), onKeys: (k) => c.keys.push(...k), groupListening: (h) => h === HOST && this.sim.groupMembers.has(addr) });
     const keep = i === 0 && this.opts.snapshots ? Math.max(2, this.opts.keepSnapshots ?? 0) : (this.opts.keepSnapshots ?? 0);
     const c = new RoomClient(addr, peer, new InputScript(this.opts.seed * 31 + i, this.opts.inputRate ?? 2), keep, this.opts.game);
     c.send = this.sim.sender(addr);
@@ -299,6 +301,7 @@ export class Room {
         ownerAddress: own,
         trees,
         ...(this.opts.fixedDelay !== undefined ? { fixedDelay: this.opts.fixedDelay } : {}),
+        ...(this.opts.waitForLate ? { waitForLate: true } : {}),
         snapshots: () => {
           const s = c.runner?.snapshots.at(-1);
           return s ? { key: s.key, bytes: s.bytes } : null;

@@ -32,6 +32,7 @@ const HOST_SAMPLES = [
   { t: 'succession', host: 0, hostTag: 0x1234, order: [{ slot: 1, addr: '198.18.0.2:47777', tag: 9 }, { slot: 255, addr: '[fe80::1]:5000', tag: 10 }], voters: [] },
   { t: 'rejoiners', rejoiners: [{ slot: 2, tag: 0xabcd }] },
   { t: 'keys', keys: [{ addr: '198.18.0.3:47777', key: new Uint8Array(32).fill(7) }] },
+  { t: 'landed', key: 500, at: 503 },
 ] as const satisfies readonly unknown[];
 const CLIENT_SAMPLES = [
   { t: 'ready', ready: true },
@@ -74,6 +75,7 @@ const HOST_BYTES: Record<keyof typeof HOST_MESSAGES, string> = {
   succession: '1200341200000201103139382e31382e302e323a343737373709000000ff0e5b666538303a3a315d3a353030300a00000000',
   rejoiners: '130102cdab0000',
   keys: '1401103139382e31382e302e333a34373737370707070707070707070707070707070707070707070707070707070707070707',
+  landed: '15f401f701',
 };
 const CLIENT_BYTES: Record<keyof typeof CLIENT_MESSAGES, string> = {
   ready: '4101',

@@ -169,6 +169,11 @@ export const HOST_MESSAGES = {
   rejoiners: def<{ readonly rejoiners: readonly Rejoiner[] }>({ kind: 0x13, write: (w, m) => writeRejoiners(w, m.rejoiners), read: (r) => ({ rejoiners: readRejoiners(r) }) }),
   /** peers' public keys, for what a successor and its peers say to each other (successionWire.ts, v9) */
   keys: def<{ readonly keys: readonly PeerKey[] }>({ kind: 0x14, write: (w, m) => writeKeys(w, m.keys), read: (r) => ({ keys: readKeys(r) }) }),
+  /**
+   * u16 key, u16 at (v14): my input for `key` reached the host after that key was released, so it
+   * went into key `at` (> key), the earliest then not yet released; to me alone.
+   */
+  landed: def<{ readonly key: number; readonly at: number }>({ kind: 0x15, write: (w, m) => void w.u16(m.key).u16(m.at), read: (r, ref) => ({ key: unwrap16(r.u16(), ref), at: unwrap16(r.u16(), ref) }) }),
 };
 
 /** Client → host. */

@@ -127,6 +127,7 @@ export class LockstepNode {
         ...(room.settings ? { settings: room.settings } : {}),
         ...(room.fixedDelay !== undefined ? { fixedDelay: room.fixedDelay } : {}),
         ...(room.seed !== undefined ? { seed: room.seed } : {}),
+        ...(room.waitForLate === true ? { waitForLate: true } : {}),
         ...(this.transport.hostsGroup ? { group: (bytes: Uint8Array) => this.transport.sendGroup(bytes) } : {}),
       });
       if (room.owner) this.player = this.peer(OWNER_LOOPBACK, room.owner.name, room.owner.spectate === true, trees);
@@ -146,6 +147,7 @@ export class LockstepNode {
       name: to.name,
       spectate: to.spectate === true,
       lockClosures: to.lockClosures === true,
+      ...(to.lockClosures === true ? { catchUpLate: false } : {}),
       ...(to.rejoinToken !== undefined ? { rejoinToken: to.rejoinToken } : {}),
       host: to.host,
       trees: this.opts.trees,

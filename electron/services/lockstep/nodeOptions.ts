@@ -53,6 +53,8 @@ export type HostStart =
       /** Pins the input delay (ms) and the match seed (reproducible tests). */
       readonly fixedDelay?: number;
       readonly seed?: number;
+      /** See HostOptions.waitForLate (with the clients' lockClosures: the same inputs every run). */
+      readonly waitForLate?: boolean;
       /** The room's owner, this app's player; without one the verifier owns the room. */
       readonly owner?: { readonly name: string; readonly spectate?: boolean };
     }
@@ -63,7 +65,10 @@ export interface JoinTarget {
   readonly host: string;
   readonly name: string;
   readonly spectate?: boolean;
-  /** See ClientOptions.lockClosures (reproducible headless runs). */
+  /**
+   * See ClientOptions.lockClosures (reproducible headless runs, with a host that waits for every
+   * closure): the loop then never catches up on its own waits either (ClientOptions.catchUpLate).
+   */
   readonly lockClosures?: boolean;
   /** Rejoin a running match with the session token an earlier ACCEPT gave (ClientOptions.rejoinToken). */
   readonly rejoinToken?: number;

@@ -29,12 +29,13 @@ afterEach(async () => {
 });
 
 /**
- * A room through the relay; `pinned`: the input delay is fixed (300 ms) and the clients close
- * their inputs only as a key begins (--deterministic), so they play the same inputs every run;
+ * A room through the relay; `pinned`: the input delay is fixed (300 ms), the host waits for every
+ * closure and the clients close their inputs only as a key begins (--deterministic both), so they
+ * play the same inputs every run;
  * else the host chooses the delay and the clients close between keys, as the app does.
  */
 async function room(hostArgs: string[] = [], opts = { pinned: true, loss: 0.1 }): Promise<{ host: Proc; clients: Proc[]; relay: ImpairmentRelay; hostPort: number }> {
-  const host = run('host', 'scripts/host.ts', ['--headless', '--name', 'procs', '--wait', String(CLIENTS), '--bots', '1', '--seconds', String(SECONDS), '--port', '0', '--address', '127.0.0.1', ...(opts.pinned ? ['--delay', '300'] : []), '--seed', '12345', ...hostArgs]);
+  const host = run('host', 'scripts/host.ts', ['--headless', '--name', 'procs', '--wait', String(CLIENTS), '--bots', '1', '--seconds', String(SECONDS), '--port', '0', '--address', '127.0.0.1', ...(opts.pinned ? ['--delay', '300', '--deterministic'] : []), '--seed', '12345', ...hostArgs]);
   expect(await until(() => host.find('listening') !== undefined, 20_000)).toBe(true);
   const hostPort = Number(host.find('listening')?.['port']);
   const relay = await ImpairmentRelay.open({ target: `127.0.0.1:${hostPort}`, seed: 5, delayMs: 50, jitterMs: 20, loss: opts.loss });
