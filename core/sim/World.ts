@@ -294,8 +294,8 @@ export interface World extends State {
 
 const newCol = (n: number): Int32Array => new Int32Array(n);
 
-/** log2 of the side (Fx) of the squares of Scratch.areaMasks: 4 map cells. */
-export const AREA_SHIFT = 12;
+/** log2 of the side (Fx) of the squares of Scratch.areaMasks: 2 map cells (the finest that pays in eatCells). */
+export const AREA_SHIFT = 11;
 /** Squares of Scratch.areaMasks across a map `widthFx` wide. */
 export const areaCols = (widthFx: number): number => ((widthFx - 1) >> AREA_SHIFT) + 1;
 const areaCount = (widthFx: number, heightFx: number): number => areaCols(widthFx) * (((heightFx - 1) >> AREA_SHIFT) + 1);
