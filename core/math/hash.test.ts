@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HASH_SEED, hashArray, hashFinish, hashInts, hashMix, hashString } from './hash';
+import { HASH_SEED, hashArray, hashColumn, hashFinish, hashInts, hashMix, hashString } from './hash';
 
 describe('hash', () => {
   it('matches MurmurHash3 x86_32 reference values for int32 word input', () => {
@@ -30,5 +30,29 @@ describe('hash', () => {
       a[i] = 0;
     }
     expect(hashString('arena-small')).not.toBe(hashString('arena-smalL'));
+  });
+
+  it('hashColumn: two interleaved multiply-rotate lanes joined by hashMix, any one changed word changes it', () => {
+    const rotl = (x: number, r: number): number => (x << r) | (x >>> (32 - r));
+    const lane = (h: number, w: number): number => rotl(Math.imul(h ^ w, 0x9e3779b1), 15);
+    for (const n of [0, 1, 2, 5, 64]) {
+      const a = Int32Array.from({ length: n }, (_, i) => Math.imul(i + 1, 0x2545f491));
+      let even = HASH_SEED;
+      let odd = HASH_SEED ^ 0x85ebca6b;
+      a.forEach((w, i) => (i % 2 === 0 ? (even = lane(even, w)) : (odd = lane(odd, w))));
+      const h = hashColumn(HASH_SEED, a);
+      expect(h, `length ${n}`).toBe(hashMix(hashMix(HASH_SEED, even), odd));
+      for (let i = 0; i < n; i++) {
+        for (const flip of [1, 0x80000000, -1]) {
+          const b = a.slice();
+          b[i]! ^= flip;
+          expect(hashColumn(HASH_SEED, b), `length ${n}, word ${i} ^ ${flip}`).not.toBe(h);
+        }
+      }
+    }
+    // Swapped neighbours (one in each lane) and swapped words of one lane change it too.
+    const c = Int32Array.from([1, 2, 3, 4]);
+    expect(hashColumn(HASH_SEED, Int32Array.from([2, 1, 3, 4]))).not.toBe(hashColumn(HASH_SEED, c));
+    expect(hashColumn(HASH_SEED, Int32Array.from([3, 2, 1, 4]))).not.toBe(hashColumn(HASH_SEED, c));
   });
 });

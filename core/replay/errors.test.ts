@@ -72,9 +72,11 @@ describe('damaged files', () => {
     expect(errorOf(new TextEncoder().encode('{"format":"ball-brawl-replay"}')).code).toBe('not-replay');
     const v = good.slice();
     v[4] = 1; // before cells: a dash, no split
-    expect(errorOf(v)).toMatchObject({ code: 'format-version', message: 'unsupported replay format version 1, recorded by an older Ball Brawl (this build reads version 2)', versions: { file: 1, reads: 2 } });
-    v[4] = 3;
-    expect(errorOf(v)).toMatchObject({ code: 'format-version', versions: { file: 3, reads: 2 } });
+    expect(errorOf(v)).toMatchObject({ code: 'format-version', message: 'unsupported replay format version 1, recorded by an older Ball Brawl (this build reads version 3)', versions: { file: 1, reads: 3 } });
+    v[4] = 2; // snapshots of version 4, hashes of MurmurHash3 columns
+    expect(errorOf(v)).toMatchObject({ code: 'format-version', message: 'unsupported replay format version 2, recorded by an older Ball Brawl (this build reads version 3)', versions: { file: 2, reads: 3 } });
+    v[4] = 4;
+    expect(errorOf(v)).toMatchObject({ code: 'format-version', versions: { file: 4, reads: 3 } });
   });
 
   it('another app or protocol version: incompatible, naming both', () => {

@@ -1,6 +1,7 @@
 /**
- * The replay file format (version 2: cells that split and eject; version 1 files, with a dash, are
- * refused with a version error — their inputs would play another game). Little-endian; varints are unsigned LEB128.
+ * The replay file format (version 3: snapshots of version 5 and the world hash of core/math
+ * hashColumn inside; version 2 files, whose snapshots and hashes this build cannot check, and
+ * version 1 files, with a dash, are refused with a version error). Little-endian; varints are unsigned LEB128.
  *
  *   prelude  4 bytes magic "BBRP", u16 REPLAY_FORMAT_VERSION, u16 zero
  *   chunks   u8 type, u32 payload length, payload, u32 CRC-32 of (type, length, payload)
@@ -27,7 +28,7 @@ import { ReplayError } from './ReplayError';
 
 export const REPLAY_MAGIC: readonly number[] = [0x42, 0x42, 0x52, 0x50];
 /** Bumped whenever the layout above changes; readers refuse other versions. */
-export const REPLAY_FORMAT_VERSION = 2;
+export const REPLAY_FORMAT_VERSION = 3;
 export const PRELUDE_BYTES = 8;
 /** Chunk framing: type + length before, CRC after. */
 export const CHUNK_OVERHEAD = 9;

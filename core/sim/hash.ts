@@ -4,7 +4,7 @@
  * worlds disagree (for desync reports). Hashes read the int32 columns by value (core/math hash),
  * so they are equal on every engine and platform.
  */
-import { HASH_SEED, hashFinish, hashInts, hashMix } from '../math';
+import { HASH_SEED, hashColumn, hashFinish, hashMix } from '../math';
 import { CELL_SHIFT } from './cellOps';
 import { COMPONENTS, type Component, type EntityKind } from './components';
 import type { State, World } from './World';
@@ -17,7 +17,7 @@ export function componentHash(s: State, c: Component): number {
   for (let i = 0; i < cols.length; i++) {
     const col = cols[i]!;
     // DETERMINISM: words by value, never the buffer's bytes: independent of byte order.
-    h = hashInts(h, col);
+    h = hashColumn(h, col);
     words += col.length;
   }
   return hashFinish(h, words);

@@ -1,6 +1,6 @@
 /** Snapshot robustness (damaged or foreign blobs are refused with a clear error) and desync reports. */
 import { describe, expect, it } from 'vitest';
-import { HASH_SEED, hashFinish, hashInts } from '../math';
+import { HASH_SEED, hashColumn, hashFinish } from '../math';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
 import { OPEN_ROOM, asciiMap } from '../../test/fixtures/sim/scenario';
 import {
@@ -44,11 +44,14 @@ function freeCellEdits(w: World, c: number): [number, number][] {
   return cols.map(([k, col]) => [columnOffset(w, k, col) + c, 0]);
 }
 
+/** A blob's checksum as the format defines it (snapshot.ts header). */
+const checksumOf = (words: Int32Array): number => hashFinish(hashColumn(HASH_SEED, words.subarray(4)), words.length) | 0;
+
 /** `blob` with word `i` replaced and the checksum recomputed (a well-formed lie). */
 function forge(blob: Uint8Array, i: number, value: number): Uint8Array {
   const words = new Int32Array(blob.slice().buffer);
   words[i] = value;
-  words[3] = hashFinish(hashInts(HASH_SEED, words, 4, words.length), words.length) | 0;
+  words[3] = checksumOf(words);
   return new Uint8Array(words.buffer);
 }
 
@@ -135,9 +138,9 @@ describe('snapshot', () => {
     const words = new Int32Array(blob.slice().buffer);
     words[componentOffset(w, 'positions')]! += 1;
     expect(() => restore(new Uint8Array(words.buffer), map)).toThrow(/checksum mismatch/);
-    // The checksum is MurmurHash3 (core/math) over words 4..end, as the format says.
+    // The checksum is core/math hashColumn over words 4..end, finished, as the format says.
     const ok = new Int32Array(blob.slice().buffer);
-    expect(ok[3]).toBe(hashFinish(hashInts(HASH_SEED, ok, 4, ok.length), ok.length) | 0);
+    expect(ok[3]).toBe(checksumOf(ok));
   });
 
   it('refuses a blob whose component framing is wrong', () => {
