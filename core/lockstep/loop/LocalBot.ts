@@ -1,14 +1,14 @@
 /**
  * A behavior-tree bot that plays *this peer's own* slot by producing inputs that go over the
  * network like a human's (headless clients, `npm run client -- --bot`). It must not touch the
- * shared world (deciding can draw from the world RNG), so it decides on a scratch copy restored
- * from a snapshot of the real world, only on the frames its difficulty thinks on.
+ * shared world (deciding can draw from the world RNG), so it decides on a scratch copy of the real
+ * world (copyWorldInto: block copies, no blob, no checksum), only on the frames its difficulty thinks on.
  * Deterministic: the same world state gives the same input, so runs with a fixed input delay repeat.
  * It thinks with the match's trees (the game's brains), like every bot in the match.
  */
 import { allocBotState, BotDriver, setSlotControl, THINK_FRAMES } from '../../ai';
 import type { BotState, Difficulty } from '../../ai';
-import { createWorld, restoreInto, snapshot } from '../../sim';
+import { copyWorldInto, createWorld } from '../../sim';
 import type { PlayerInput, World } from '../../sim';
 import type { SimGame } from './SimGame';
 
@@ -35,7 +35,7 @@ export class LocalBot {
   afterStep(): PlayerInput | null {
     const w = this.game.world;
     if (this.ball < 0 || w.ended || (w.frame + this.ball) % (THINK_FRAMES[this.difficulty] ?? 5) !== 0) return null;
-    restoreInto(this.scratch, snapshot(w));
+    copyWorldInto(this.scratch, w);
     const out = this.driver.decide(this.scratch, this.state);
     const mine = out.find((i) => i.slot === this.ball);
     return mine ? { ...mine.input } : null;
