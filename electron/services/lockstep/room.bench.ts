@@ -68,6 +68,10 @@ interface HostReport {
   readonly lobbyBots: number;
   readonly groupFrames: number;
   readonly groupRepairs: number;
+  /** Split, eject and virus-burst events the verifier's simulation saw during the match. */
+  readonly splits: number;
+  readonly ejects: number;
+  readonly bursts: number;
 }
 
 /** Where the room runs: every process on loopback, or the host and each bot process in a namespace of `lab`. */
@@ -115,7 +119,9 @@ function record(ctx: BenchContext, place: Place, clients: number, seconds: numbe
   const group = place.lab !== null;
   const note = `${clients} ${DIFFICULTY_NAMES[place.difficulty] ?? ''} bot players + the dedicated host's verifier, ${seconds} s on arena-small, ${group ? 'a LAN of network namespaces (host and each bot process on its own "machine"), group frames on' : 'loopback UDP, every peer its own frames'}, ${PROCESSES} bot processes`;
   const goalMet = roomRate <= SEED_000_BYTES_PER_S / 20;
-  ctx.record({ group: g, name: `room traffic at the host during the match, in + out, ${clients + 1} players`, value: roomRate / 1000, unit: 'kB/s', ...(group ? { goal: '<= 58.8 kB/s (20× under seed 000)', met: goalMet } : {}), notes: `${(SEED_000_BYTES_PER_S / roomRate).toFixed(1)}× under seed 000's ${SEED_000_BYTES_PER_S / 1000} kB/s; IP/UDP headers counted; ${note}` });
+  const splitting = `${h.splits} splits, ${h.ejects} ejects, ${h.bursts} virus bursts`;
+  ctx.record({ group: g, name: `room traffic at the host during the match, in + out, ${clients + 1} players splitting`, value: roomRate / 1000, unit: 'kB/s', ...(group ? { goal: '<= 58.8 kB/s (20× under seed 000)', met: goalMet } : {}), notes: `${(SEED_000_BYTES_PER_S / roomRate).toFixed(1)}× under seed 000's ${SEED_000_BYTES_PER_S / 1000} kB/s; IP/UDP headers counted; ${note}; ${splitting}` });
+  ctx.record({ group: g, name: 'splits / ejects / virus bursts a minute during the match (the verifier\'s events)', value: (h.splits * 60) / wall, unit: 'splits/min', notes: `${(h.ejects * 60 / wall).toFixed(0)} ejects/min, ${(h.bursts * 60 / wall).toFixed(0)} bursts/min (${splitting} in ${wall.toFixed(0)} s)` });
   ctx.record({ group: g, name: 'host in / out during the match', value: match.inBytes / wall / 1000, unit: 'kB/s in', notes: `out ${(match.outBytes / wall / 1000).toFixed(1)} kB/s; datagrams in ${(match.inDatagrams / wall).toFixed(0)}/s, out ${(match.outDatagrams / wall).toFixed(0)}/s` + (group ? ` (group frames ${(h.groupFrames / wall).toFixed(1)}/s, keys sent alone to a peer that missed one ${(h.groupRepairs / wall).toFixed(1)}/s)` : '') });
   const s = h.sections;
   const parts = Object.entries(s.bytes).sort((x, y) => y[1] - x[1]).map(([k, b]) => `${k} ${(b / wall / 1000).toFixed(2)}`);

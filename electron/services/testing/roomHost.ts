@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { decodeDatagram, decodeHostControl, encodeHostFrame, LOGIC_HZ, SlotKind } from '../../../core/lockstep';
 import type { HostFrame } from '../../../core/lockstep';
+import { EventKind } from '../../../core/sim';
 import { mapLoader } from '../lockstep/loadMap';
 import { loadTrees } from '../lockstep/loadTrees';
 import { LockstepNode } from '../lockstep/LockstepNode';
@@ -76,6 +77,22 @@ async function main(): Promise<void> {
   host.start(service.now());
   if (!(await until(() => host.phase === 'running', 30_000))) throw new Error('the match did not start');
   const run0 = { ...t.counters };
+  // What the players did, from the verifier's simulation: the frames' split, eject and burst events.
+  const did = { splits: 0, ejects: 0, bursts: 0 };
+  if (await until(() => verifier?.game != null, 10_000)) {
+    const game = verifier!.game!;
+    const step = game.step.bind(game);
+    game.step = (inputs) => {
+      const events = step(inputs);
+      for (let i = 0; i < events.count; i++) {
+        const k = events.kind(i);
+        if (k === EventKind.Split) did.splits++;
+        else if (k === EventKind.Ejected) did.ejects++;
+        else if (k === EventKind.VirusPopped) did.bursts++;
+      }
+      return events;
+    };
+  }
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   if (!(await until(() => host.lastResult !== null, (seconds + 60) * 1000))) throw new Error('the match did not end');
@@ -103,6 +120,7 @@ async function main(): Promise<void> {
     lobbyBots: host.lobby.slots.filter((s) => s.kind === SlotKind.Bot).length,
     groupFrames: host.counters.groupFrames,
     groupRepairs: host.counters.groupRepairs,
+    ...did,
   });
   await service.close();
   process.exit(0);
