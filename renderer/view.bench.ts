@@ -18,8 +18,13 @@
  *   pellet instances, path lines, effects — time and bytes allocated per frame (bench/lib
  *   heapDelta: exact under bench/run.ts's flags), and the draw calls that scene asks for (the
  *   scene's drawable objects with something to draw, one call each, plus the shadow pass's casters).
+ * Part 3, in Chromium: issue 29's row — the shipped MatchView (bench/crowdView.page.ts, bundled
+ *   here with esbuild) drawing part 2's crowded world, topped up before every logic frame, from a
+ *   spectator's wide view: draw calls a frame and the JS time of the view's frame (scene update +
+ *   renderer.render; the HUD is part 1's), median and p95.
  * Never asserts fps (software GL); frames a second are only reported.
  */
+import { build } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -32,6 +37,7 @@ import type {} from '../e2e/window';
 import { OfflineMatch } from './game/OfflineMatch';
 import { defaultBrains } from '../core/ai';
 import { viewUpdateRig } from './view/viewUpdateRig';
+import type { CrowdPage } from '../bench/crowdView.page';
 
 const GROUP = 'renderer/view';
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -192,7 +198,46 @@ function drawCalls(scene: THREE.Scene): number {
   return calls;
 }
 
+const CROWD_MS = 30_000;
+
+async function crowdedBrowserPart(ctx: BenchContext): Promise<void> {
+  const bundle = await build({ entryPoints: [path.join(ROOT, 'bench', 'crowdView.page.ts')], bundle: true, write: false, format: 'iife', platform: 'browser', target: 'es2022', logLevel: 'warning' });
+  const dir = path.join(ROOT, 'resources', 'maps');
+  const input = {
+    tmj: readFileSync(path.join(dir, 'labyrinth-large.tmj'), 'utf8'),
+    tsj: readFileSync(path.join(dir, 'tileset.tsj'), 'utf8'),
+    tileset: `data:image/png;base64,${readFileSync(path.join(dir, 'tileset.png')).toString('base64')}`,
+  };
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] || '/usr/bin/chromium', args: ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.setContent('<!doctype html><html><body style="margin:0;overflow:hidden;background:#000"></body></html>');
+    await page.evaluate((i) => void (window.__crowd = { input: i, frameMs: [], calls: [], load: '' }), input);
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    await page.waitForFunction(() => (window.__crowd?.frameMs.length ?? 0) >= 10 || window.__crowd?.error !== undefined, null, { timeout: 180_000, polling: 500 }).catch((e: unknown) => {
+      throw new Error(`crowded view page: ${errors.join('; ') || (e as Error).message}`);
+    });
+    // Warm-up over: measure the frames of the next CROWD_MS.
+    const from = await page.evaluate(() => window.__crowd!.frameMs.length);
+    await page.waitForTimeout(CROWD_MS);
+    const r = await page.evaluate((f) => ({ ms: window.__crowd!.frameMs.slice(f), calls: window.__crowd!.calls.slice(f), load: window.__crowd!.load, error: window.__crowd!.error }), from);
+    if (r.error !== undefined) throw new Error(`crowded view page: ${r.error}`);
+    if (r.ms.length === 0) throw new Error('crowded view page: no frame drawn');
+    const calls = Math.max(...r.calls);
+    const median = quantile(r.ms, 0.5);
+    const notes = `${r.ms.length} frames in ${CROWD_MS / 1000} s (SwiftShader); at the last: ${r.load}; a spectator's view over the middle of the map`;
+    ctx.record({ group: GROUP, name: `draw calls a frame, crowded world (${r.load}, labyrinth-large; the shipped MatchView), max`, value: calls, unit: 'calls', goal: '<= 30', met: calls <= 30, notes });
+    ctx.record({ group: GROUP, name: 'JS per frame in Chromium, crowded world (view update + render), median', value: median, unit: 'ms', goal: '<= 4 ms', met: median <= 4, notes });
+    ctx.record({ group: GROUP, name: 'JS per frame in Chromium, crowded world, p95', value: quantile(r.ms, 0.95), unit: 'ms' });
+  } finally {
+    await browser.close();
+  }
+}
+
 export default async function viewBench(ctx: BenchContext): Promise<void> {
   nodePart(ctx);
   await browserPart(ctx);
+  await crowdedBrowserPart(ctx);
 }
