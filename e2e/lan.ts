@@ -36,8 +36,11 @@ export async function probeAddress(page: Page, address: string, opts: { spectate
   await page.getByTestId('join-probe').click();
 }
 
-/** Two shells' pages in a running match: `shells[0]`'s hosts, `shells[1]`'s joins; both stop drawing and have played 3 s. */
-export async function twoInAMatch(browser: Browser, shells: readonly RunningShell[], room: string): Promise<{ host: Page; guest: Page; hostName: string; dialogs: string[] }> {
+/**
+ * Two shells' pages in a running match, `shells[0]`'s hosting and `shells[1]`'s joined, and with
+ * `bot` a headless bot client (Cy) as the third player; both pages stop drawing and have played 3 s.
+ */
+async function inAMatch(browser: Browser, shells: readonly RunningShell[], room: string, bot: boolean): Promise<{ host: Page; guest: Page; client: Proc | null; hostName: string; dialogs: string[] }> {
   const dialogs: string[] = [];
   const host = await (await browser.newContext()).newPage();
   const guest = await (await browser.newContext()).newPage();
@@ -46,31 +49,8 @@ export async function twoInAMatch(browser: Browser, shells: readonly RunningShel
   const address = await hostRoom(host, { room });
   await probeAddress(guest, address);
   await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
-  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 2, undefined, { timeout: 60_000 });
-  const hostName = await host.evaluate(() => window.__bb!.net!.slots[0]!.name);
-  await guest.getByTestId('lobby-ready').click();
-  await expect(host.getByTestId('lobby-start')).toBeEnabled({ timeout: 30_000 });
-  await host.getByTestId('lobby-start').click();
-  for (const p of [host, guest]) {
-    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
-  for (const p of [host, guest]) await p.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
-  return { host, guest, hostName, dialogs };
-}
-
-/** A room of three in a running match: `shells[0]`'s page hosts, `shells[1]`'s joins, then a headless bot client (Cy). */
-export async function threeInAMatch(browser: Browser, shells: readonly RunningShell[], room: string): Promise<{ host: Page; guest: Page; client: Proc; hostName: string; dialogs: string[] }> {
-  const dialogs: string[] = [];
-  const host = await (await browser.newContext()).newPage();
-  const guest = await (await browser.newContext()).newPage();
-  await open(host, shells[0]!.url, dialogs);
-  await open(guest, shells[1]!.url, dialogs);
-  const address = await hostRoom(host, { room });
-  await probeAddress(guest, address);
-  await guest.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
-  const client = run('bot', 'scripts/client.ts', ['--join', address, '--bot', '--name', 'Cy', '--address', '127.0.0.1']);
-  await host.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === 3, undefined, { timeout: 60_000 });
+  const client = bot ? run('bot', 'scripts/client.ts', ['--join', address, '--bot', '--name', 'Cy', '--address', '127.0.0.1']) : null;
+  await host.waitForFunction((n) => window.__bb!.net!.slots.filter((s) => s.kind === 2).length === n, bot ? 3 : 2, { timeout: 60_000 });
   const hostName = await host.evaluate(() => window.__bb!.net!.slots[0]!.name);
   // The host's Start needs no Ready of its own: only the others'.
   await guest.getByTestId('lobby-ready').click();
@@ -80,6 +60,17 @@ export async function threeInAMatch(browser: Browser, shells: readonly RunningSh
     await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
     await p.evaluate(() => window.__bb!.match!.setRender(false));
   }
-  await guest.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
+  for (const p of [host, guest]) await p.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
   return { host, guest, client, hostName, dialogs };
+}
+
+/** Two shells' pages in a running match: `shells[0]`'s hosts, `shells[1]`'s joins. */
+export async function twoInAMatch(browser: Browser, shells: readonly RunningShell[], room: string): Promise<{ host: Page; guest: Page; hostName: string; dialogs: string[] }> {
+  return inAMatch(browser, shells, room, false);
+}
+
+/** A room of three in a running match: `shells[0]`'s page hosts, `shells[1]`'s joins, then a headless bot client (Cy). */
+export async function threeInAMatch(browser: Browser, shells: readonly RunningShell[], room: string): Promise<{ host: Page; guest: Page; client: Proc; hostName: string; dialogs: string[] }> {
+  const m = await inAMatch(browser, shells, room, true);
+  return { ...m, client: m.client! };
 }
