@@ -33,44 +33,28 @@ export function validTeams(n: number): boolean {
   return Number.isInteger(n) && (n === 0 || (n >= 2 && n <= MAX_TEAMS));
 }
 
+/** A u8 of at most `max`; a larger one fails the read. */
+function upTo(r: Reader, max: number): number {
+  const v = r.u8();
+  if (v > max) r.fail();
+  return v;
+}
+
 /** A slot's team byte: 0..MAX_TEAMS-1. */
-export function readTeam(r: Reader): number {
-  const t = r.u8();
-  if (t >= MAX_TEAMS) r.fail();
-  return t;
-}
+export const readTeam = (r: Reader): number => upTo(r, MAX_TEAMS - 1);
+/** A bot difficulty: 0 easy, 1 normal, 2 hard. */
+export const readDifficulty = (r: Reader): number => upTo(r, MAX_DIFFICULTY);
+/** A loading percentage, 0..100. */
+export const readPercent = (r: Reader): number => upTo(r, 100);
+export const readSlot = (r: Reader): number => upTo(r, MAX_SLOTS - 1);
 
-/** A bot difficulty: 0 easy, 1 normal, 2 hard; anything else fails the read. */
-export function readDifficulty(r: Reader): number {
-  const d = r.u8();
-  if (d > MAX_DIFFICULTY) r.fail();
-  return d;
-}
-
-/** A loading percentage, 0..100; more fails the read. */
-export function readPercent(r: Reader): number {
-  const p = r.u8();
-  if (p > 100) r.fail();
-  return p;
-}
-
-export function readKind(r: Reader): SlotKind {
-  const k = r.u8();
-  if (k > 3) r.fail();
-  return (k & 3) as SlotKind;
-}
+export const readKind = (r: Reader): SlotKind => (upTo(r, 3) & 3) as SlotKind;
 
 export function readU32s(r: Reader): number[] {
   const n = r.count(MAX_SUBHASHES);
   const out: number[] = [];
   for (let i = 0; i < n && !r.failed; i++) out.push(r.u32());
   return out;
-}
-
-export function readSlot(r: Reader): number {
-  const slot = r.u8();
-  if (slot >= MAX_SLOTS) r.fail();
-  return slot;
 }
 
 /** What start and resync share: u32 seed, u8 delay/5ms, u8 n, n × (u8 slot, u8 kind, u8 diff, u8 team (v13)). */
