@@ -10,7 +10,7 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { chromium, expect, test, type Browser } from '@playwright/test';
-import { netnsUnavailable } from '../electron/services/discovery/testing/netnsLab';
+import { addAdapter, netnsUnavailable } from '../electron/services/discovery/testing/netnsLab';
 import { tempDir } from '../test/tempDir';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config';
 import { hostRoom, open } from './lan';
@@ -28,10 +28,7 @@ test.describe('a host warned about its reachability', () => {
   test.beforeAll(() => {
     ip('netns', 'add', NS);
     ip('-n', NS, 'link', 'set', 'lo', 'up');
-    // Both ends of a veth pair stay in the namespace; the OS lists only links that are up and running.
-    ip('-n', NS, 'link', 'add', 'zt0', 'type', 'veth', 'peer', 'name', 'zt0peer');
-    ip('-n', NS, 'addr', 'add', '10.147.17.6/24', 'dev', 'zt0');
-    for (const dev of ['zt0', 'zt0peer']) ip('-n', NS, 'link', 'set', dev, 'up');
+    addAdapter(NS, 'zt0', '10.147.17.6/24');
   });
   test.afterAll(async () => {
     await browser?.close();

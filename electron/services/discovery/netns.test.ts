@@ -13,7 +13,7 @@ import { PROTOCOL_VERSION } from '../../../core/net/header';
 import type { GameRow } from './gameList';
 import { avahiUnavailable, AvahiInNamespace } from './testing/avahi';
 import { makeAdvert } from './testing/fixtures';
-import { netnsUnavailable, NetnsLab } from './testing/netnsLab';
+import { addAdapter, netnsUnavailable, NetnsLab } from './testing/netnsLab';
 import type { Agent, AgentEvent } from './testing/netnsLab';
 
 const skip = netnsUnavailable();
@@ -352,10 +352,7 @@ describe.skipIf(skip !== null)('LAN discovery on a private namespace LAN', () =>
       const e = await agent.waitFor('addresses', (x) => x.ev === 'addresses', 5000, mark);
       return [e['list'], e['reach']];
     };
-    // A ZeroTier-style adapter beside the LAN (a veth pair inside the namespace: no dummy module here).
-    lab.exec(ns, 'ip', ['link', 'add', 'zt0', 'type', 'veth', 'peer', 'name', 'zt0peer']);
-    lab.exec(ns, 'ip', ['addr', 'add', '10.147.17.6/24', 'dev', 'zt0']);
-    for (const dev of ['zt0', 'zt0peer']) lab.exec(ns, 'ip', ['link', 'set', dev, 'up']); // both ends up: the OS lists only running links
+    addAdapter(ns, 'zt0', '10.147.17.6/24'); // a ZeroTier-style adapter beside the LAN
     expect(await reach()).toEqual([['198.19.0.6', '10.147.17.6'], 'lan']);
     lab.exec(ns, 'ip', ['addr', 'flush', 'dev', 'eth1']);
     expect(await reach()).toEqual([['10.147.17.6'], 'virtual']);

@@ -36,7 +36,7 @@ import { STOP_INPUT } from '../../../core/sim';
 import type { BridgeEvents, NetDown, NetUp, RequestOf, ResponseOf } from '../../contract';
 import type { NetService } from '../bridge/services';
 import type { AppDiscovery, DiscoveryService } from '../discovery';
-import { hostReach, lanAddresses } from '../discovery';
+import { hostReach, lanAddresses, usableInterfaces } from '../discovery';
 import { writeDesyncReport } from '../lockstep/desyncReport';
 import type { HeadlessPlayer } from '../lockstep/HeadlessPlayer';
 import { mapLoader } from '../lockstep/loadMap';
@@ -145,10 +145,11 @@ export class LanRoom implements NetService {
       this.opts.discovery.release(discovery);
       throw new ReasonError('superseded', 'superseded by another request');
     }
-    const addresses = (this.socket.bind === '0.0.0.0' ? lanAddresses(discovery.mode) : [this.socket.bind]).map((ip) => `${ip}:${node.port}`);
+    const lan = this.socket.bind === '0.0.0.0' ? usableInterfaces() : null;
+    const addresses = (lan ? lanAddresses(discovery.mode, lan) : [this.socket.bind]).map((ip) => `${ip}:${node.port}`);
     const address = addresses[0]!;
     const room = this.room$(node, owner, address, null, trees, addresses, () => host.replacedBy);
-    if (this.socket.bind === '0.0.0.0') room.view.reach = hostReach();
+    if (lan) room.view.reach = hostReach(lan);
     const advert = new HostAdvert(discovery, { host, port: node.port });
     room.discovery = discovery;
     room.advert = advert;

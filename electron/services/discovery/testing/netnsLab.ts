@@ -45,6 +45,17 @@ export function netnsUnavailable(): string | null {
   return null;
 }
 
+/**
+ * Gives namespace `ns` a virtual adapter `name` with `cidr` (a ZeroTier-style zt0): a veth pair
+ * kept inside the namespace (this kernel has no dummy module), both ends up, since the OS lists
+ * only links that are up and running.
+ */
+export function addAdapter(ns: string, name: string, cidr: string): void {
+  run('ip', ['-n', ns, 'link', 'add', name, 'type', 'veth', 'peer', 'name', `${name}peer`]);
+  run('ip', ['-n', ns, 'addr', 'add', cidr, 'dev', name]);
+  for (const dev of [name, `${name}peer`]) run('ip', ['-n', ns, 'link', 'set', dev, 'up']);
+}
+
 /** Removes namespaces left by test runs whose process is gone. */
 function removeStale(): void {
   for (const line of run('ip', ['netns', 'list']).split('\n')) {
