@@ -44,7 +44,7 @@ describe('isqrt', () => {
       const bits = 1 + (i % 52);
       const n = Math.floor(((s >>> 0) / 2 ** 32) * 2 ** bits) + (i & 7);
       check(n);
-      if (n < 2 ** 52) expect(isqrt(n)).toBe(Math.floor(Math.sqrt(n)));
+      if (n < 2 ** 52 && isqrt(n) !== Math.floor(Math.sqrt(n))) expect.fail(`isqrt(${n}) = ${isqrt(n)}, Math.sqrt says ${Math.floor(Math.sqrt(n))}`);
     }
   });
 

@@ -30,7 +30,7 @@ describe('xoshiro128**', () => {
     const counts = new Array<number>(6).fill(0);
     for (let i = 0; i < 60000; i++) {
       const v = rngInt(s, 6);
-      expect(v >= 0 && v < 6 && Number.isInteger(v)).toBe(true);
+      if (!(v >= 0 && v < 6 && Number.isInteger(v))) expect.fail(`rngInt(s, 6) gave ${v}`);
       counts[v]!++;
     }
     for (const c of counts) expect(Math.abs(c - 10000)).toBeLessThan(500);

@@ -39,8 +39,9 @@ describe('a guest that stood still with real processes on loopback', () => {
       procs.push(p);
       return p;
     };
-    // Long enough for a restart on a loaded machine; the test ends with the match.
-    const host = start('host', 'scripts/host.ts', ['--headless', '--name', 'frozen', '--wait', '2', '--bots', '1', '--seconds', '60', '--port', '0', '--address', '127.0.0.1', '--vote', '1', '--force-drop', '2']);
+    // Long enough for the stop, the drop and a restart on a loaded machine (the rejoin takes its
+    // ball back about 7 s in here); the test ends with the match.
+    const host = start('host', 'scripts/host.ts', ['--headless', '--name', 'frozen', '--wait', '2', '--bots', '1', '--seconds', '28', '--port', '0', '--address', '127.0.0.1', '--vote', '1', '--force-drop', '2']);
     expect(await until(() => host.find('listening') !== undefined, 60_000)).toBe(true);
     const target = `127.0.0.1:${Number(host.find('listening')?.['port'])}`;
     const other = start('other', 'scripts/client.ts', ['--join', target, '--bot', '--name', 'other', '--address', '127.0.0.1']);

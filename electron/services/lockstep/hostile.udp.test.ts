@@ -177,7 +177,7 @@ describe('a hostile peer on the LAN', () => {
   }, 90_000);
 
   it('cannot take a slot at a successor with a sniffed token however long its player has been silent: the new host bound the token to its key', async () => {
-    const { node, host, owner } = await hostWithOwner(40, QUICK_DROP);
+    const { node, host, owner } = await hostWithOwner(20, QUICK_DROP);
     const clients: Awaited<ReturnType<typeof join>>[] = [];
     const players: HeadlessPlayer[] = [];
     // The heir drops a session silent for SILENT_MS (the app's 120 s): the real timeout path, sooner.
@@ -223,7 +223,7 @@ describe('a hostile peer on the LAN', () => {
   }, 120_000);
 
   it('cannot lock a player out by failing rejoins from its address: a rejoin that proves its key is never rate-limited', async () => {
-    const { node, host, owner } = await hostWithOwner(25, QUICK_DROP);
+    const { node, host, owner } = await hostWithOwner(10, QUICK_DROP);
     const victim = await join(addrOf(node.transport), 'victim');
     play(victim.node, 'victim', 2);
     expect(await until(() => host.sessionList().length === 3 && victim.peer.phase === 'lobby', 15_000)).toBe(true);
