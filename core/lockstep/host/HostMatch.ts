@@ -29,8 +29,16 @@ import type { HostStatus, KeyUpdate, RoomSettings, SlotEvent, WaitedPlayer } fro
 export const STALL_REPORT_MS = 200;
 /** A player not heard from for this long is waited on for a network reason. */
 export const SILENT_MS = 600;
-/** A player reporting its simulation this far behind its updates is waited on for being slow. */
+/** A player waited on that reports its simulation this far behind its updates is named slow (not its network). */
 export const SLOW_BEHIND_MS = 50;
+/**
+ * A player whose simulation is this far behind its updates (a stopped renderer) is waited on once
+ * its key is due, as one silent for as long is. Less is not stuck: a page that draws two frames a
+ * second runs its frames in bursts, up to a tick behind between them; it keeps the room's pace
+ * (FramePacer) and its late closures land in later keys. At 50 ms the room held for every such
+ * page and ran at its pace: a third of real time under Chromium's 4× CPU throttling; at 600 ms, half.
+ */
+export const STUCK_BEHIND_MS = 1000;
 /** Difficulty of the bot that takes over a dropped player's slot. */
 export const DROP_BOT_DIFFICULTY = 1;
 /** Keys of margin between announcing a takeover and its key, beyond the input delay and the RTT. */
@@ -164,7 +172,7 @@ export class HostMatch {
   /** True when the room waits for `p`, which holds the next key (see dueWithout); else it is only late. */
   private waitsFor(p: MatchPlayer, now: number): boolean {
     if (this.waitForLate || this.clock.dueAt(this.released + 1) === Infinity) return true;
-    return now - p.lastHeard > SILENT_MS || p.behindMs >= SLOW_BEHIND_MS || this.takeovers.has(p.slot);
+    return now - p.lastHeard > SILENT_MS || p.behindMs >= STUCK_BEHIND_MS || this.takeovers.has(p.slot);
   }
 
   /** Releases every key that is complete or due; returns how many were released. */

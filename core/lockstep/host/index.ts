@@ -6,7 +6,7 @@
  */
 export { HostAuthority } from './HostAuthority';
 export type { HostCounters, HostOptions, HostPhase, MatchEnd, RejoinProof, SnapshotSource } from './HostState';
-export { DROP_BOT_DIFFICULTY, HostMatch, SILENT_MS, SLOW_BEHIND_MS, STALL_REPORT_MS } from './HostMatch';
+export { DROP_BOT_DIFFICULTY, HostMatch, SILENT_MS, SLOW_BEHIND_MS, STALL_REPORT_MS, STUCK_BEHIND_MS } from './HostMatch';
 export type { MatchNotice } from './HostMatch';
 export type { HostSession } from './HostSession';
 export type { Refusal } from './HostRefusals';

@@ -10,13 +10,22 @@ import { LOGIC_HZ } from '../types';
 
 /** Catch-up speed while behind: 4× drains 3 frames of backlog per real frame. */
 export const CATCH_UP_SPEED = 4;
-/** Most logic frames one render tick may run. */
+/**
+ * Most logic frames one render tick may run, at least. A loop whose ticks come slowly may run as
+ * many as catch-up speed earns over its tick interval (LOGIC_HZ × CATCH_UP_SPEED × the shorter of
+ * this tick's and the last one's), so a page that draws a frame or two a second keeps its room's
+ * pace: a fixed 8 left it at 8–16 frames a second, further behind every second. The shorter of
+ * two: one long gap (a hidden page shown again) drains at the usual 8 a tick, not all at once.
+ * The work of a tick stays at most 4× real time's, whatever its length.
+ */
 export const MAX_FRAMES_PER_TICK = 8;
 const FRAME_UNITS = 1000;
 
 export class FramePacer {
   private bank = 0;
   private last: number | null = null;
+  /** The interval before the last tick (ms). */
+  private lastDt = 0;
   private catchingUp = false;
   /** Bank units a ms at the last call's speed. */
   private unitsPerMs = LOGIC_HZ;
@@ -40,7 +49,9 @@ export class FramePacer {
     this.unitsPerMs = LOGIC_HZ * speed;
     this.bank += Math.round(dt * this.unitsPerMs);
     const wanted = Math.floor(this.bank / FRAME_UNITS);
-    const n = Math.min(wanted, available, MAX_FRAMES_PER_TICK);
+    const cap = Math.max(MAX_FRAMES_PER_TICK, Math.ceil((Math.min(dt, this.lastDt) * LOGIC_HZ * CATCH_UP_SPEED) / FRAME_UNITS));
+    this.lastDt = dt;
+    const n = Math.min(wanted, available, cap);
     this.bank -= n * FRAME_UNITS;
     // Blocked (or capped): keep at most one frame banked, so nothing bursts afterwards.
     if (this.bank > FRAME_UNITS) this.bank = FRAME_UNITS;

@@ -101,6 +101,19 @@ describe('LockstepRunner', () => {
     expect(runner.stats.catchUpTicks).toBeGreaterThan(0);
   });
 
+  it('keeps its room’s pace on a page that draws twice a second: never more than a key behind', () => {
+    const port = new FakePort(60);
+    const runner = new LockstepRunner(port, new ToyGame());
+    let worst = 0;
+    for (let now = 500; now <= 20_000; now += 500) {
+      port.deliver(Math.floor(now / 100)); // the host releases a key every 100 ms
+      runner.tick(now);
+      if (now > 2000) worst = Math.max(worst, (port.match.recvKey + 1) * 3 - runner.frame);
+    }
+    // Under the old cap (8 frames a tick) it ran 16 frames a second and was 291 frames behind here.
+    expect(worst).toBeLessThanOrEqual((1 + 1) * 3 + 3);
+  });
+
   it('does not rush when the input delay falls: the updates closed under the old one came early, not late', () => {
     const port = new FakePort(10, 400);
     const runner = new LockstepRunner(port, new ToyGame());

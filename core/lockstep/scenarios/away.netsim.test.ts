@@ -2,10 +2,11 @@
  * A hidden window (issue 14): the browser stops the page's loop, but the peer in main goes on
  * closing that player's keys as the updates arrive (ClientPeer.setAway), so the room never waits
  * for it; shown again, the loop drains its backlog at the pacer's catch-up speed and ends in step.
- * On the deterministic network simulator with the product's MatchLoop; a stuck simulation that
- * is not hidden still holds the room (netsim.test.ts: "slow").
+ * On the deterministic network simulator with the product's MatchLoop; a simulation stuck past
+ * STUCK_BEHIND_MS that is not hidden still holds the room (netsim.test.ts: "slow").
  */
 import { describe, expect, it } from 'vitest';
+import { STUCK_BEHIND_MS } from '../host';
 import { Room } from '../testing/Room';
 import type { RoomClient } from '../testing/Room';
 
@@ -61,8 +62,9 @@ describe('a hidden window', () => {
   it('without telling the peer (a stuck loop), the room waits for it: the difference setAway makes', () => {
     const { stallMs, waitedMs } = hideOnce(31, false);
     console.log(`[away] stuck ${HIDDEN_MS} ms, not away: room stalled ${stallMs} ms, waited for it ${waitedMs} ms`);
-    expect(stallMs).toBeGreaterThan(HIDDEN_MS / 2);
-    expect(waitedMs).toBeGreaterThan(HIDDEN_MS / 2); // the hold ended in a release, and it is still blamed
+    // The room goes on for STUCK_BEHIND_MS (its closures land late), then waits for it.
+    expect(stallMs).toBeGreaterThan((HIDDEN_MS - STUCK_BEHIND_MS) / 2);
+    expect(waitedMs).toBeGreaterThan((HIDDEN_MS - STUCK_BEHIND_MS) / 3); // the hold ended in a release, and it is still blamed
   });
 
   it('a hidden spectator or a peer outside a match changes nothing', () => {
