@@ -41,7 +41,7 @@ describe('the closing area', () => {
     }
   });
 
-  it('ends on the middle of the map made for it (round-island), in the open: nothing to hide behind or under within its last circle and two cells beyond', () => {
+  it('ends on the middle of the map made for it (round-island), in the open: nothing to hide behind or under, and no spawn, within its last circle and two cells beyond', () => {
     const map = loadShippedMaps().get('round-island')!;
     const info = mapInfoOf(map);
     const settings = createWorld(map, { seed: 1, players: 2, lengthFrames: 5400, mode: LBS }).settings;
@@ -56,7 +56,7 @@ describe('the closing area', () => {
     }
     expect(near.length).toBeGreaterThan(100);
     expect(near.filter((i) => map.blocked[i] || map.bush[i])).toEqual([]);
-    expect(map.viruses.filter((v) => near.includes(v.row * map.cols + v.col))).toEqual([]);
+    for (const list of [map.viruses, map.spawns]) expect(list.filter((v) => near.includes(v.row * map.cols + v.col))).toEqual([]);
   });
 
   it('takes mass from a cell outside, then the cell, and the player stays out', () => {
