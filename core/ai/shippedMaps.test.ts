@@ -1,12 +1,13 @@
 /**
  * Bots play every shipped map (resources/maps/index.json), in free-for-all and in the mode the map
  * is made for: they plan their way around its walls and water (they leave their spawns and grow),
- * the world keeps its invariants, and two runs agree. On round-island (last ball standing) they
- * play to a winner inside the closing area: its end, the open green, is reachable.
+ * the world keeps its invariants, and two runs agree; in a team match on four-camps nobody eats a
+ * teammate. On round-island (last ball standing) they play to a winner inside the closing area:
+ * its end, the open green, is reachable.
  */
 import { describe, expect, it } from 'vitest';
 import { loadShippedMaps } from '../../test/fixtures/maps/shipped';
-import { EventKind, MAX_CELLS, RULES, areaAt, checkInvariants, createWorld, hashWorld, leadCell, playerMass, step, type MatchMode, type World } from '../sim';
+import { CELL_SHIFT, EventKind, MAX_CELLS, RULES, areaAt, checkInvariants, createWorld, hashWorld, leadCell, playerMass, step, type MatchMode, type World } from '../sim';
 import { BotDriver, setSlotControl } from './BotDriver';
 import { Difficulty, defaultBrains } from './brains';
 
@@ -14,7 +15,7 @@ const maps = loadShippedMaps();
 const BOTS = 12;
 
 /** A world on `mapId` with every slot a bot (Easy/Normal/Hard by slot % 3), played `frames` frames. */
-function play(mapId: string, frames: number, mode?: MatchMode): { w: World; farthest: number[]; outOfArea: number } {
+function play(mapId: string, frames: number, mode?: MatchMode): { w: World; farthest: number[]; outOfArea: number; eats: [number, number][] } {
   const map = maps.get(mapId)!;
   const w = createWorld(map, { seed: 30, players: BOTS, lengthFrames: frames, ...(mode ? { mode } : {}) });
   for (let p = 0; p < BOTS; p++) setSlotControl(w.bots, p, [Difficulty.Easy, Difficulty.Normal, Difficulty.Hard][p % 3]!);
@@ -27,9 +28,13 @@ function play(mapId: string, frames: number, mode?: MatchMode): { w: World; fart
   const eaten = new Uint8Array(BOTS);
   const driver = new BotDriver(defaultBrains());
   let outOfArea = 0;
+  const eats: [number, number][] = []; // [eater's slot, victim's slot] of every cell eaten
   for (let f = 0; f < frames && !w.ended; f++) {
     step(w, driver.decide(w));
-    outOfArea += w.events.toArray().filter((e) => e.kind === EventKind.OutOfArea).length;
+    for (const e of w.events.toArray()) {
+      if (e.kind === EventKind.OutOfArea) outOfArea++;
+      if (e.kind === EventKind.CellEaten) eats.push([e.a >> CELL_SHIFT, e.b >> CELL_SHIFT]);
+    }
     for (let p = 0; p < BOTS; p++) {
       if (w.players.alive[p] === 0) eaten[p] = 1;
       if (eaten[p]) continue;
@@ -37,7 +42,7 @@ function play(mapId: string, frames: number, mode?: MatchMode): { w: World; fart
       farthest[p] = Math.max(farthest[p]!, Math.hypot(w.cells.x[c]! - start[p]!.x, w.cells.y[c]! - start[p]!.y));
     }
   }
-  return { w, farthest, outOfArea };
+  return { w, farthest, outOfArea, eats };
 }
 
 describe('bots on every shipped map', () => {
@@ -46,7 +51,7 @@ describe('bots on every shipped map', () => {
   });
 
   it.each([...maps.keys()])('%s: 12 bots leave their spawns and grow, the world stays valid, and a second run agrees', (id) => {
-    const FRAMES = 900; // 30 s
+    const FRAMES = 600; // 20 s
     const a = play(id, FRAMES);
     expect(checkInvariants(a.w)).toBeNull();
     // A bot that plans and steers gets away from where it first appeared (before it is first eaten).
@@ -57,10 +62,12 @@ describe('bots on every shipped map', () => {
     expect(hashWorld(play(id, FRAMES).w)).toBe(hashWorld(a.w));
   });
 
-  it('four-camps, 4 teams: bots play a team match on it', () => {
+  it('four-camps, 4 teams: bots play a team match on it, eating only other teams', () => {
     const mode: MatchMode = { teams: 4, team: Array.from({ length: BOTS }, (_, p) => p % 4), lastStanding: false };
-    const { w } = play('four-camps', 900, mode);
+    const { w, eats } = play('four-camps', 600, mode);
     expect(checkInvariants(w)).toBeNull();
+    expect(eats.length).toBeGreaterThan(0);
+    expect(eats.filter(([a, b]) => mode.team[a] === mode.team[b])).toEqual([]);
     let total = 0;
     for (let p = 0; p < BOTS; p++) total += playerMass(w, p);
     expect(total).toBeGreaterThan(BOTS * RULES.startMass * 1.5);
