@@ -3,7 +3,7 @@
  * players each in 16 cells (800), 1000 pellets, 200 ejected blobs and 30 viruses on labyrinth-large
  * (bench/crowd.ts, topped up before every timed frame), one logic step and a snapshot → restore →
  * full hash round trip of that world. Also a step of a match as play leaves it with every move-to
- * target anywhere (path planning's worst case), on both shipped maps.
+ * target anywhere (path planning's worst case), on every shipped map.
  * Inputs come from the seeded ScriptedPlayers, so every run measures the same frames. On this
  * shared 2-core machine a run is replayed three times and a frame's cost is its least over the
  * replays (each replay does exactly the same work): that drops what other processes add
@@ -14,7 +14,7 @@ import os from 'node:os';
 import type { BenchContext } from './lib';
 import { heapDelta, measure, summarize, type Timing } from './lib';
 import { census, crowd } from './crowd';
-import { loadShippedMaps } from '../test/fixtures/maps/shipped';
+import { loadShippedMaps, shippedManifest } from '../test/fixtures/maps/shipped';
 import { ScriptedPlayers, createWorld, hashWorld, mapInfoOf, restore, restoreInto, snapshot, step, type SlotInput, type World } from '../core/sim';
 
 const GROUP = 'core/sim';
@@ -168,7 +168,7 @@ function roundTrip(ctx: BenchContext, world: World): void {
 export default async function simBench(ctx: BenchContext): Promise<void> {
   const world = crowdedStep(ctx);
   roundTrip(ctx, world);
-  farTargets(ctx, 'labyrinth-large');
-  // The small map's open rooms make for long jump scans and dear path smoothing.
-  farTargets(ctx, 'arena-small');
+  // Every shipped map: the maze, and the open ones (the small map's open rooms make for long jump
+  // scans and dear path smoothing; four-camps and round-island are open fields cut by water).
+  for (const { id } of shippedManifest()) farTargets(ctx, id);
 }

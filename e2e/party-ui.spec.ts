@@ -1,7 +1,7 @@
 /**
  * Issue 16, as a first-evening player meets it, in English and 中文: every word on the screens
  * comes from the page's catalogs (main sends codes: discovery state, a refused address, the shell's
- * name, map names and descriptions, bots), a host alone starts without pressing Ready, the leave confirmation highlights Stay, settings show key caps and who
+ * name, map names and descriptions of all four maps, in offline and host setup, bots), a host alone starts without pressing Ready, the leave confirmation highlights Stay, settings show key caps and who
  * forced LAN discovery off, host setup speaks of network smoothness, results have a winner and a
  * stated tiebreak; the browser shell's Quit leaves a page that says the game has closed, with no
  * console error and no 404 (favicon). Waits on the test hook and the DOM, never on time.
@@ -23,6 +23,13 @@ const WORDS: Record<Lang, Record<string, string>> = {
     notAddress: '“not an address!” is not an address',
     arena: 'Arena',
     arenaAbout: 'A small open field',
+    labyrinth: 'Labyrinth',
+    camps: 'Four Camps',
+    campsAbout: 'Four walled camps, one in each corner',
+    campsSize: '64 × 64 cells · 52 spawn points',
+    island: 'Island',
+    islandAbout: 'A round island in a lake',
+    islandSize: '57 × 57 cells · 40 spawn points',
     discovery: 'In force now: off (forced by the --discovery command-line switch).',
     hosted: 'A room you host is offered at',
     bot: 'Bot 2',
@@ -39,6 +46,13 @@ const WORDS: Record<Lang, Record<string, string>> = {
     notAddress: '“not an address!”不是有效地址',
     arena: '竞技场',
     arenaAbout: '一片小小的开阔地',
+    labyrinth: '迷宫',
+    camps: '四方营地',
+    campsAbout: '四个有围墙的营地分守四角',
+    campsSize: '64×64 格 · 52 个出生点',
+    island: '孤岛',
+    islandAbout: '湖中一座圆形小岛',
+    islandSize: '57×57 格 · 40 个出生点',
     discovery: '当前生效：关闭（由启动参数强制）。',
     hosted: '你主持的房间首先使用',
     bot: '机器人 2',
@@ -92,6 +106,14 @@ for (const lang of LANGUAGES) {
     await page.getByTestId('menu-offline').click();
     await expect(page.getByTestId('setup-map').locator('option[value="arena-small"]')).toHaveText(w.arena!);
     await expect(page.getByTestId('map-description')).toContainText(w.arenaAbout!);
+    // All four shipped maps, by their catalog names; the two made for teams and last ball standing load and preview.
+    await expect(page.getByTestId('setup-map').locator('option')).toHaveText([w.arena!, w.labyrinth!, w.camps!, w.island!]);
+    for (const [id, about, size] of [['four-camps', w.campsAbout!, w.campsSize!], ['round-island', w.islandAbout!, w.islandSize!]] as const) {
+      await page.getByTestId('setup-map').selectOption(id);
+      await expect(page.getByTestId('map-description')).toContainText(about);
+      await expect(page.getByTestId('preview-box')).toContainText(size, { timeout: 60_000 });
+      await expect(page.getByTestId('map-preview')).toBeVisible();
+    }
     await page.getByTestId('back').click();
 
     await page.getByTestId('menu-settings').click();
@@ -107,6 +129,7 @@ for (const lang of LANGUAGES) {
   test(`${lang}: host setup in player words, as long a match as offline; the host starts without Ready; lobby bots in the page's words`, async ({ page }) => {
     await openIn(page, shell.url, lang);
     await page.getByTestId('menu-host').click();
+    await expect(page.getByTestId('room-map').locator('option')).toHaveText([w.arena!, w.labyrinth!, w.camps!, w.island!]);
     const smooth = page.getByTestId('room-key-interval');
     await expect(smooth.locator('option')).toHaveText([w.fast!, w.normal!, w.wifi!]);
     await expect(smooth).toHaveValue('3');

@@ -2,10 +2,12 @@
  * Generates the shipped maps as Tiled JSON (openable and editable in the Tiled editor):
  *   resources/maps/arena-small.tmj       48 x 32, open arena: wall clumps, crossing roads, a pond, bushes, 8 viruses
  *   resources/maps/labyrinth-large.tmj   128 x 96, rooms joined by corridors (a maze with a few loops), 16 viruses
+ *   resources/maps/four-camps.tmj        64 x 64, for teams: walled corner camps, a ring road over two rivers, 16 viruses
+ *   resources/maps/round-island.tmj      57 x 57, for last ball standing: a round island, an open green in the middle, 16 viruses
  *   resources/maps/index.json            the manifest core/map's validateMapManifest checks
  * Maps are designed as terrain/wall/bush grids, painted with core/map's paintBuiltinTiles (the same
  * art rules as createGameMap), checked (every free cell reachable from every spawn; for every ball
- * size class, the cells where it fits form one region) and finally re-read with parseTiledMap. Deterministic: a seeded PRNG, no clock. Run after gen-map-art.ts.
+ * size class, the cells where it fits form one region; the mirrored maps are symmetric) and finally re-read with parseTiledMap. Deterministic: a seeded PRNG, no clock. Run after gen-map-art.ts.
  * Helpers: scripts/mapgen/design.ts (the design grid and checks), mapgen/tiledOut.ts (the .tmj writer).
  * Usage: npx tsx scripts/gen-maps.ts
  */
@@ -13,13 +15,13 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { GridPoint, MapManifestEntry } from '../core/map';
 import { Terrain, parseTiledMap, validateMapManifest } from '../core/map';
-import { Design, cellOf, componentSizes, connectedForAllSizes, reachable, regionsPicture, sealPockets, spreadSpawns, spreadViruses, standable, tryChange } from './mapgen/design';
+import { Design, cellOf, componentSizes, connectedForAllSizes, reachable, regionsPicture, sealPockets, spreadSpawns, spreadViruses, squareImages, standable, symmetrize, tryChange } from './mapgen/design';
 import { prng } from './mapgen/prng';
 import { toTmj } from './mapgen/tiledOut';
 
 const OUT_DIR = fileURLToPath(new URL('../resources/maps/', import.meta.url));
 
-// ---- the two maps -------------------------------------------------------------------------------
+// ---- the maps -------------------------------------------------------------------------------
 
 /** 48 x 32: an open field for quick matches. Roads cross in the middle; a pond in the north-east. */
 function arenaSmall(): Design {
@@ -154,6 +156,106 @@ function corridor(d: Design, a: Room, b: Room, sideBySide: boolean): void {
   }
 }
 
+/**
+ * 64 x 64, for team matches: four walled camps in the corners, a road through each (a cross of
+ * gates, and a third gate towards the middle), a ring road joining the camps over bridges across
+ * the two rivers that quarter the map, and an open green where the rivers meet. Drawn in one
+ * eighth and mirrored into the others (symmetrize), so every camp, side and corner is alike.
+ */
+function campsFour(): Design {
+  const N = 64, M = N / 2; // M: the middle line, between cells M - 1 and M
+  const d = new Design(N, N);
+  const rand = prng(64064);
+  // What follows is drawn in the top-left quarter (cells 0 .. M - 1); only its part with col <= row counts.
+  for (let k = 0; k < 6; k++) d.blob(2 + rand() * 26, 14 + rand() * 15, 1.3 + rand() * 1.5, 1 + rand() * 1.2, Terrain.Dirt);
+  // The rivers: 4 cells wide along both middle lines, sand banks beside them.
+  d.setTerrain(0, M - 3, M - 1, M - 3, Terrain.Sand);
+  d.setTerrain(0, M - 2, M - 1, M - 1, Terrain.Water);
+  // The green where they meet: land within 7.5 cells of the middle, a sandy shore round it.
+  d.rect(M - 10, M - 10, M - 1, M - 1, (i, c, r) => {
+    const dist = Math.hypot(c + 0.5 - M, r + 0.5 - M);
+    if (dist <= 7.5) d.terrain[i] = Terrain.Grass;
+    else if (dist <= 8.6 && d.terrain[i] === Terrain.Water) d.terrain[i] = Terrain.Sand;
+  });
+  // The camp: the map's corner inside a wall two cells thick, a dirt yard.
+  d.setTerrain(1, 1, 17, 17, Terrain.Dirt);
+  d.setWall(0, 18, 19, 19);
+  d.setWall(18, 0, 19, 19);
+  d.setWall(13, 18, 19, 19, 0); // the gate towards the middle (with its mirror: the corner of the wall)
+  // Roads: through the camp and out of its gate, over the bridge to the next camp; from the
+  // middle gate along the diagonal to the green; a ring round the green.
+  d.setTerrain(5, 1, 9, M - 1, Terrain.Road);
+  d.setTerrain(1, 5, 9, 9, Terrain.Road);
+  d.setWall(5, 18, 9, 19, 0);
+  d.rect(12, 12, M - 1, M - 1, (i, c, r) => {
+    if (Math.abs(c - r) <= 2) d.terrain[i] = Terrain.Road;
+  });
+  d.rect(M - 8, M - 8, M - 1, M - 1, (i, c, r) => {
+    const dist = Math.hypot(c + 0.5 - M, r + 0.5 - M);
+    if (dist > 4.5 && dist <= 6) d.terrain[i] = Terrain.Road;
+  });
+  // Cover in the field between the camp, the river and the diagonal: a rock, a pond, bushes.
+  d.setWall(12, 22, 15, 23);
+  d.setWall(12, 24, 13, 25);
+  d.pond(18.5, 26.5, 2, 1.5, 1);
+  d.setBush(1, 1, 3, 3); // the camp's back corner
+  d.setBush(1, 22, 4, 26); // beside the river, outside the camp
+  d.setBush(17, 20, 19, 21);
+  d.setBush(23, 27, 26, 28);
+  d.border();
+  symmetrize(d);
+  sealPockets(d, cellOf(d, { col: 9, row: 9 }));
+  const images = squareImages(d);
+  d.spawns = spreadSpawns(d, { col: 9, row: 9 }, 48, { images });
+  d.viruses = spreadViruses(d, { col: 22, row: 16 }, 16, 2, { images });
+  return d;
+}
+
+/**
+ * 57 x 57, for last ball standing: a round island in a lake ringed by rock. The closing area ends
+ * on its middle cell (the map has one: its sides are odd), a plain green inside a road ring that
+ * marks the last circle; a ring road, four paths to the green, rocks, ponds and bushes further out.
+ * Drawn in one eighth and mirrored into the others, so the end is the same distance from every shore.
+ */
+function islandRound(): Design {
+  const N = 57, C = (N - 1) / 2; // C: the middle cell, on both axes
+  const d = new Design(N, N);
+  const rand = prng(57057);
+  const dist = (c: number, r: number) => Math.hypot(c - C, r - C);
+  /** The shore's radius in the direction of (c, r): bays and capes, alike in all eight eighths. */
+  const shore = (c: number, r: number) => {
+    const a = Math.atan2(r - C, c - C);
+    return 23.6 + 0.6 * Math.cos(8 * a) + 0.4 * Math.cos(4 * a);
+  };
+  for (let k = 0; k < 6; k++) {
+    const a = rand() * Math.PI / 4, rr = 9 + rand() * 10;
+    d.blob(C - rr * Math.cos(a), C - rr * Math.sin(a), 1.3 + rand() * 1.4, 1.1 + rand() * 1.2, Terrain.Dirt);
+  }
+  d.rect(0, 0, N - 1, N - 1, (i, c, r) => {
+    const at = dist(c, r), edge = shore(c, r);
+    if (at > 26.6) d.wall[i] = 1;
+    else if (at > edge) d.terrain[i] = Terrain.Water;
+    else if (at > edge - 1.6) d.terrain[i] = Terrain.Sand;
+    else if ((at >= 16.5 && at <= 18.7) || (at >= 4.5 && at <= 5.6)) d.terrain[i] = Terrain.Road; // the ring road; the last circle
+    else if ((Math.abs(c - C) <= 1 || Math.abs(r - C) <= 1) && at > 5.6 && at < 16.5) d.terrain[i] = Terrain.Road; // the paths in (with their mirrors)
+    else if (at <= 4.5) d.terrain[i] = Terrain.Grass; // the green: plain, open
+  });
+  d.setWall(19, 19, 21, 21); // a rock on each diagonal, 10 cells out
+  d.setWall(15, 22, 16, 23); // rocks inside the ring road, off the paths
+  d.pond(14, 14, 1.5, 1.5, 1); // ponds on the diagonals, between the ring road and the shore
+  d.setBush(17, 24, 19, 25); // bushes off the paths, no nearer the middle than 9 cells
+  d.setBush(7, 20, 9, 22);
+  d.setBush(4, 26, 5, 28); // in the west bay (and its mirrors)
+  d.border();
+  symmetrize(d);
+  sealPockets(d, cellOf(d, { col: C, row: C }));
+  const images = squareImages(d);
+  d.spawns = spreadSpawns(d, { col: C, row: C - 12 }, 40, { images, allowed: (c, r) => dist(c, r) >= 8 });
+  // Nothing on the green: the end is a fair fight in the open.
+  d.viruses = spreadViruses(d, { col: C - 9, row: C - 3 }, 16, 2, { images, allowed: (c, r) => dist(c, r) >= 8 });
+  return d;
+}
+
 const MAPS: readonly { entry: MapManifestEntry; build: () => Design }[] = [
   {
     entry: { id: 'arena-small', file: 'arena-small.tmj', name: 'Arena', description: 'A small open field: crossing roads, a pond, a few wall clumps and bushes to hide in. Made for quick matches.' },
@@ -162,6 +264,14 @@ const MAPS: readonly { entry: MapManifestEntry; build: () => Design }[] = [
   {
     entry: { id: 'labyrinth-large', file: 'labyrinth-large.tmj', name: 'Labyrinth', description: 'Forty-eight rooms joined by winding corridors, with bushes in the corners. Plan your route: the straight line is almost never open.' },
     build: labyrinthLarge,
+  },
+  {
+    entry: { id: 'four-camps', file: 'four-camps.tmj', name: 'Four Camps', description: 'Four walled camps, one in each corner, joined by a ring road that crosses two rivers on bridges; the rivers meet at an open green in the middle. Mirrored every way, so no camp is favoured. Made for team matches.' },
+    build: campsFour,
+  },
+  {
+    entry: { id: 'round-island', file: 'round-island.tmj', name: 'Island', description: 'A round island in a lake: a ring road, four paths in, walls, ponds and bushes for cover, and an open green in the middle where the closing area ends, as far from every shore. Made for last ball standing.' },
+    build: islandRound,
   },
 ];
 

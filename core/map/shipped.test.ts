@@ -98,10 +98,12 @@ function regions(map: GameMap, mask: Uint8Array): number {
 const count = (a: ArrayLike<number>, pred: (v: number) => boolean) => Array.from(a).filter(pred).length;
 
 describe('shipped maps', () => {
-  it('lists both maps in the manifest, with the map file names matching', () => {
+  it('lists the four maps in the manifest, with the map file names matching', () => {
     expect(shippedManifest().map((e) => [e.id, e.file, e.name])).toEqual([
       ['arena-small', 'arena-small.tmj', 'Arena'],
       ['labyrinth-large', 'labyrinth-large.tmj', 'Labyrinth'],
+      ['four-camps', 'four-camps.tmj', 'Four Camps'],
+      ['round-island', 'round-island.tmj', 'Island'],
     ]);
     for (const e of shippedManifest()) expect(mapById(e.id).name).toBe(e.name);
   });
@@ -109,6 +111,8 @@ describe('shipped maps', () => {
   it.each([
     ['arena-small', 48, 32, 24],
     ['labyrinth-large', 128, 96, 64],
+    ['four-camps', 64, 64, 48],
+    ['round-island', 57, 57, 40],
   ])('%s is %ix%i with at least %i spawns, all on free, distinct, mutually reachable cells', (id, cols, rows, minSpawns) => {
     const map = mapById(id);
     expect([map.cols, map.rows]).toEqual([cols, rows]);
@@ -131,6 +135,8 @@ describe('shipped maps', () => {
   it.each([
     ['arena-small', 8],
     ['labyrinth-large', 16],
+    ['four-camps', 16],
+    ['round-island', 16],
   ])('%s has %i viruses on roomy, distinct cells, off the bushes, away from spawns, in every quarter', (id, n) => {
     const map = mapById(id);
     expect(map.viruses).toHaveLength(n);
@@ -166,6 +172,29 @@ describe('shipped maps', () => {
     // The arena's clumps and ponds break some lines (about two thirds of long ones) but far fewer.
     expect(arena).toBeLessThan(0.8);
     expect(maze - arena).toBeGreaterThan(0.2);
+  });
+
+  /** The eight symmetries of a square map of side n + 1, as cell index → image cell index. */
+  const squareSymmetries = (n: number): ((c: number, r: number) => [number, number])[] => [
+    (c, r) => [n - c, r], (c, r) => [c, n - r], (c, r) => [n - c, n - r],
+    (c, r) => [r, c], (c, r) => [n - r, c], (c, r) => [r, n - c], (c, r) => [n - r, n - c],
+  ];
+
+  it.each(['four-camps', 'round-island'])('%s is the same seen from every side (mirrored across both middles and both diagonals): no camp or shore is favoured', (id) => {
+    const map = mapById(id);
+    expect(map.cols).toBe(map.rows);
+    const key = (p: GridPoint) => p.row * map.cols + p.col;
+    for (const image of squareSymmetries(map.cols - 1)) {
+      const at = (i: number) => {
+        const [c, r] = image(i % map.cols, Math.floor(i / map.cols));
+        return r * map.cols + c;
+      };
+      for (let i = 0; i < map.cols * map.rows; i++) {
+        const j = at(i);
+        expect([map.blocked[j], map.bush[j], map.terrain[j]], `${id} cell ${i} and its image ${j}`).toEqual([map.blocked[i], map.bush[i], map.terrain[i]]);
+      }
+      for (const list of [map.spawns, map.viruses]) expect(new Set(list.map((p) => at(key(p))))).toEqual(new Set(list.map(key)));
+    }
   });
 
   it('has every kind of ground, bushes and walls', () => {

@@ -41,6 +41,24 @@ describe('the closing area', () => {
     }
   });
 
+  it('ends on the middle of the map made for it (round-island), in the open: nothing to hide behind or under, and no spawn, within its last circle and two cells beyond', () => {
+    const map = loadShippedMaps().get('round-island')!;
+    const info = mapInfoOf(map);
+    const settings = createWorld(map, { seed: 1, players: 2, lengthFrames: 5400, mode: LBS }).settings;
+    const end = areaAt(info, settings, settings.lengthFrames);
+    // The map's sides are odd: its middle is a cell's centre, as far from every edge (and shore).
+    expect([end.x, end.y]).toEqual([(map.cols * 1024) / 2, (map.rows * 1024) / 2]);
+    const reach = end.radius + 2 * 1024;
+    const near: number[] = [];
+    for (let i = 0; i < map.cols * map.rows; i++) {
+      const dx = (i % map.cols) * 1024 + 512 - end.x, dy = Math.floor(i / map.cols) * 1024 + 512 - end.y;
+      if (dx * dx + dy * dy <= reach * reach) near.push(i);
+    }
+    expect(near.length).toBeGreaterThan(100);
+    expect(near.filter((i) => map.blocked[i] || map.bush[i])).toEqual([]);
+    for (const list of [map.viruses, map.spawns]) expect(list.filter((v) => near.includes(v.row * map.cols + v.col))).toEqual([]);
+  });
+
   it('takes mass from a cell outside, then the cell, and the player stays out', () => {
     const w = testWorld(OPEN_ROOM, { players: 3, lengthFrames: 6000, mode: LBS });
     w.clock[0] = 5500; // closed: a 4-cell circle around the middle

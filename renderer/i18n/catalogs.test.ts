@@ -6,6 +6,7 @@
  * a placeholder and a Chinese character (i18n/spacing.ts puts one where a Latin value needs it).
  */
 import { describe, expect, it } from 'vitest';
+import { shippedManifest } from '../../test/fixtures/maps/shipped';
 import { foreignWords } from '../../test/latinWords';
 import { en, type MessageKey } from './en';
 import { zhCN } from './zh-CN';
@@ -64,7 +65,9 @@ describe('message catalogs', () => {
   });
 
   // That every reason code main can send has its words is checked when the page compiles (i18n/index.ts).
-  it('has words for the shipped maps', () => {
-    for (const id of ['arena-small', 'labyrinth-large']) expect(keys).toEqual(expect.arrayContaining([`map.${id}.name`, `map.${id}.description`]));
+  it('has words for every shipped map (resources/maps/index.json), in both languages', () => {
+    const ids = shippedManifest().map((e) => e.id);
+    expect(ids).toEqual(expect.arrayContaining(['arena-small', 'labyrinth-large', 'four-camps', 'round-island']));
+    for (const id of ids) expect(keys).toEqual(expect.arrayContaining([`map.${id}.name`, `map.${id}.description`]));
   });
 });

@@ -95,37 +95,26 @@ export function sealPockets(d: Design, start: number): void {
   }
 }
 
+/** How a spread of points may be placed beyond the cells' own test. */
+export interface SpreadOptions {
+  /** Every place that goes with a picked one (the map's mirror images of it, itself included; default: itself alone). */
+  readonly images?: (p: GridPoint) => readonly GridPoint[];
+  /** Whether cell (c, r) may hold a point at all (default: any). */
+  readonly allowed?: (c: number, r: number) => boolean;
+}
+
 /**
  * Picks `count` spawns spread over the map: farthest-point sampling over free, bush-free cells
  * whose four neighbours are free too, starting next to `first`; ties go to the lower cell index.
+ * With `images`, each pick brings its mirror images along (so it may pick a few more than `count`).
  */
-export function spreadSpawns(d: Design, first: GridPoint, count: number): GridPoint[] {
+export function spreadSpawns(d: Design, first: GridPoint, count: number, opts: SpreadOptions = {}): GridPoint[] {
+  const fits = (i: number): boolean => !(d.blocked(i) || d.bush[i] || d.blocked(i - 1) || d.blocked(i + 1) || d.blocked(i - d.cols) || d.blocked(i + d.cols));
   const cand: number[] = [];
   for (let r = 1; r < d.rows - 1; r++) {
-    for (let c = 1; c < d.cols - 1; c++) {
-      const i = r * d.cols + c;
-      if (d.blocked(i) || d.bush[i] || d.blocked(i - 1) || d.blocked(i + 1) || d.blocked(i - d.cols) || d.blocked(i + d.cols)) continue;
-      cand.push(i);
-    }
+    for (let c = 1; c < d.cols - 1; c++) if (fits(r * d.cols + c) && (opts.allowed?.(c, r) ?? true)) cand.push(r * d.cols + c);
   }
-  const dist = cand.map((i) => Math.hypot((i % d.cols) - first.col, Math.floor(i / d.cols) - first.row));
-  const picked: GridPoint[] = [];
-  let next = dist.indexOf(Math.min(...dist));
-  dist.fill(Infinity); // from here on: distance to the nearest picked spawn
-  while (picked.length < count) {
-    const i = cand[next]!;
-    const p = { col: i % d.cols, row: Math.floor(i / d.cols) };
-    picked.push(p);
-    let best = -1;
-    for (let k = 0; k < cand.length; k++) {
-      const j = cand[k]!;
-      dist[k] = Math.min(dist[k]!, Math.hypot((j % d.cols) - p.col, Math.floor(j / d.cols) - p.row));
-      if (best < 0 || dist[k]! > dist[best]!) best = k;
-    }
-    if (best < 0 || dist[best] === 0) throw new Error(`only ${picked.length} spawn cells available`);
-    next = best;
-  }
-  return picked;
+  return farthestPoints(d, cand, first, count, opts, 'spawn cells');
 }
 
 /**
@@ -133,32 +122,74 @@ export function spreadSpawns(d: Design, first: GridPoint, count: number): GridPo
  * free, bush-free cells with free cells all around (a virus is about a cell wide) and at least
  * `keepOff` cells (Chebyshev) from every spawn, starting next to `first`.
  */
-export function spreadViruses(d: Design, first: GridPoint, count: number, keepOff: number): GridPoint[] {
+export function spreadViruses(d: Design, first: GridPoint, count: number, keepOff: number, opts: SpreadOptions = {}): GridPoint[] {
   const roomy = (i: number): boolean => {
     const c = i % d.cols, r = Math.floor(i / d.cols);
     for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) if (!d.in(c + dc, r + dr) || d.blocked((r + dr) * d.cols + c + dc)) return false;
-    return d.bush[i] === 0 && d.spawns.every((s) => Math.max(Math.abs(s.col - c), Math.abs(s.row - r)) > keepOff);
+    return d.bush[i] === 0 && d.spawns.every((s) => Math.max(Math.abs(s.col - c), Math.abs(s.row - r)) > keepOff) && (opts.allowed?.(c, r) ?? true);
   };
   const cand: number[] = [];
   for (let i = 0; i < d.cols * d.rows; i++) if (roomy(i)) cand.push(i);
+  return farthestPoints(d, cand, first, count, opts, 'virus places');
+}
+
+/** Farthest-point sampling over the cells `cand` (ascending), from the one nearest `first`, until `count` are picked. */
+function farthestPoints(d: Design, cand: readonly number[], first: GridPoint, count: number, opts: SpreadOptions, what: string): GridPoint[] {
+  const images = opts.images ?? ((p: GridPoint) => [p]);
   const dist = cand.map((i) => Math.hypot((i % d.cols) - first.col, Math.floor(i / d.cols) - first.row));
   const picked: GridPoint[] = [];
   let next = dist.indexOf(Math.min(...dist));
-  dist.fill(Infinity);
+  dist.fill(Infinity); // from here on: distance to the nearest picked point
   while (picked.length < count) {
     const i = cand[next]!;
-    const p = { col: i % d.cols, row: Math.floor(i / d.cols) };
-    picked.push(p);
     let best = -1;
-    for (let k = 0; k < cand.length; k++) {
-      const j = cand[k]!;
-      dist[k] = Math.min(dist[k]!, Math.hypot((j % d.cols) - p.col, Math.floor(j / d.cols) - p.row));
-      if (best < 0 || dist[k]! > dist[best]!) best = k;
+    for (const p of images({ col: i % d.cols, row: Math.floor(i / d.cols) })) {
+      if (!cand.includes(cellOf(d, p))) throw new Error(`the mirror image ${p.col}, ${p.row} of ${what.replace(/s$/, '')} ${i % d.cols}, ${Math.floor(i / d.cols)} is not one: the map is not symmetric`);
+      picked.push(p);
+      best = -1;
+      for (let k = 0; k < cand.length; k++) {
+        const j = cand[k]!;
+        dist[k] = Math.min(dist[k]!, Math.hypot((j % d.cols) - p.col, Math.floor(j / d.cols) - p.row));
+        if (best < 0 || dist[k]! > dist[best]!) best = k;
+      }
     }
-    if (best < 0 || dist[best] === 0) throw new Error(`only ${picked.length} virus places available`);
+    if (best < 0 || dist[best] === 0) throw new Error(`only ${picked.length} ${what} available`);
     next = best;
   }
   return picked;
+}
+
+/**
+ * The symmetries of a square map: a cell and its images under the mirrors across both middle
+ * lines and the diagonals (eight places, fewer on a mirror line), in a fixed order, without repeats.
+ */
+export function squareImages(d: Design): (p: GridPoint) => readonly GridPoint[] {
+  if (d.cols !== d.rows) throw new Error(`a ${d.cols} x ${d.rows} map is not square`);
+  const n = d.cols - 1;
+  return ({ col: c, row: r }) => {
+    const out: GridPoint[] = [];
+    for (const [col, row] of [[c, r], [n - c, r], [c, n - r], [n - c, n - r], [r, c], [n - r, c], [r, n - c], [n - r, n - c]] as const) {
+      if (!out.some((p) => p.col === col && p.row === row)) out.push({ col, row });
+    }
+    return out;
+  };
+}
+
+/**
+ * Makes a square design the same under all eight symmetries of the square (squareImages), so no
+ * side, corner or team is favoured: every cell takes what its image in the fundamental eighth
+ * holds — the top-left quarter, on or below its diagonal (col ≤ row). Draw there; the rest follows.
+ */
+export function symmetrize(d: Design): void {
+  const n = d.cols - 1;
+  squareImages(d); // checks that the map is square
+  d.rect(0, 0, n, n, (i, c, r) => {
+    const a = Math.min(c, n - c), b = Math.min(r, n - r);
+    const j = Math.max(a, b) * d.cols + Math.min(a, b);
+    d.terrain[i] = d.terrain[j]!;
+    d.wall[i] = d.wall[j]!;
+    d.bush[i] = d.bush[j]!;
+  });
 }
 
 /** Index of a cell in the design's arrays. */
