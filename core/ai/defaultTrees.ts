@@ -11,6 +11,13 @@
  *   of mass); shoots a virus at a big enemy (EjectFeed); split-attacks and chases only prey it can
  *   catch (small cells are faster), eats the best clusters.
  * Plus CASUAL_TREE, the strength bench's stand-in for a casual human (not a difficulty).
+ * Every tree also plays the match modes with the mode nodes (modeLeaves.ts), each of which fails at
+ * once, setting nothing, outside its mode, so a free-for-all match plays as without them: first,
+ * in last ball standing, back inside the closing area (NearAreaEdge, MoveInward); in a team match
+ * Easy, Normal, Hard and the casual human go back to their team when alone (Regroup), Normal and
+ * Hard also flee to a teammate that can eat the threat and go for an enemy threatening a teammate
+ * (ProtectTeammate: Normal only one it can eat, Hard also one it deters), and Hard feeds a small
+ * teammate when big (EjectFeed at: teammate).
  */
 
 /** A node of the current behavior3 editor format. */
@@ -44,11 +51,16 @@ function tree(name: string, desc: string, root: Omit<EditorNode, 'id'>): EditorT
 type N = Omit<EditorNode, 'id'>;
 const node = (name: string, desc: string, args?: EditorNode['args'], children?: readonly N[]): N => ({ name, desc, ...(args ? { args } : {}), ...(children ? { children: children as EditorNode[] } : {}) });
 
-const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, never hunts', node('Selector', 'Easy bot', undefined, [
+const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, never hunts; stays near its team and inside the closing area', node('Selector', 'Easy bot', undefined, [
+  node('Sequence', 'Last ball standing: stay inside the closing area', undefined, [
+    node('NearAreaEdge', 'Within 2 cells of its edge, or outside', { margin: 2 }),
+    node('MoveInward', 'Head for its centre'),
+  ]),
   node('Sequence', 'Run from a big cell once it is very close', undefined, [
     node('ThreatNear', 'A bigger cell within 2 cells', { range: 2 }),
     node('Flee', 'Run away', { range: 4, probe: 3 }),
   ]),
+  node('Regroup', 'Team match: back to the nearest teammate when none is within 12 cells', { to: 'nearest', beyond: 12 }),
   node('WeightedRandom', 'Eat or wander, half and half', { weights: [1, 1] }, [
     node('Sequence', 'Eat nearby pellets', undefined, [
       node('FindPelletCluster', 'Pellets within 10 cells', { range: 10 }),
@@ -59,15 +71,21 @@ const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, ne
   node('Wander', 'Nothing else to do', { range: 8, frames: 120 }),
 ]));
 
-const NORMAL = tree('normal', 'Normal bot: flees or hides, keeps a big cell off viruses, split-attacks close prey, eats clusters', node('Selector', 'Normal bot', undefined, [
+const NORMAL = tree('normal', 'Normal bot: flees or hides (to a teammate that can eat the threat), keeps a big cell off viruses, defends teammates, split-attacks close prey, eats clusters, stays inside the closing area', node('Selector', 'Normal bot', undefined, [
+  node('Sequence', 'Last ball standing: stay inside the closing area', undefined, [
+    node('NearAreaEdge', 'Within 2 cells of its edge, or outside', { margin: 2 }),
+    node('MoveInward', 'Head for its centre'),
+  ]),
   node('Sequence', 'Escape a bigger cell', undefined, [
     node('ThreatNear', 'A bigger cell within 4 cells', { range: 4 }),
-    node('Selector', 'Hide if a bush is right here, else run', undefined, [
+    node('Selector', 'Hide if a bush is right here, else run (to a teammate that can eat it)', undefined, [
       node('HideInBushes', 'Bush within 2 cells', { range: 2 }),
+      node('Regroup', 'Team match: to a teammate that can eat the threat', { to: 'protector', beyond: 1 }),
       node('Flee', 'Run away around walls', { range: 5, probe: 4 }),
     ]),
   ]),
   node('AvoidViruses', 'Steer a big cell round viruses within 2 cells', { range: 2 }),
+  node('ProtectTeammate', 'Team match: go for an enemy it can eat within 3 cells of a teammate within 6', { range: 6, danger: 3, go: 'eat' }),
   node('Sequence', 'Hunt a smaller cell', undefined, [
     node('SmallerTargetNear', 'A smaller cell within 6 cells', { range: 6 }),
     node('Selector', 'Split onto it when it is close, else chase', undefined, [
@@ -75,6 +93,7 @@ const NORMAL = tree('normal', 'Normal bot: flees or hides, keeps a big cell off 
       node('Chase', 'Chase it', { retarget: 4, range: 9 }),
     ]),
   ]),
+  node('Regroup', 'Team match: back to the nearest teammate when none is within 10 cells', { to: 'nearest', beyond: 10 }),
   node('Sequence', 'Eat the best pellets', undefined, [
     node('FindPelletCluster', 'Pellets within 16 cells', { range: 16 }),
     node('MoveTo', 'Go there', { to: 'goal' }),
@@ -82,11 +101,16 @@ const NORMAL = tree('normal', 'Normal bot: flees or hides, keeps a big cell off 
   node('Wander', 'Roam', { range: 10, frames: 150 }),
 ]));
 
-const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threats too), pops viruses for mass when alone, shoots them at big enemies, split-attacks prey it can catch', node('Selector', 'Hard bot', undefined, [
+const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threats too; to a teammate that can eat the threat), pops viruses for mass when alone, shoots them at big enemies, defends and feeds teammates, split-attacks prey it can catch, keeps with its team and inside the closing area', node('Selector', 'Hard bot', undefined, [
+  node('Sequence', 'Last ball standing: stay inside the closing area', undefined, [
+    node('NearAreaEdge', 'Within 2 cells of its edge, or outside', { margin: 2 }),
+    node('MoveInward', 'Head for its centre'),
+  ]),
   node('Sequence', 'Escape a bigger cell', undefined, [
     node('ThreatNear', 'A bigger cell within 7 cells', { range: 7 }),
     node('Selector', 'Hide behind a virus from a big one, else run', undefined, [
       node('HideBehindVirus', 'Virus within 5 cells', { range: 5 }),
+      node('Regroup', 'Team match: to a teammate that can eat the threat', { to: 'protector', beyond: 1 }),
       node('Flee', 'Run away around walls (split threats too)', { range: 8, probe: 5, splits: 'fear' }),
     ]),
   ]),
@@ -95,7 +119,9 @@ const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threat
     node('Flee', 'Back off', { range: 6, probe: 4, splits: 'fear' }),
   ]),
   node('AvoidViruses', 'Steer a big cell round viruses within 3 cells, unless nobody within 5 could eat its pieces', { range: 3, popAlone: 5 }),
+  node('ProtectTeammate', 'Team match: go for an enemy within 4 cells of a teammate within 8 that it can eat or that cannot eat it', { range: 8, danger: 4, go: 'deter' }),
   node('EjectFeed', 'Shoot a virus at a big enemy beyond it', { range: 5, minMass: 3000 }),
+  node('EjectFeed', 'Team match: feed a teammate of at most half its lead cell within 4 cells, keeping 6000', { range: 4, minMass: 6000, at: 'teammate' }),
   node('Sequence', 'Hunt a smaller cell it can catch', undefined, [
     node('SmallerTargetNear', 'A smaller cell within 4 cells', { range: 4 }),
     node('Selector', 'Split onto it when it pays, else chase', undefined, [
@@ -103,6 +129,7 @@ const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threat
       node('Chase', 'Chase it (A* around walls) while within 6', { retarget: 3, range: 6 }),
     ]),
   ]),
+  node('Regroup', 'Team match: back to the biggest teammate when none is within 12 cells', { to: 'biggest', beyond: 12 }),
   node('Sequence', 'Eat the best pellets', undefined, [
     node('FindPelletCluster', 'Pellets within 32 cells', { range: 32 }),
     node('MoveTo', 'Go there (A* around walls)', { to: 'goal' }),
@@ -121,7 +148,11 @@ export const DEFAULT_TREES: readonly EditorTree[] = [EASY, NORMAL, HARD];
  * Reacts every
  * CASUAL_THINK_FRAMES (BotDriver.ts). Shipped as resources/ai/casual.json, for designers to try.
  */
-export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what it sees, runs when it notices danger, grabs easy prey', node('Selector', 'Casual human', undefined, [
+export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what it sees, runs when it notices danger, grabs easy prey, keeps inside the closing area and near its team', node('Selector', 'Casual human', undefined, [
+  node('Sequence', 'Last ball standing: stay inside the closing area', undefined, [
+    node('NearAreaEdge', 'Within 2 cells of its edge, or outside', { margin: 2 }),
+    node('MoveInward', 'Head for its centre'),
+  ]),
   node('Sequence', 'Run from a big cell once it is noticed', undefined, [
     node('ThreatNear', 'A bigger cell within 3 cells', { range: 3 }),
     node('Flee', 'Run away', { range: 5, probe: 2 }),
@@ -133,6 +164,7 @@ export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what i
       node('Chase', 'Follow it', { retarget: 9, range: 7 }),
     ]),
   ]),
+  node('Regroup', 'Team match: back to the nearest teammate when none is within 14 cells', { to: 'nearest', beyond: 14 }),
   node('Sequence', 'Eat the pellets in sight', undefined, [
     node('FindPelletCluster', 'Pellets within 12 cells', { range: 12 }),
     node('MoveTo', 'Go there', { to: 'goal' }),

@@ -1,7 +1,8 @@
 /**
  * The game's conditions and actions (kinds ≥ LEAF_BASE): what each node perceives through
  * senses.ts (flee.ts, virusSenses.ts) and which input it wants (BotContext: a movement, a split or
- * an eject), with its blackboard use (layout.ts Bb); the virus leaves are in virusLeaves.ts. Leaves
+ * an eject), with its blackboard use (layout.ts Bb); the virus leaves are in virusLeaves.ts, the
+ * match modes' (teams, last ball standing) in modeLeaves.ts. Leaves
  * never write the world except the RNG draws of Wander (document: they advance the world RNG, in
  * slot order, identically on every peer). Arguments are read from the compiled tree in catalog
  * order. A bot moves as one: it reasons with its lead cell (its biggest, core/sim leadCell), and
@@ -17,6 +18,7 @@ import { arrived, headTo, stalled } from './motion';
 import { fleeAngle } from './flee';
 import { angleTo, clampToMap, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
 import { avoidViruses, ejectFeed, hideBehindVirus } from './virusLeaves';
+import { feedTeammate, moveInward, nearAreaEdge, protectTeammate, regroup } from './modeLeaves';
 import { crossesVirus } from './virusSenses';
 
 /** Frames of target motion Chase leads by. */
@@ -58,7 +60,15 @@ export function tickGameLeaf(c: BotContext): Status {
     case NodeKind.HideBehindVirus:
       return hideBehindVirus(c, args[a]!);
     case NodeKind.EjectFeed:
-      return ejectFeed(c, args[a]!, args[a + 1]!);
+      return args[a + 2] === 1 ? feedTeammate(c, args[a]!, args[a + 1]!) : ejectFeed(c, args[a]!, args[a + 1]!);
+    case NodeKind.Regroup:
+      return regroup(c, args[a]!, args[a + 1]!);
+    case NodeKind.ProtectTeammate:
+      return protectTeammate(c, args[a]!, args[a + 1]!, args[a + 2] === 1);
+    case NodeKind.NearAreaEdge:
+      return nearAreaEdge(c, args[a]!);
+    case NodeKind.MoveInward:
+      return moveInward(c);
     default:
       return Status.Failure;
   }

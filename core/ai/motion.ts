@@ -65,3 +65,18 @@ export function stalled(c: BotContext, x: number, y: number): boolean {
     !arrived(c, x, y)
   );
 }
+
+/** An eject stands still once the heading is this close to its aim (steps, 2.8°): an eject while stopped aims along the heading. */
+const FEED_AIM_SLACK = 32;
+
+/**
+ * Ejects towards `aim` (EjectFeed, at a virus or a teammate): the first eject aims by direction;
+ * once the heading points along `aim` the bot stops and feeds along it, so that it neither drifts
+ * onto a virus it feeds nor runs over its own blobs.
+ */
+export function ejectAlong(c: BotContext, aim: number): void {
+  const off = (aim - c.world.players.heading[c.slot]! + 2048) & 4095;
+  if (off >= 2048 - FEED_AIM_SLACK && off <= 2048 + FEED_AIM_SLACK) c.wantStop();
+  else c.wantDirection(aim);
+  c.eject = true;
+}
