@@ -14,10 +14,11 @@
  * Every tree also plays the match modes with the mode nodes (modeLeaves.ts), each of which fails at
  * once, setting nothing, outside its mode, so a free-for-all match plays as without them: first,
  * in last ball standing, back inside the closing area (NearAreaEdge, MoveInward); in a team match
- * Easy, Normal, Hard and the casual human go back to their team when alone (Regroup), Normal and
- * Hard also flee to a teammate that can eat the threat and go for an enemy threatening a teammate
- * (ProtectTeammate: Normal only one it can eat, Hard also one it deters), and Hard feeds a small
- * teammate when big (EjectFeed at: teammate).
+ * Easy, Normal, Hard and the casual human go back to their team when alone, where they would
+ * otherwise roam (Regroup: regrouping before eating cost a Hard team most of its team matches),
+ * Normal and Hard also flee to a teammate that can eat the threat and go for an enemy they can eat
+ * that threatens a teammate (ProtectTeammate), and Hard feeds a small teammate when big, at most
+ * once a second (EjectFeed at: teammate). docs/BOTS.md has the figures.
  */
 
 /** A node of the current behavior3 editor format. */
@@ -60,13 +61,15 @@ const EASY = tree('easy', 'Easy bot: slow to notice danger, eats and wanders, ne
     node('ThreatNear', 'A bigger cell within 2 cells', { range: 2 }),
     node('Flee', 'Run away', { range: 4, probe: 3 }),
   ]),
-  node('Regroup', 'Team match: back to the nearest teammate when none is within 12 cells', { to: 'nearest', beyond: 12 }),
   node('WeightedRandom', 'Eat or wander, half and half', { weights: [1, 1] }, [
     node('Sequence', 'Eat nearby pellets', undefined, [
       node('FindPelletCluster', 'Pellets within 10 cells', { range: 10 }),
       node('MoveTo', 'Go there', { to: 'goal' }),
     ]),
-    node('Wander', 'Roam', { range: 8, frames: 120 }),
+    node('Selector', 'Roam, or in a team match go back to the team', undefined, [
+      node('Regroup', 'Team match: to the nearest teammate when none is within 12 cells', { to: 'nearest', beyond: 12 }),
+      node('Wander', 'Roam', { range: 8, frames: 120 }),
+    ]),
   ]),
   node('Wander', 'Nothing else to do', { range: 8, frames: 120 }),
 ]));
@@ -93,11 +96,11 @@ const NORMAL = tree('normal', 'Normal bot: flees or hides (to a teammate that ca
       node('Chase', 'Chase it', { retarget: 4, range: 9 }),
     ]),
   ]),
-  node('Regroup', 'Team match: back to the nearest teammate when none is within 10 cells', { to: 'nearest', beyond: 10 }),
   node('Sequence', 'Eat the best pellets', undefined, [
     node('FindPelletCluster', 'Pellets within 16 cells', { range: 16 }),
     node('MoveTo', 'Go there', { to: 'goal' }),
   ]),
+  node('Regroup', 'Team match: rather than roam, back to the nearest teammate when none is within 10 cells', { to: 'nearest', beyond: 10 }),
   node('Wander', 'Roam', { range: 10, frames: 150 }),
 ]));
 
@@ -119,9 +122,11 @@ const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threat
     node('Flee', 'Back off', { range: 6, probe: 4, splits: 'fear' }),
   ]),
   node('AvoidViruses', 'Steer a big cell round viruses within 3 cells, unless nobody within 5 could eat its pieces', { range: 3, popAlone: 5 }),
-  node('ProtectTeammate', 'Team match: go for an enemy within 4 cells of a teammate within 8 that it can eat or that cannot eat it', { range: 8, danger: 4, go: 'deter' }),
+  node('ProtectTeammate', 'Team match: go for an enemy it can eat within 4 cells of a teammate within 8', { range: 8, danger: 4, go: 'eat' }),
   node('EjectFeed', 'Shoot a virus at a big enemy beyond it', { range: 5, minMass: 3000 }),
-  node('EjectFeed', 'Team match: feed a teammate of at most half its lead cell within 4 cells, keeping 6000', { range: 4, minMass: 6000, at: 'teammate' }),
+  node('Cooldown', 'At most one feed a second', { frames: 30 }, [
+    node('EjectFeed', 'Team match: feed a teammate of at most half its lead cell within 4 cells, keeping 12000', { range: 4, minMass: 12000, at: 'teammate' }),
+  ]),
   node('Sequence', 'Hunt a smaller cell it can catch', undefined, [
     node('SmallerTargetNear', 'A smaller cell within 4 cells', { range: 4 }),
     node('Selector', 'Split onto it when it pays, else chase', undefined, [
@@ -129,11 +134,11 @@ const HARD = tree('hard', 'Hard bot: hides behind viruses or flees (split threat
       node('Chase', 'Chase it (A* around walls) while within 6', { retarget: 3, range: 6 }),
     ]),
   ]),
-  node('Regroup', 'Team match: back to the biggest teammate when none is within 12 cells', { to: 'biggest', beyond: 12 }),
   node('Sequence', 'Eat the best pellets', undefined, [
     node('FindPelletCluster', 'Pellets within 32 cells', { range: 32 }),
     node('MoveTo', 'Go there (A* around walls)', { to: 'goal' }),
   ]),
+  node('Regroup', 'Team match: rather than roam, back to the biggest teammate when none is within 12 cells', { to: 'biggest', beyond: 12 }),
   node('Wander', 'Roam', { range: 14, frames: 150 }),
 ]));
 
@@ -164,10 +169,10 @@ export const CASUAL_TREE: EditorTree = tree('casual', 'Casual human: eats what i
       node('Chase', 'Follow it', { retarget: 9, range: 7 }),
     ]),
   ]),
-  node('Regroup', 'Team match: back to the nearest teammate when none is within 14 cells', { to: 'nearest', beyond: 14 }),
   node('Sequence', 'Eat the pellets in sight', undefined, [
     node('FindPelletCluster', 'Pellets within 12 cells', { range: 12 }),
     node('MoveTo', 'Go there', { to: 'goal' }),
   ]),
+  node('Regroup', 'Team match: rather than look around, back to the nearest teammate when none is within 14 cells', { to: 'nearest', beyond: 14 }),
   node('Wander', 'Look around', { range: 10, frames: 150 }),
 ]));
