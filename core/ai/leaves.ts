@@ -14,15 +14,13 @@ import { CELLS_PER_PLAYER, RULES, canEatMass, cellCount, leadCell, ownerOf, pell
 import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
-import { arrived, headTo, stalled } from './motion';
+import { LEAD_FRAMES, arrived, headTo, leadX, leadY, stalled } from './motion';
 import { fleeAngle } from './flee';
-import { angleTo, clampToMap, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
+import { angleTo, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
 import { avoidViruses, ejectFeed, hideBehindVirus } from './virusLeaves';
 import { feedTeammate, moveInward, nearAreaEdge, protectTeammate, regroup } from './modeLeaves';
 import { crossesVirus } from './virusSenses';
 
-/** Frames of target motion Chase leads by. */
-const LEAD_FRAMES = 4;
 /** …and a split attack: about the frames a half takes to fly 3 cells (splitSpeed, fading). */
 const SPLIT_LEAD_FRAMES = 6;
 /** SplitAttack holds back while a cell that could eat a half is this near (edge to edge, Fx). */
@@ -140,16 +138,6 @@ function flee(c: BotContext, range: number, probe: number, splits: boolean): Sta
   if (a < 0) return Status.Failure;
   c.wantDirection(a);
   return Status.Running;
-}
-
-/** Where cell `t` will be in `frames` frames, clamped into the map (Fx). */
-function leadX(c: BotContext, t: number, frames: number): number {
-  const C = c.world.cells;
-  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * frames, true);
-}
-function leadY(c: BotContext, t: number, frames: number): number {
-  const C = c.world.cells;
-  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * frames, false);
 }
 
 /** The remembered target if it is still one the bot's lead cell can chase, else -1 (and forgotten). */

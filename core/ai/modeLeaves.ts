@@ -5,34 +5,35 @@
  * a free-for-all match exactly as without them. Like every leaf they only set the wanted input on
  * the context; none keeps memory. Teammates come from modeSenses.ts (ascending slot, ties to the
  * lower slot), enemy cells from the broadphase (ascending id, ties to the lower id) and only when
- * the bot's player sees them. Units: cells in arguments (Fx here), mass units, angles in 4096 steps.
+ * the bot's player sees them. A bot that decides has a cell (BotDriver), so its lead cell exists.
+ * Units: cells in arguments (Fx here), mass units, angles in 4096 steps.
  */
 import { FX_ONE } from '../math';
 import { RULES, canEatMass, leadCell, ownerOf, playerMass } from '../sim';
 import type { BotContext } from './BotContext';
 import { Status } from './catalog';
 import { Bb } from './layout';
-import { arrived, ejectAlong, headTo } from './motion';
+import { LEAD_FRAMES, arrived, ejectAlong, headTo, leadX, leadY } from './motion';
 import { biggestTeammate, closingArea, insideSafe, mates, teammates } from './modeSenses';
-import { angleTo, clampToMap, gapBetween, lineClear, queryAround, seesCell, smallestMass } from './senses';
+import { angleTo, gapBetween, lineClear, queryAround, seesCell, smallestMass } from './senses';
 import { segmentDistance } from './virusSenses';
 
 /** Regroup's `to` options, in catalog order. */
 const TO_NEAREST = 0;
-const TO_BIGGEST = 1;
-/** ProtectTeammate leads a threat by this many frames of its motion, as Chase does. */
-const PROTECT_LEAD_FRAMES = 4;
+const TO_PROTECTOR = 2;
 
 /** Regroup: see the catalog. */
 export function regroup(c: BotContext, to: number, beyond: number): Status {
   const w = c.world;
-  const me = c.slot;
-  const lead = leadCell(w, me);
-  const n = teammates(w, me);
-  if (n === 0 || lead < 0) return Status.Failure;
+  const n = teammates(w, c.slot);
+  if (n === 0) return Status.Failure;
+  const lead = leadCell(w, c.slot);
   const beyondFx = beyond * FX_ONE;
-  let mate = -1;
-  if (to === TO_NEAREST || to === TO_BIGGEST) {
+  let mate: number;
+  if (to === TO_PROTECTOR) {
+    mate = protector(c, lead, n);
+    if (mate >= 0 && gapBetween(w, lead, mate) <= beyondFx) return Status.Failure;
+  } else {
     // Only when alone: no teammate within `beyond`.
     let nearest = -1;
     let nearestGap = 0x7fffffff;
@@ -44,10 +45,7 @@ export function regroup(c: BotContext, to: number, beyond: number): Status {
         nearestGap = gap;
       }
     }
-    mate = to === TO_NEAREST ? nearest : biggestTeammate(w, me);
-  } else {
-    mate = protector(c, lead, n);
-    if (mate >= 0 && gapBetween(w, lead, mate) <= beyondFx) return Status.Failure;
+    mate = to === TO_NEAREST ? nearest : biggestTeammate(w, c.slot);
   }
   if (mate < 0) return Status.Failure;
   headTo(c, w.cells.x[mate]!, w.cells.y[mate]!);
@@ -82,9 +80,9 @@ function protector(c: BotContext, lead: number, n: number): number {
 export function protectTeammate(c: BotContext, range: number, danger: number, deter: boolean): Status {
   const w = c.world;
   const me = c.slot;
-  const lead = leadCell(w, me);
   const n = teammates(w, me);
-  if (n === 0 || lead < 0) return Status.Failure;
+  if (n === 0) return Status.Failure;
+  const lead = leadCell(w, me);
   const C = w.cells;
   const rangeFx = range * FX_ONE;
   const dangerFx = danger * FX_ONE;
@@ -114,9 +112,7 @@ export function protectTeammate(c: BotContext, range: number, danger: number, de
     }
   }
   if (best < 0) return Status.Failure;
-  const x = clampToMap(w, C.x[best]! + (C.vx[best]! + C.bx[best]!) * PROTECT_LEAD_FRAMES, true);
-  const y = clampToMap(w, C.y[best]! + (C.vy[best]! + C.by[best]!) * PROTECT_LEAD_FRAMES, false);
-  headTo(c, x, y);
+  headTo(c, leadX(c, best, LEAD_FRAMES), leadY(c, best, LEAD_FRAMES));
   return Status.Running;
 }
 
@@ -124,9 +120,9 @@ export function protectTeammate(c: BotContext, range: number, danger: number, de
 export function feedTeammate(c: BotContext, range: number, minMass: number): Status {
   const w = c.world;
   const me = c.slot;
-  const lead = leadCell(w, me);
   const n = teammates(w, me);
-  if (n === 0 || lead < 0) return Status.Failure;
+  if (n === 0) return Status.Failure;
+  const lead = leadCell(w, me);
   const C = w.cells;
   const mass = C.mass[lead]!;
   if (mass < RULES.minEjectMass || mass - RULES.ejectCost < minMass) return Status.Failure;
@@ -155,7 +151,7 @@ export function nearAreaEdge(c: BotContext, margin: number): Status {
 /** MoveInward: see the catalog. */
 export function moveInward(c: BotContext): Status {
   const a = closingArea(c.world);
-  if (a === null || leadCell(c.world, c.slot) < 0) return Status.Failure;
+  if (a === null) return Status.Failure;
   headTo(c, a.x, a.y);
   return arrived(c, a.x, a.y) ? Status.Success : Status.Running;
 }
