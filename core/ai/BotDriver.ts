@@ -14,14 +14,16 @@
  * player is out a bot does not decide, and its memory is cleared (it respawns fresh).
  * Before the bots decide, the driver brings the world's cell broadphase up to date (scratch: the
  * senses read it, senses.ts).
- * The match mode (modeSenses.ts): after its tree, a bot in last ball standing near or past the
- * closing area's edge heads for the centre instead.
+ * The match mode (modeSenses.ts): a tree without a MoveInward node gets the fallback — after its
+ * tree, a bot in last ball standing near or past the closing area's edge heads for the centre
+ * instead; a tree with one keeps its bots inside itself (NearAreaEdge, MoveInward).
  * Allocation: `decide` reuses its input objects and its output array (valid until the next call).
  */
 import { FX_ONE } from '../math';
 import { BOT_CONTROL_MAX, MAX_PLAYERS, MoveMode, STOP_INPUT, TARGET_UNITS_PER_CELL, refreshCellGrid, type SlotInput, type World } from '../sim';
 import { BotContext } from './BotContext';
 import { DIFFICULTY_NAMES, type BotBrains, type Difficulty } from './brains';
+import { NodeKind } from './catalog';
 import { AGENT_WORDS } from './layout';
 import { tickGameLeaf } from './leaves';
 import { keepInside } from './modeSenses';
@@ -78,6 +80,8 @@ export class BotDriver {
   private readonly ctx = new BotContext((c) => tickGameLeaf(c as BotContext));
   private readonly slots: { slot: number; input: MutableInput }[] = [];
   private readonly out: SlotInput[] = [];
+  /** Per tree of the brains: whether it has no MoveInward node, so keepInside steers for it. */
+  private readonly fallbackInside: readonly boolean[];
 
   /**
    * `think`: frames between two decisions, indexed like brains.trees (the strength bench runs a
@@ -85,6 +89,7 @@ export class BotDriver {
    */
   constructor(brains: BotBrains, private readonly think: readonly number[] = THINK_FRAMES) {
     this.brains = brains;
+    this.fallbackInside = brains.trees.map((t) => !t.kind.includes(NodeKind.MoveInward));
     for (let s = 0; s < MAX_PLAYERS; s++) this.slots.push({ slot: s, input: { ...STOP_INPUT } });
   }
 
@@ -121,7 +126,7 @@ export class BotDriver {
       c.slot = s;
       c.resetOutput();
       runTree(c);
-      keepInside(w, c);
+      if (this.fallbackInside[d]) keepInside(w, c);
       if (this.changed(w, s) || c.split || c.eject) out[n++] = this.inputFor(w, s);
     }
     return this.finish(n);

@@ -42,6 +42,10 @@ export const NodeKind = {
   AvoidViruses: 42,
   HideBehindVirus: 43,
   EjectFeed: 44,
+  Regroup: 45,
+  ProtectTeammate: 46,
+  NearAreaEdge: 47,
+  MoveInward: 48,
 } as const;
 export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 
@@ -221,12 +225,40 @@ const GAME: readonly NodeSpec[] = [
     args: [range('Viruses within this many cells count', 6, 32)],
   },
   {
-    name: 'EjectFeed', aliases: [], kind: NodeKind.EjectFeed, type: 'Action', children: 'none', desc: 'Feed a virus to shoot it at a big enemy',
-    doc: 'When a virus is within `range` cells (edge to edge) with a clear line to it, and a visible enemy cell big enough to burst on it stands on the line from this bot through it, its near edge within 5 cells of the virus (where the new virus flies), aims at the virus and ejects (the 7th blob fed shoots it); it stands still while it feeds once it faces the virus. Only while the lead cell keeps at least `minMass` after the blobs this virus still needs (400 each). Success when it ejects, failure otherwise.',
+    name: 'EjectFeed', aliases: [], kind: NodeKind.EjectFeed, type: 'Action', children: 'none', desc: 'Feed a virus to shoot it at a big enemy, or feed a small teammate',
+    doc: 'With `at` = virus: when a virus is within `range` cells (edge to edge) with a clear line to it, and a visible enemy cell big enough to burst on it stands on the line from this bot through it, its near edge within 5 cells of the virus (where the new virus flies), aims at the virus and ejects (the 7th blob fed shoots it). Only while the lead cell keeps at least `minMass` after the blobs this virus still needs (400 each). With `at` = teammate (team matches; failure in free-for-all): when a teammate whose cells weigh at most half this bot\'s lead cell has its lead cell within `range` cells with a clear line, aims at it and ejects (a 320 blob for 400 of this bot\'s mass), while the lead cell keeps `minMass` after the eject; the nearest such teammate. Either way it stands still while it feeds once it faces its aim, so it does not run over its own blobs. Success when it ejects, failure otherwise.',
     args: [
-      { name: 'range', type: 'int', desc: 'A virus within this many cells (edge to edge)', min: 1, max: 6, default: 4, why: 'an ejected blob flies about 6 cells' },
+      { name: 'range', type: 'int', desc: 'A virus, or a teammate, within this many cells (edge to edge)', min: 1, max: 6, default: 4, why: 'an ejected blob flies about 6 cells' },
       { name: 'minMass', type: 'int', desc: 'Lead-cell mass to keep after feeding', min: 1600, max: 40000, default: 3000 },
+      { name: 'at', type: 'enum', desc: 'virus: shoot a virus at an enemy; teammate: feed a small teammate', options: ['virus', 'teammate'], default: 'virus' },
     ],
+  },
+  {
+    name: 'Regroup', aliases: [], kind: NodeKind.Regroup, type: 'Action', children: 'none', desc: 'Go back to a teammate when alone, or to one that can eat the threat',
+    doc: 'Team matches only (failure in free-for-all, or without a teammate alive). With `to` = nearest or biggest (the teammate with the most mass): while no teammate\'s lead cell is within `beyond` cells (edge to edge) of this bot\'s, heads for that teammate\'s lead cell. With `to` = protector: heads for the nearest teammate whose lead cell can eat the remembered threat (ThreatNear), when the straight way there does not pass the threat, while it is farther than `beyond` cells. Teammates are known wherever they are (as on the minimap). Running while it heads there; failure when not alone, already beside the protector, or there is none.',
+    args: [
+      { name: 'to', type: 'enum', desc: 'Which teammate: the nearest, the biggest, or the nearest that can eat the threat', options: ['nearest', 'biggest', 'protector'], default: 'nearest' },
+      { name: 'beyond', type: 'int', desc: 'Act only while the teammate is farther than this (cells, edge to edge)', min: 0, max: 64, default: 8 },
+    ],
+  },
+  {
+    name: 'ProtectTeammate', aliases: [], kind: NodeKind.ProtectTeammate, type: 'Action', children: 'none', desc: 'Go for an enemy cell that threatens a teammate',
+    doc: 'Team matches only (failure in free-for-all). Of the teammates whose lead cell is within `range` cells of this bot\'s, and the visible enemy cells that can eat such a teammate\'s smallest cell, takes the enemy cell whose edge is nearest a teammate\'s lead cell, within `danger` cells, that this bot\'s lead cell can eat — or, with `go` = deter, also one that cannot eat any of this bot\'s cells (being bigger than it, the bot stands in its way) — and heads for where it will be (4 frames ahead, as Chase). Running while it does; failure when no teammate is threatened so.',
+    args: [
+      range('Teammates within this many cells (edge to edge)', 8, 32),
+      { name: 'danger', type: 'int', desc: 'An enemy whose edge is within this many cells of the teammate\'s', min: 1, max: 16, default: 4 },
+      { name: 'go', type: 'enum', desc: 'eat: only an enemy this bot can eat; deter: also one that cannot eat this bot', options: ['eat', 'deter'], default: 'eat' },
+    ],
+  },
+  {
+    name: 'NearAreaEdge', aliases: [], kind: NodeKind.NearAreaEdge, type: 'Condition', children: 'none', desc: 'Last ball standing: my lead cell is near or past the closing area\'s edge',
+    doc: 'Success in last ball standing when this bot\'s lead cell is not in the safe part of the closing area: its centre farther from the area\'s centre than the area\'s radius less `margin` cells and its own radius (a lead cell too big for that is always near the edge). Failure otherwise, and always outside last ball standing.',
+    args: [{ name: 'margin', type: 'int', desc: 'How far inside the edge counts as safe (cells, beyond the lead cell\'s radius)', min: 0, max: 16, default: 2 }],
+  },
+  {
+    name: 'MoveInward', aliases: [], kind: NodeKind.MoveInward, type: 'Action', children: 'none', desc: 'Last ball standing: head for the closing area\'s centre',
+    doc: 'In last ball standing heads for the centre of the closing area (straight when the way is clear, else through the path planner). Running on the way, success at the centre; failure outside last ball standing. Put it after NearAreaEdge in a Sequence. A tree with a MoveInward node steers its bots inside the area itself; a tree without one has them sent to the centre after the tree whenever the lead cell is within 2 cells of the edge or beyond (the built-in safety net for older trees).',
+    args: [],
   },
 ];
 

@@ -3,7 +3,8 @@
  * a message quotes at most QUOTE_CHARS characters of the file; duplicate ids and negative
  * durations are refused naming the node; the current behavior3 editor's stock Wait (`time` in
  * seconds, `random`) loads; a file the caller could not read is reported like any other; the
- * cells game's nodes (issue 29) with bad arguments are refused naming the node.
+ * cells game's nodes (issue 29) and the match modes' (issue 30) with bad arguments are refused
+ * naming the node.
  */
 import { describe, expect, it } from 'vitest';
 import { ARG_SLOTS, NodeKind } from './catalog';
@@ -160,6 +161,18 @@ describe('a file the caller could not read', () => {
   });
 });
 
+/** One test per case [what, node, problem]: refused in one line naming the node, and the built-in tree plays. */
+function refusedEach(cases: readonly [string, Json, string][]): void {
+  for (const [what, node, problem] of cases) {
+    it(`${what}: one line naming the node, and the built-in tree plays`, () => {
+      expect(refusal(treeWith(node))).toMatchObject({ nodeId: '3', problem });
+      const loaded = loadBotBrains([undefined, undefined, { file: 'hard.json', source: JSON.stringify(treeWith(node)) }]);
+      expect(loaded.notices).toEqual([`hard.json: node 3: ${problem} — using the built-in Hard tree`]);
+      expect(loaded.brains.trees[Difficulty.Hard]!.fingerprint).toBe(defaultTree(Difficulty.Hard).fingerprint);
+    });
+  }
+}
+
 describe("the cells game's nodes with bad arguments", () => {
   const cases: [string, Json, string][] = [
     ['SplitAttack reach 99', { name: 'SplitAttack', args: { reach: 99 } }, 'argument "reach" = 99 is out of range 1..6 (a split half flies about 5.5 cells)'],
@@ -173,12 +186,21 @@ describe("the cells game's nodes with bad arguments", () => {
     ['HideBehindVirus unknown argument', { name: 'HideBehindVirus', args: { virus: 3 } }, 'unknown argument "virus" for HideBehindVirus (expected range)'],
     ['the retired DashWhenItPays', { name: 'DashWhenItPays', args: { catch: 2 } }, 'unknown node name "DashWhenItPays"'],
   ];
-  for (const [what, node, problem] of cases) {
-    it(`${what}: one line naming the node, and the built-in tree plays`, () => {
-      expect(refusal(treeWith(node))).toMatchObject({ nodeId: '3', problem });
-      const loaded = loadBotBrains([undefined, undefined, { file: 'hard.json', source: JSON.stringify(treeWith(node)) }]);
-      expect(loaded.notices).toEqual([`hard.json: node 3: ${problem} — using the built-in Hard tree`]);
-      expect(loaded.brains.trees[Difficulty.Hard]!.fingerprint).toBe(defaultTree(Difficulty.Hard).fingerprint);
-    });
-  }
+  refusedEach(cases);
+});
+
+describe("the match modes' nodes with bad arguments", () => {
+  const cases: [string, Json, string][] = [
+    ['Regroup to "everyone"', { name: 'Regroup', args: { to: 'everyone' } }, 'argument "to" must be one of "nearest", "biggest", "protector", got "everyone"'],
+    ['Regroup beyond 999', { name: 'Regroup', args: { beyond: 999 } }, 'argument "beyond" = 999 is out of range 0..64'],
+    ['Regroup beyond -1', { name: 'Regroup', args: { beyond: -1 } }, 'argument "beyond" = -1 must not be negative'],
+    ['ProtectTeammate danger 0', { name: 'ProtectTeammate', args: { danger: 0 } }, 'argument "danger" = 0 is out of range 1..16'],
+    ['ProtectTeammate range 2.5', { name: 'ProtectTeammate', args: { range: 2.5 } }, 'argument "range" must be an integer, got 2.5'],
+    ['ProtectTeammate go "run"', { name: 'ProtectTeammate', args: { go: 'run' } }, 'argument "go" must be one of "eat", "deter", got "run"'],
+    ['EjectFeed at "enemy"', { name: 'EjectFeed', args: { at: 'enemy' } }, 'argument "at" must be one of "virus", "teammate", got "enemy"'],
+    ['NearAreaEdge margin 17', { name: 'NearAreaEdge', args: { margin: 17 } }, 'argument "margin" = 17 is out of range 0..16'],
+    ['MoveInward with an argument', { name: 'MoveInward', args: { to: 'centre' } }, 'unknown argument "to" for MoveInward (it takes none)'],
+    ['MoveInward with a child', { name: 'MoveInward', children: [{ id: 4, name: 'Succeeder' }] }, 'MoveInward takes no children, has 1'],
+  ];
+  refusedEach(cases);
 });

@@ -1,7 +1,8 @@
 /**
  * The game's conditions and actions (kinds ≥ LEAF_BASE): what each node perceives through
  * senses.ts (flee.ts, virusSenses.ts) and which input it wants (BotContext: a movement, a split or
- * an eject), with its blackboard use (layout.ts Bb); the virus leaves are in virusLeaves.ts. Leaves
+ * an eject), with its blackboard use (layout.ts Bb); the virus leaves are in virusLeaves.ts, the
+ * match modes' (teams, last ball standing) in modeLeaves.ts. Leaves
  * never write the world except the RNG draws of Wander (document: they advance the world RNG, in
  * slot order, identically on every peer). Arguments are read from the compiled tree in catalog
  * order. A bot moves as one: it reasons with its lead cell (its biggest, core/sim leadCell), and
@@ -13,14 +14,13 @@ import { CELLS_PER_PLAYER, RULES, canEatMass, cellCount, leadCell, ownerOf, pell
 import type { BotContext } from './BotContext';
 import { ARG_SLOTS, NodeKind, Status } from './catalog';
 import { Bb, GoalKind } from './layout';
-import { arrived, headTo, stalled } from './motion';
+import { LEAD_FRAMES, arrived, headTo, leadX, leadY, stalled } from './motion';
 import { fleeAngle } from './flee';
-import { angleTo, clampToMap, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
+import { angleTo, gapBetween, lineClear, nearestBush, nearestCell, queryAround, seesCell } from './senses';
 import { avoidViruses, ejectFeed, hideBehindVirus } from './virusLeaves';
+import { feedTeammate, moveInward, nearAreaEdge, protectTeammate, regroup } from './modeLeaves';
 import { crossesVirus } from './virusSenses';
 
-/** Frames of target motion Chase leads by. */
-const LEAD_FRAMES = 4;
 /** …and a split attack: about the frames a half takes to fly 3 cells (splitSpeed, fading). */
 const SPLIT_LEAD_FRAMES = 6;
 /** SplitAttack holds back while a cell that could eat a half is this near (edge to edge, Fx). */
@@ -58,7 +58,15 @@ export function tickGameLeaf(c: BotContext): Status {
     case NodeKind.HideBehindVirus:
       return hideBehindVirus(c, args[a]!);
     case NodeKind.EjectFeed:
-      return ejectFeed(c, args[a]!, args[a + 1]!);
+      return args[a + 2] === 1 ? feedTeammate(c, args[a]!, args[a + 1]!) : ejectFeed(c, args[a]!, args[a + 1]!);
+    case NodeKind.Regroup:
+      return regroup(c, args[a]!, args[a + 1]!);
+    case NodeKind.ProtectTeammate:
+      return protectTeammate(c, args[a]!, args[a + 1]!, args[a + 2] === 1);
+    case NodeKind.NearAreaEdge:
+      return nearAreaEdge(c, args[a]!);
+    case NodeKind.MoveInward:
+      return moveInward(c);
     default:
       return Status.Failure;
   }
@@ -130,16 +138,6 @@ function flee(c: BotContext, range: number, probe: number, splits: boolean): Sta
   if (a < 0) return Status.Failure;
   c.wantDirection(a);
   return Status.Running;
-}
-
-/** Where cell `t` will be in `frames` frames, clamped into the map (Fx). */
-function leadX(c: BotContext, t: number, frames: number): number {
-  const C = c.world.cells;
-  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * frames, true);
-}
-function leadY(c: BotContext, t: number, frames: number): number {
-  const C = c.world.cells;
-  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * frames, false);
 }
 
 /** The remembered target if it is still one the bot's lead cell can chase, else -1 (and forgotten). */

@@ -1,7 +1,8 @@
 /**
  * Bots in the match modes (modeSenses.ts): a teammate is neither prey nor a threat to flee from,
- * the same cells of another team are; in last ball standing a bot outside the closing area's safe
- * part heads for its centre, and inside it plays its tree.
+ * the same cells of another team are; in last ball standing a bot whose tree has no MoveInward
+ * (the fallback) heads for the area's centre when outside its safe part, and inside it plays its
+ * tree (modeLeaves.test.ts: trees with MoveInward, and the mode nodes).
  */
 import { describe, expect, it } from 'vitest';
 import { OPEN, decideSlot0, driverFor, place } from '../../test/fixtures/ai/botWorld';
@@ -35,7 +36,7 @@ describe('bots in team matches', () => {
 });
 
 describe('bots in last ball standing', () => {
-  it('outside the safe part of the area a bot heads for the centre; inside it plays its tree', () => {
+  it('a tree without MoveInward: outside the safe part of the area a bot heads for the centre; inside it plays its tree', () => {
     const w = worldIn({ teams: 0, team: [], lastStanding: true }, 2, 600);
     w.clock[0] = 550; // the area has closed to its end radius (4 cells) around the middle
     setSlotControl(w.bots, 0, Difficulty.Hard);

@@ -10,7 +10,7 @@
 import { FX_ONE, FX_SHIFT, ilength } from '../math';
 import { MoveMode, PathState, leadCell } from '../sim';
 import type { BotContext } from './BotContext';
-import { angleTo, lineClear } from './senses';
+import { angleTo, clampToMap, lineClear } from './senses';
 
 /** Within this distance (Fx) a bot moves to the exact point rather than steering past it. */
 export const NEAR_FX = 2 * FX_ONE;
@@ -64,4 +64,32 @@ export function stalled(c: BotContext, x: number, y: number): boolean {
     B.targetY[me]! >> FX_SHIFT === y >> FX_SHIFT &&
     !arrived(c, x, y)
   );
+}
+
+/** An eject stands still once the heading is this close to its aim (steps, 2.8°): an eject while stopped aims along the heading. */
+const FEED_AIM_SLACK = 32;
+
+/**
+ * Ejects towards `aim` (EjectFeed, at a virus or a teammate): the first eject aims by direction;
+ * once the heading points along `aim` the bot stops and feeds along it, so that it neither drifts
+ * onto a virus it feeds nor runs over its own blobs.
+ */
+export function ejectAlong(c: BotContext, aim: number): void {
+  const off = (aim - c.world.players.heading[c.slot]! + 2048) & 4095;
+  if (off >= 2048 - FEED_AIM_SLACK && off <= 2048 + FEED_AIM_SLACK) c.wantStop();
+  else c.wantDirection(aim);
+  c.eject = true;
+}
+
+/** Frames of a cell's motion Chase (and ProtectTeammate) lead by. */
+export const LEAD_FRAMES = 4;
+
+/** Where cell `t` will be in `frames` frames, clamped into the map (Fx). */
+export function leadX(c: BotContext, t: number, frames: number): number {
+  const C = c.world.cells;
+  return clampToMap(c.world, C.x[t]! + (C.vx[t]! + C.bx[t]!) * frames, true);
+}
+export function leadY(c: BotContext, t: number, frames: number): number {
+  const C = c.world.cells;
+  return clampToMap(c.world, C.y[t]! + (C.vy[t]! + C.by[t]!) * frames, false);
 }

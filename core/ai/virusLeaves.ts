@@ -10,12 +10,9 @@ import { RULES, canEatMass, leadCell, ownerOf, playerMass, virusRadius, type Wor
 import type { BotContext } from './BotContext';
 import { Status } from './catalog';
 import { Bb } from './layout';
-import { arrived, headTo } from './motion';
+import { arrived, ejectAlong, headTo } from './motion';
 import { angleTo, clampToMap, gapBetween, lineClear, queryAround, seesCell } from './senses';
 import { enemyInLine, mayBurst, nearestVirus, virusDetour } from './virusSenses';
-
-/** EjectFeed stands still to feed once the heading is this close to the virus (steps, 2.8°): an eject while stopped aims along the heading. */
-const FEED_AIM_SLACK = 32;
 
 /** AvoidViruses: running while it turns the bot off a course into a virus it would burst on (see the catalog). */
 export function avoidViruses(c: BotContext, range: number, popAlone: number): Status {
@@ -65,12 +62,7 @@ export function ejectFeed(c: BotContext, range: number, minMass: number): Status
   if (C.mass[lead]! - (RULES.virusFeeds - V.feeds[v]!) * RULES.ejectCost < minMass) return Status.Failure;
   const aim = angleTo(C.x[lead]!, C.y[lead]!, V.x[v]!, V.y[v]!);
   if (!lineClear(w, me, V.x[v]!, V.y[v]!) || !enemyInLine(w, me, v, aim)) return Status.Failure;
-  // The first eject aims by direction; once the heading points at the virus the bot stops and
-  // feeds along it, so that it does not drift onto the virus while it feeds.
-  const off = (aim - w.players.heading[me]! + 2048) & 4095;
-  if (off >= 2048 - FEED_AIM_SLACK && off <= 2048 + FEED_AIM_SLACK) c.wantStop();
-  else c.wantDirection(aim);
-  c.eject = true;
+  ejectAlong(c, aim);
   return Status.Success;
 }
 
