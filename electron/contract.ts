@@ -18,7 +18,7 @@
 import type { DesyncReport, HostStatus, KeyUpdate, LobbySlot, LoopMsg, MatchStart, PeerEvent, PeerPhase, RoomSettings, SlotKind, TreeStatus } from '../core/lockstep';
 import type { PlayerInput } from '../core/sim';
 
-export const BRIDGE_VERSION = 19;
+export const BRIDGE_VERSION = 20;
 
 export interface AppInfo {
   readonly appVersion: string;
@@ -213,7 +213,8 @@ export type ProbeResult =
 export type NetAction =
   | { readonly t: 'ready'; readonly ready: boolean }
   | { readonly t: 'colour'; readonly colour: number }
-  | { readonly t: 'chat'; readonly text: string }
+  /** A chat line; `team` (v20): to my team only. */
+  | { readonly t: 'chat'; readonly text: string; readonly team: boolean }
   | { readonly t: 'settings'; readonly settings: RoomSettings }
   | { readonly t: 'slot'; readonly slot: number; readonly kind: SlotKind; readonly difficulty: number }
   | { readonly t: 'kick'; readonly slot: number }

@@ -24,7 +24,7 @@ import { welcomeScreen } from './ui/screens/welcome';
 import { systemLanguage } from './i18n/systemLanguage';
 
 /** The contract version this page was built against (a type-only import keeps it in step). */
-const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 19;
+const PAGE_BRIDGE_VERSION: typeof BRIDGE_VERSION = 20;
 
 const hook: TestHook = { screen: 'loading' };
 window.__bb = hook;

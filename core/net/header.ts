@@ -9,7 +9,7 @@
  */
 
 /** Bumped whenever any byte layout, or what a field means, changes on the wire. Documented layouts: core/net, core/lockstep. */
-export const PROTOCOL_VERSION = 14;
+export const PROTOCOL_VERSION = 15;
 export const HEADER_BYTES = 4;
 export const MAGIC0 = 0x42;
 export const MAGIC1 = 0x42;

@@ -27,8 +27,10 @@ import type { World } from './World';
 export const AREA_HOLD_SIXTHS = 1;
 /** It has closed to AREA_END_RADIUS after AREA_CLOSED_SIXTHS sixths (and stays so). */
 export const AREA_CLOSED_SIXTHS = 5;
-/** Final radius (Fx): 4 cells. */
-export const AREA_END_RADIUS = 4 * FX_ONE;
+/** Final radius in map cells (How to play quotes it). */
+export const AREA_END_CELLS = 4;
+/** Final radius (Fx). */
+export const AREA_END_RADIUS = AREA_END_CELLS * FX_ONE;
 /** Mass a cell outside loses a frame: mass >> AREA_LOSS_SHIFT (0.8 %), at least AREA_MIN_LOSS. */
 export const AREA_LOSS_SHIFT = 7;
 export const AREA_MIN_LOSS = 12;

@@ -22,7 +22,7 @@ export { scoreboard, teamStandings } from './matchClock';
 export type { MatchMode } from './teams';
 export { FREE_FOR_ALL, MAX_TEAMS, allies, modeProblem, sameMode, teamOf } from './teams';
 export type { Area } from './closingArea';
-export { AREA_END_RADIUS, areaAt, framesUntilClosing } from './closingArea';
+export { AREA_CLOSED_SIXTHS, AREA_END_CELLS, AREA_END_RADIUS, AREA_HOLD_SIXTHS, areaAt, framesUntilClosing } from './closingArea';
 export { CELL_SHIFT, cellCount, firstCell, leadCell, ownerOf, playerMass, refreshCellGrid, setMass } from './cellOps';
 export { isCellShielded, isShielded } from './shield';
 export { packPellet, pelletValue, pelletX, pelletY } from './pellets';

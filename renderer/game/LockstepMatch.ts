@@ -203,9 +203,9 @@ export class LockstepMatch implements Match {
     this.predictor?.setIntent(input, this.o.port.recvKey);
   }
 
-  chat(text: string): void {
+  chat(text: string, team: boolean): void {
     const clean = text.trim().slice(0, 200);
-    if (clean) this.o.calls.act({ t: 'chat', text: clean });
+    if (clean) this.o.calls.act({ t: 'chat', text: clean, team });
   }
 
   requestPause(): void {
@@ -259,7 +259,7 @@ export class LockstepMatch implements Match {
   onEvent(e: NetEvent): void {
     const now = performance.now();
     this.loop.onEvent(now, e);
-    if (e.t === 'chat') this.chatLog.push({ slot: this.sim.ball(e.from), text: e.text });
+    if (e.t === 'chat') this.chatLog.push({ slot: this.sim.ball(e.from), text: e.text, team: e.team });
     // A host's ball left with its host (why 6): the 'hosting' line says so.
     else if (e.t === 'dropped' && e.why !== 6) this.say(t(e.why === 5 ? 'net.resyncing' : 'net.dropped', { name: this.nameOf(e.slot) }), now + NOTICE_MS);
     else if (e.t === 'hosting') {

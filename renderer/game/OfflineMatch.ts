@@ -94,9 +94,9 @@ export class OfflineMatch implements Match {
     this.pending = input;
   }
 
-  chat(text: string): void {
+  chat(text: string, team: boolean): void {
     const clean = text.trim().slice(0, 200);
-    if (clean) this.chatLog.push({ slot: this.mySlot, text: clean });
+    if (clean) this.chatLog.push({ slot: this.mySlot, text: clean, team });
   }
 
   net(): NetStats | null {

@@ -55,7 +55,7 @@ export class ReplayMatch implements Match {
     // A replay has no local player.
   }
 
-  chat(_text: string): void {
+  chat(_text: string, _team: boolean): void {
     // Nobody to talk to in a recording.
   }
 

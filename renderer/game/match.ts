@@ -46,6 +46,8 @@ export interface NetStats {
 export interface ChatLine {
   readonly slot: number;
   readonly text: string;
+  /** A team line: said to the sender's team only. */
+  readonly team: boolean;
 }
 
 export interface Match {
@@ -63,8 +65,8 @@ export interface Match {
   stepOnce(): void;
   /** Queues the local player's input change for the next frame. */
   submit(input: PlayerInput): void;
-  /** Sends (offline: logs) a chat line. */
-  chat(text: string): void;
+  /** Sends (offline: logs) a chat line, to everyone or (`team`) to my team only. */
+  chat(text: string, team: boolean): void;
   readonly chatLog: readonly ChatLine[];
   net(): NetStats | null;
   dispose(): void;

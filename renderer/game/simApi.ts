@@ -50,6 +50,9 @@ export {
   framesUntilClosing,
   FREE_FOR_ALL,
   MAX_TEAMS,
+  AREA_HOLD_SIXTHS,
+  AREA_CLOSED_SIXTHS,
+  AREA_END_CELLS,
 } from '../../core/sim';
 export type { ScoreRow, SimEvents, PlayerInput, SlotInput, MatchOptions, MatchMode, TeamRow, World } from '../../core/sim';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CELLS_PER_PLAYER, FRAME_RATE, RULES, canEatMass } from '../../core/sim';
+import { AREA_CLOSED_SIXTHS, AREA_END_CELLS, AREA_HOLD_SIXTHS, CELLS_PER_PLAYER, FRAME_RATE, MAX_TEAMS, RULES, canEatMass } from '../../core/sim';
 import { en, type MessageKey } from '../i18n/en';
 import { zhCN } from '../i18n/zh-CN';
 import { helpControls, helpFigures, helpTopics } from './helpTopics';
@@ -47,6 +47,14 @@ describe('How to play', () => {
     expect(topic(KEYS, 'eject').text.join(' ')).toMatch(new RegExp(`${RULES.minEjectMass}.*${RULES.blobMass}.*${RULES.ejectCost}`));
     expect(topic(KEYS, 'virus').text.join(' ')).toMatch(new RegExp(`${f.burstMass}.*${RULES.virusFeeds} blobs`));
     expect(topic(KEYS, 'shield').text.join(' ')).toContain(`${RULES.spawnShieldFrames / FRAME_RATE} s`);
+  });
+
+  it('explains both modes: teams up to the limit with their chat keys, and the closing area’s figures', () => {
+    const teams = topic(KEYS, 'teams').text.join(' ');
+    expect(teams).toContain(`up to ${MAX_TEAMS} teams`);
+    expect(teams).toContain('Enter opens chat to your team only and Shift+Enter to everyone');
+    expect(topic({ ...KEYS, chat: 'KeyY' }, 'teams').text.join(' ')).toContain('Shift+Y');
+    expect(topic(KEYS, 'lastStanding').text.join(' ')).toMatch(new RegExp(`first ${AREA_HOLD_SIXTHS}/6 .*until ${AREA_CLOSED_SIXTHS}/6 .*radius of ${AREA_END_CELLS} cells`));
   });
 
   it('holds no figure in its words: every number comes from the rules, in both languages', () => {

@@ -1,14 +1,15 @@
 /**
  * What "How to play" says, without the DOM (unit-tested in Node): the controls as the player has
  * bound them (key names as Settings prints them, i18n/words.ts keyName), the mouse, and the rules
- * a player of agar-likes looks for — the goal, split, eject, viruses, bushes, spawn protection.
+ * a player of agar-likes looks for — the goal, split, eject, viruses, bushes, spawn protection,
+ * and the two modes (teams with their chat, last ball standing).
  * Every figure is read from the simulation's RULES (game/simApi.ts), in the units the HUD shows
  * (mass as is, times in seconds); the catalogs hold the words and a placeholder for each figure.
  * HowToPlay.ts draws it, on the "How to play" screen and in the match's Escape menu.
  */
 import type { Action } from '../../electron/contract';
 import { ARROWS } from '../game/Controls';
-import { CELLS_PER_PLAYER, FRAME_RATE, RULES } from '../game/simApi';
+import { AREA_CLOSED_SIXTHS, AREA_END_CELLS, AREA_HOLD_SIXTHS, CELLS_PER_PLAYER, FRAME_RATE, MAX_TEAMS, RULES } from '../game/simApi';
 import { t, type MessageKey } from '../i18n';
 import { keyName } from '../i18n/words';
 
@@ -22,7 +23,7 @@ export interface ControlRow {
 
 /** One rule explained: a heading, the key it is played with (if any), and a few sentences. */
 export interface HelpTopic {
-  readonly id: 'goal' | 'split' | 'eject' | 'virus' | 'bush' | 'shield';
+  readonly id: 'goal' | 'split' | 'eject' | 'virus' | 'bush' | 'shield' | 'teams' | 'lastStanding';
   readonly title: string;
   readonly key: string | null;
   readonly text: readonly string[];
@@ -32,6 +33,9 @@ const MOVES = ['up', 'left', 'down', 'right'] as const;
 
 /** Seconds of `frames` logic frames, to a tenth. */
 const seconds = (frames: number): number => Math.round((frames * 10) / FRAME_RATE) / 10;
+
+/** A share of the match in sixths, as the closing area's rule counts it: "1/6". */
+const sixths = (n: number): string => `${n}/6`;
 
 /** The figures the help quotes, each from RULES. */
 export function helpFigures() {
@@ -51,6 +55,12 @@ export function helpFigures() {
     virusFeeds: RULES.virusFeeds,
     shieldSeconds: seconds(RULES.spawnShieldFrames),
     respawnSeconds: seconds(RULES.respawnFrames),
+    /** Teams in a team match: 2 up to the simulation's limit. */
+    maxTeams: MAX_TEAMS,
+    /** Last ball standing: the area holds, then closes, over these sixths of the match, to this radius in map cells. */
+    areaHold: AREA_HOLD_SIXTHS,
+    areaClosed: AREA_CLOSED_SIXTHS,
+    areaCells: AREA_END_CELLS,
   };
 }
 
@@ -84,5 +94,7 @@ export function helpTopics(keys: Readonly<Record<Action, string>>): HelpTopic[] 
     { id: 'virus', title: t('help.virusTitle'), key: null, text: [t('help.virus', { mass: f.burstMass, feeds: f.virusFeeds })] },
     { id: 'bush', title: t('help.bushTitle'), key: null, text: [t('help.bush')] },
     { id: 'shield', title: t('help.shieldTitle'), key: null, text: [t('help.shield', { seconds: f.shieldSeconds, respawn: f.respawnSeconds })] },
+    { id: 'teams', title: t('help.teamsTitle'), key: null, text: [t('help.teams', { max: f.maxTeams }), t('help.teamChat', { key: keyName(keys.chat), shift: keyName('Shift') })] },
+    { id: 'lastStanding', title: t('help.lbsTitle'), key: null, text: [t('help.lbs', { hold: sixths(f.areaHold), closed: sixths(f.areaClosed), cells: f.areaCells })] },
   ];
 }

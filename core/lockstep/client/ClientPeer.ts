@@ -213,7 +213,8 @@ export class ClientPeer {
     return this.st.pings.rttMs(this.st.rtt.smoothed(0));
   }
 
-  chat(text: string): void { this.st.control({ t: 'chat', text }); }
+  /** A chat line to everyone, or to my team only (the host refuses a team line from a spectator or in a free-for-all room). */
+  chat(text: string, team = false): void { this.st.control({ t: 'chat', text, team }); }
   setReady(ready: boolean): void { this.st.control({ t: 'ready', ready }); }
   setColour(colour: number): void { this.st.control({ t: 'colour', colour }); }
   /** My own slot's team; any slot's for the room owner (the host refuses the rest). */

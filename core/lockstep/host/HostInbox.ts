@@ -160,7 +160,10 @@ export class HostInbox {
         if (st.phase !== 'lobby' || s.spectator || (m.slot !== s.slot && !s.owner)) return void (m.slot !== s.slot && st.counters.notOwner++);
         if (st.lobby.setTeam(m.slot, m.team)) this.tx.broadcastSlots();
         return;
-      case 'chat': return this.tx.broadcast({ t: 'chat', from: s.slot, text: m.text });
+      case 'chat':
+        if (!m.team) return this.tx.broadcast({ t: 'chat', from: s.slot, text: m.text, team: false });
+        if (!this.tx.toTeam(s, { t: 'chat', from: s.slot, text: m.text, team: true })) st.counters.notOwner++;
+        return;
       case 'progress':
         st.loading?.progress(s, m.percent);
         if (m.percent >= 100) this.resync.onLateLoaded(now, s);

@@ -88,7 +88,7 @@ export class HostRoom {
 
   /** Owner API: a chat line from the host/system. */
   say(text: string): void {
-    this.tx.broadcast({ t: 'chat', from: SYSTEM_SLOT, text });
+    this.tx.broadcast({ t: 'chat', from: SYSTEM_SLOT, text, team: false });
   }
 
   /** Loading: progress tables, and the match start once the start rule is met (seed 002). */

@@ -158,6 +158,21 @@ export class HostSender {
   }
 
   /**
+   * A team line: only to the sessions of the sender's team, spectators never (they have no team,
+   * and a team's plan is not for watchers). False, and nothing sent, when the room has no teams or
+   * the sender is a spectator.
+   */
+  toTeam(from: HostSession, m: HostControl): boolean {
+    const st = this.st;
+    const teamOf = (s: HostSession): number | null => (s.spectator ? null : (st.lobby.slots[s.slot]?.team ?? null));
+    const team = teamOf(from);
+    if (st.lobby.settings.teams === 0 || team === null) return false;
+    const bytes = encodeHostControl(m);
+    for (const s of st.sessions.values()) if (teamOf(s) === team) s.ctl.push(bytes);
+    return true;
+  }
+
+  /**
    * The slot table changed: every session (but `except`) gets the table as it is when its next
    * frame goes out. A burst of changes (players joining together, readies) thus costs each
    * session one table, not one per change queued behind each other (a 49-player join burst

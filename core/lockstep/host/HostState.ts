@@ -96,6 +96,7 @@ export interface HostCounters {
   wrongSlot: number;
   inactiveInputs: number;
   duplicate: number;
+  /** Requests the sender may not make: an edit by a non-owner, a team line from a spectator or in a free-for-all room. */
   notOwner: number;
   rejectedJoins: number;
   /** Group frames sent (HostOptions.group), and the times a listening peer lacked one and got its keys alone. */

@@ -1,6 +1,7 @@
 /**
  * The match modes under the lockstep protocol, with the real simulation (issue 30): the lobby
- * deals out teams and takes players' own moves and the owner's (not another player's), the mode
+ * deals out teams and takes players' own moves and the owner's (not another player's), a team chat
+ * line reaches the sender's team only (no other team, no spectator), the mode
  * reaches every peer's world from the settings and roster alone, and a team last-ball-standing
  * match keeps one hash through a rejoin from a snapshot and the host's crash (succession).
  */
@@ -36,6 +37,30 @@ describe('teams and last ball standing on the LAN', () => {
     room.client(0).peer.configure({ ...room.client(0).peer.settings, teams: 3 });
     room.run(300);
     expect(teams()).toEqual([0, 1, 2, 0, 1]);
+  });
+
+  it('a team line reaches the sender’s team only — not the other team, not a spectator; a spectator’s and a free-for-all one go nowhere', () => {
+    const room = new Room({ seed: 6, humans: 4, spectators: 1, link: LAN, settings: { teams: 2 } });
+    expect(room.joinAll()).toBe(true);
+    room.run(300);
+    expect(room.client(1).peer.slots.slice(0, 4).map((s) => s.team)).toEqual([0, 1, 0, 1]);
+    const heard = (i: number): string[] => room.client(i).log.flatMap((e) => (e.t === 'chat' ? [`${e.from}:${e.team ? 'team' : 'all'}:${e.text}`] : []));
+    room.client(1).peer.chat('rush left', true);
+    room.client(2).peer.chat('gl hf', false);
+    room.client(4).peer.chat('spoiler', true);
+    const refused = room.host.counters.notOwner;
+    room.run(300);
+    expect(heard(1)).toEqual(['1:team:rush left', '2:all:gl hf']);
+    expect(heard(3)).toEqual(['1:team:rush left', '2:all:gl hf']);
+    for (const other of [0, 2, 4]) expect(heard(other), `client ${other}`).toEqual(['2:all:gl hf']);
+    expect(room.host.counters.notOwner).toBe(refused + 1);
+    // Free-for-all: nobody has a team, so a team line is refused and reaches no one.
+    room.client(0).peer.configure({ ...room.client(0).peer.settings, teams: 0 });
+    room.run(300);
+    room.client(3).peer.chat('anyone?', true);
+    room.run(300);
+    for (const i of [0, 1, 2, 3, 4]) expect(heard(i).some((l) => l.includes('anyone?'))).toBe(false);
+    expect(room.host.counters.notOwner).toBe(refused + 2);
   });
 
   it('a team last-ball-standing match: one hash on every peer through a rejoin and the host’s crash; the mode in every world', () => {

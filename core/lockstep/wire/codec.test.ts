@@ -58,7 +58,7 @@ describe('datagram codec round trips', () => {
       updates,
       inputAck: 12,
       status: { state: 1, key: 12, heldMs: 31250, votesNeeded: 4, voteInMs: 0, forceInMs: 28750, pausedBy: 0, waiting: [{ slot: 3, cause: 1, votes: 2 }, { slot: 6, cause: 2, votes: 0 }] },
-      ctl: { firstSeq: 3, msgs: [encodeHostControl({ t: 'chat', from: 2, text: 'gg' })] },
+      ctl: { firstSeq: 3, msgs: [encodeHostControl({ t: 'chat', from: 2, text: 'gg', team: false })] },
       ctlAck: 65535,
       ping: { ts: 4242, rttMs: 3, lossPct: 100, earlyMs: 1020 },
     };
@@ -94,7 +94,7 @@ describe('control messages round trip', () => {
   const host: HostControl[] = [
     { t: 'settings', settings: DEFAULT_SETTINGS },
     { t: 'slots', first: 0, slots: [{ kind: SlotKind.Human, difficulty: 0, colour: 3, ready: true, name: 'Ann', team: 0 }, { kind: SlotKind.Bot, difficulty: 2, colour: 4, ready: true, name: 'Bot 2', team: 3 }] },
-    { t: 'chat', from: 254, text: 'hello' },
+    { t: 'chat', from: 254, text: 'hello', team: false },
     { t: 'loading', seed: 0xffffffff, trees: 0x80000001 },
     { t: 'progress', entries: [{ slot: 0, percent: 100 }, { slot: 1, percent: 7 }] },
     { t: 'start', seed: 1, delayMs: 40, slots: [{ slot: 0, kind: SlotKind.Human, difficulty: 0, team: 1 }, { slot: 5, kind: SlotKind.Bot, difficulty: 2, team: 0 }], trees: 7 },
@@ -109,7 +109,7 @@ describe('control messages round trip', () => {
     { t: 'closed', reason: 'The host closed the room.' },
   ];
   const client: ClientControl[] = [
-    { t: 'ready', ready: true }, { t: 'chat', text: 'hi' }, { t: 'progress', percent: 55 }, { t: 'vote', slot: 3 },
+    { t: 'ready', ready: true }, { t: 'chat', text: 'hi', team: true }, { t: 'progress', percent: 55 }, { t: 'vote', slot: 3 },
     { t: 'pause', pause: false }, { t: 'subhash', key: 9, hashes: [5, 6] }, { t: 'leave' }, { t: 'colour', colour: 9 },
     { t: 'setSettings', settings: { ...DEFAULT_SETTINGS, keyInterval: 6 } }, { t: 'setSlot', slot: 3, kind: SlotKind.Bot, difficulty: 2 },
     { t: 'kick', slot: 1 }, { t: 'start' }, { t: 'trees', prints: [1, 0xffffffff, 3] },
@@ -206,7 +206,7 @@ describe('decoding is total', () => {
   const samples = (): Uint8Array[] => [
     encodeJoin({ nonce: 1, spectate: false, name: 'x', appVersion: '0.1.0' }),
     encodeAccept({ nonce: 1, slot: 2, token: 3, owner: false }),
-    encodeClientFrame({ token: 5, progress: { recvKey: 3, closedThrough: 4 }, hash: { key: 3, hash: 9 }, inputs: [{ key: 4, slot: 1, input: dir(9) }], ctl: { firstSeq: 0, msgs: [encodeClientControl({ t: 'chat', text: 'yo' })] }, ctlAck: 1, report: { lossPct: 0, slackMs: -1, behindMs: 0 } }).bytes,
+    encodeClientFrame({ token: 5, progress: { recvKey: 3, closedThrough: 4 }, hash: { key: 3, hash: 9 }, inputs: [{ key: 4, slot: 1, input: dir(9) }], ctl: { firstSeq: 0, msgs: [encodeClientControl({ t: 'chat', text: 'yo', team: false })] }, ctlAck: 1, report: { lossPct: 0, slackMs: -1, behindMs: 0 } }).bytes,
     encodeHostFrame({ updates: [{ key: 0, inputs: [{ slot: 1, input: target(3, 4) }], events: [{ kind: 1, slot: 2, difficulty: 1 }], delayMs: 15 }], status: { state: 2, key: 1, heldMs: 0, votesNeeded: 0, voteInMs: 0, forceInMs: 0, waiting: [], pausedBy: 1 } }).bytes,
     encodeHostFrame({ updates: [{ key: 0, inputs: [{ slot: 1, input: dir(7) }], events: [] }], held: [3, 49], ping: { ts: 1, rttMs: 2, lossPct: 3, earlyMs: 4 } }).bytes,
   ];

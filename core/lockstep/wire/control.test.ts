@@ -2,7 +2,8 @@
  * The control messages' declarations (control.ts): every message's bytes are the ones protocol 11
  * put on the wire before the messages were declared once (captured from that encoder), with the
  * team bytes protocol 13 added (settings: teams, last ball standing; a slot's and a roster entry's
- * team, after its other fields; the client's `team`), every
+ * team, after its other fields; the client's `team`) and the chat scope protocol 15 added (after
+ * the text, both ways), every
  * message reads back as it was written, and no kind byte is declared twice.
  */
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const SETTINGS = { ...DEFAULT_SETTINGS, roomName: 'Ana’s room 房间', map: 'a
 const HOST_SAMPLES = [
   { t: 'settings', settings: SETTINGS },
   { t: 'slots', first: 2, slots: [{ kind: 2, difficulty: 1, colour: 5, ready: true, name: 'Bo', team: 1 }, { kind: 1, difficulty: 2, colour: 0, ready: false, name: '', team: 0 }] },
-  { t: 'chat', from: 3, text: 'gg 好' },
+  { t: 'chat', from: 3, text: 'gg 好', team: true },
   { t: 'loading', seed: 0xdeadbeef, trees: 0x01020304 },
   { t: 'progress', entries: [{ slot: 0, percent: 40 }, { slot: 7, percent: 100 }] },
   { t: 'start', seed: 12345, delayMs: 60, slots: [{ slot: 0, kind: 2, difficulty: 0, team: 1 }, { slot: 4, kind: 1, difficulty: 2, team: 3 }], trees: 99 },
@@ -36,7 +37,7 @@ const HOST_SAMPLES = [
 ] as const satisfies readonly unknown[];
 const CLIENT_SAMPLES = [
   { t: 'ready', ready: true },
-  { t: 'chat', text: 'hello' },
+  { t: 'chat', text: 'hello', team: false },
   { t: 'progress', percent: 55 },
   { t: 'vote', slot: 4 },
   { t: 'pause', pause: false },
@@ -57,7 +58,7 @@ const CLIENT_SAMPLES = [
 const HOST_BYTES: Record<keyof typeof HOST_MESSAGES, string> = {
   settings: '0113416e61e280997320726f6f6d20e688bfe997b40b6172656e612d736d616c6c580203081e3c1e0301',
   slots: '0202020201050102426f01010200000000',
-  chat: '030306676720e5a5bd',
+  chat: '030306676720e5a5bd01',
   loading: '04efbeadde04030201',
   progress: '050200280764',
   start: '06393000000c02000200010401020363000000',
@@ -79,7 +80,7 @@ const HOST_BYTES: Record<keyof typeof HOST_MESSAGES, string> = {
 };
 const CLIENT_BYTES: Record<keyof typeof CLIENT_MESSAGES, string> = {
   ready: '4101',
-  chat: '420568656c6c6f',
+  chat: '420568656c6c6f00',
   progress: '4337',
   vote: '4404',
   pause: '4500',
@@ -147,6 +148,14 @@ describe('control messages, declared once', () => {
     bad[start.length - 5] = 4; // the entry's team byte, before the u32 trees
     expect(decodeHostControl(start)).not.toBeNull();
     expect(decodeHostControl(bad)).toBeNull();
+  });
+
+  it('refuses a chat scope other than everyone (0) or the team (1), both ways (v15)', () => {
+    expect(decodeClientControl(Uint8Array.of(0x42, 2, 0x67, 0x67, 1))).toEqual({ t: 'chat', text: 'gg', team: true });
+    expect(decodeClientControl(Uint8Array.of(0x42, 2, 0x67, 0x67, 2))).toBeNull();
+    expect(decodeClientControl(Uint8Array.of(0x42, 2, 0x67, 0x67))).toBeNull();
+    expect(decodeHostControl(Uint8Array.of(0x03, 1, 2, 0x67, 0x67, 0))).toEqual({ t: 'chat', from: 1, text: 'gg', team: false });
+    expect(decodeHostControl(Uint8Array.of(0x03, 1, 2, 0x67, 0x67, 0xff))).toBeNull();
   });
 
   it('refuses a percentage over 100 and a difficulty over hard, rather than clamping them', () => {

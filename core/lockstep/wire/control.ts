@@ -14,7 +14,7 @@
 import { Reader, Writer } from './bytes';
 import { MAX_CHAT_BYTES, MAX_SLOTS } from '../types';
 import { MAX_NAME_BYTES } from '../names';
-import { MAX_SUBHASHES, readDifficulty, readKind, readPercent, readRoster, readSettings, readSlot, readTeam, readU32s, writeRoster, writeSettings } from './controlFields';
+import { MAX_SUBHASHES, readDifficulty, readKind, readPercent, readRoster, readScope, readSettings, readSlot, readTeam, readU32s, writeRoster, writeSettings } from './controlFields';
 import type { Roster, SlotSpec } from './controlFields';
 import type { LobbySlot, Rejoiner, RoomSettings, SlotKind } from '../types';
 import { MAX_CTL_BYTES } from './frames';
@@ -69,8 +69,8 @@ export const HOST_MESSAGES = {
       return { first, slots };
     },
   }),
-  /** u8 from, str text(200) */
-  chat: ev<{ readonly from: number; readonly text: string }>({ kind: 0x03, write: (w, m) => void w.u8(m.from).str(m.text, MAX_CHAT_BYTES), read: (r) => ({ from: r.u8(), text: r.str(MAX_CHAT_BYTES) }) }),
+  /** u8 from, str text(200), u8 scope (v15: 0 all, 1 team — a team line reaches the sender's team only) */
+  chat: ev<{ readonly from: number; readonly text: string; readonly team: boolean }>({ kind: 0x03, write: (w, m) => void w.u8(m.from).str(m.text, MAX_CHAT_BYTES).u8(m.team ? 1 : 0), read: (r) => ({ from: r.u8(), text: r.str(MAX_CHAT_BYTES), team: readScope(r) }) }),
   /** u32 seed, u32 trees (v5) */
   loading: ev<{ readonly seed: number; readonly trees: number }>({ kind: 0x04, write: (w, m) => void w.u32(m.seed).u32(m.trees), read: (r) => ({ seed: r.u32(), trees: r.u32() }) }),
   /** u8 n, n × (u8 slot, u8 percent) */
@@ -180,8 +180,8 @@ export const HOST_MESSAGES = {
 export const CLIENT_MESSAGES = {
   /** u8 0/1 */
   ready: def<{ readonly ready: boolean }>({ kind: 0x41, write: (w, m) => void w.u8(m.ready ? 1 : 0), read: (r) => ({ ready: bool(r) }) }),
-  /** str text(200) */
-  chat: def<{ readonly text: string }>({ kind: 0x42, write: (w, m) => void w.str(m.text, MAX_CHAT_BYTES), read: (r) => ({ text: r.str(MAX_CHAT_BYTES) }) }),
+  /** str text(200), u8 scope (v15: 0 all, 1 my team) */
+  chat: def<{ readonly text: string; readonly team: boolean }>({ kind: 0x42, write: (w, m) => void w.str(m.text, MAX_CHAT_BYTES).u8(m.team ? 1 : 0), read: (r) => ({ text: r.str(MAX_CHAT_BYTES), team: readScope(r) }) }),
   /** u8 percent */
   progress: def<{ readonly percent: number }>({ kind: 0x43, write: (w, m) => void w.u8(m.percent), read: (r) => ({ percent: readPercent(r) }) }),
   /** u8 slot to drop */

@@ -47,6 +47,8 @@ export const readDifficulty = (r: Reader): number => upTo(r, MAX_DIFFICULTY);
 /** A loading percentage, 0..100. */
 export const readPercent = (r: Reader): number => upTo(r, 100);
 export const readSlot = (r: Reader): number => upTo(r, MAX_SLOTS - 1);
+/** A chat line's scope: 0 everyone, 1 the sender's team (true). */
+export const readScope = (r: Reader): boolean => upTo(r, 1) === 1;
 
 export const readKind = (r: Reader): SlotKind => (upTo(r, 3) & 3) as SlotKind;
 

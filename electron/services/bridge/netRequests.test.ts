@@ -74,6 +74,8 @@ describe('net:* and net channel validators', () => {
       ['net:act', { t: 'dance' }, 't: expected one of'],
       ['net:act', { t: 'chat', text: 'x'.repeat(201) }, 'text: expected a string of 1..200'],
       ['net:act', { t: 'chat', text: '' }, 'text:'],
+      ['net:act', { t: 'chat', text: 'hi', team: 1 }, 'team: expected true or false'],
+      ['net:act', { t: 'chat', text: 'hi' }, 'team: expected true or false'],
       ['net:act', { t: 'progress', percent: 101 }, 'percent: expected an integer 0..100'],
       ['net:act', { t: 'kick', slot: 50 }, 'slot: expected an integer 0..49'],
       ['net:act', { t: 'slot', slot: 1, kind: 4, difficulty: 0 }, 'kind: expected one of'],

@@ -27,7 +27,7 @@ function act(p: unknown): NetAction {
   switch (oneOf(o['t'], 't', ['ready', 'colour', 'chat', 'settings', 'slot', 'kick', 'team', 'start', 'progress', 'vote', 'pause'] as const)) {
     case 'ready': return { t: 'ready', ready: bool(o['ready'], 'ready') };
     case 'colour': return { t: 'colour', colour: int(o['colour'], 'colour', 0, 255) };
-    case 'chat': return { t: 'chat', text: str(o['text'], 'text', MAX_CHAT_BYTES, 1) };
+    case 'chat': return { t: 'chat', text: str(o['text'], 'text', MAX_CHAT_BYTES, 1), team: bool(o['team'], 'team') };
     case 'settings': return { t: 'settings', settings: roomSettings(o['settings'], 'settings') };
     case 'slot': return { t: 'slot', slot: slot(o['slot'], 'slot'), kind: slotKind(o['kind'], 'kind'), difficulty: int(o['difficulty'], 'difficulty', 0, 2) };
     case 'kick': return { t: 'kick', slot: slot(o['slot'], 'slot') };

@@ -74,7 +74,7 @@ describe('LanRoom', () => {
     const probe = await b.services.bridge.handle('lan:probe', { address });
     expect(probe).toMatchObject({ ok: true, value: { ok: true, game: { room: 'Test room', players: 2, state: 'lobby' } } });
 
-    await b.loop.ask('net:act', { t: 'chat', text: 'hi' });
+    await b.loop.ask('net:act', { t: 'chat', text: 'hi', team: false });
     expect(await until(() => a.loop.events.some((e) => e.t === 'chat' && e.text === 'hi'), 15_000)).toBe(true);
     await b.loop.ask('net:act', { t: 'ready', ready: true });
     await a.loop.ask('net:act', { t: 'ready', ready: true });

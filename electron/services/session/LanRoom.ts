@@ -201,7 +201,7 @@ export class LanRoom implements NetService {
     switch (a.t) {
       case 'ready': peer.setReady(a.ready); break;
       case 'colour': peer.setColour(a.colour); break;
-      case 'chat': peer.chat(a.text); break;
+      case 'chat': peer.chat(a.text, a.team); break;
       case 'settings': peer.configure(a.settings); break;
       case 'slot': peer.setSlot(a.slot, a.kind, a.difficulty); break;
       case 'kick': peer.kick(a.slot); break;

@@ -12,7 +12,7 @@ import { encodeJoinCode, parseAddress } from '../../../core/net';
 import { PALETTE_SIZE, TEAM_COLORS, paletteColor } from '../../game/colors';
 import { teamName, teamsLabel } from '../../i18n/words';
 import { t, type MessageKey } from '../../i18n';
-import { h, setBlocked } from '../dom';
+import { fillTemplate, h, setBlocked } from '../dom';
 import { startBlock } from './lobbyStart';
 
 export type SlotKindName = 'open' | 'closed' | 'human' | 'bot';
@@ -44,7 +44,7 @@ export interface LobbyState {
   readonly spectator: boolean;
   readonly myReady: boolean;
   readonly message: string | null;
-  readonly chat: readonly { readonly name: string; readonly color: string; readonly text: string }[];
+  readonly chat: readonly { readonly name: string; readonly color: string; readonly text: string; readonly team: boolean }[];
 }
 
 export interface LobbyActions {
@@ -56,7 +56,8 @@ export interface LobbyActions {
   colour(index: number): void;
   /** Puts `slot` on `team` (my own, or any as the owner). */
   team(slot: number, team: number): void;
-  chat(text: string): void;
+  /** A chat line, to everyone or (`team`) to my team only. */
+  chat(text: string, team: boolean): void;
 }
 
 /** Colours offered in the picker (the first, hand-picked part of the palette). */
@@ -96,6 +97,8 @@ export class LobbyView {
   private readonly colours = h('div', { className: 'lobby-colours', testId: 'lobby-colours' });
   private readonly chatLog = h('div', { className: 'lobby-chat-log', testId: 'lobby-chat-log' });
   private readonly chatInput = h('input', { testId: 'lobby-chat-input', attrs: { type: 'text', maxlength: '200', placeholder: t('chat.placeholder') } });
+  // Who hears me: shown in a team room to its players (a spectator has no team); everyone by default, as War3's lobby.
+  private readonly chatScope = h('select', { className: 'chat-scope', testId: 'lobby-chat-scope', attrs: { 'aria-label': t('chat.toTeam') } }, h('option', { attrs: { value: 'all' } }, t('chat.toAll')), h('option', { attrs: { value: 'team' } }, t('chat.toTeam')));
   private readonly start: HTMLButtonElement;
   private readonly ready: HTMLButtonElement;
   private myReady = false;
@@ -111,7 +114,7 @@ export class LobbyView {
     }
     const send = (): void => {
       const text = this.chatInput.value.trim();
-      if (text) actions.chat(text);
+      if (text) actions.chat(text, !this.chatScope.hidden && this.chatScope.value === 'team');
       this.chatInput.value = '';
     };
     this.chatInput.addEventListener('keydown', (e) => {
@@ -126,7 +129,7 @@ export class LobbyView {
       this.message,
       this.list,
       h('div', { className: 'field' }, h('span', {}, t('lobby.colour')), this.colours),
-      h('div', { className: 'lobby-chat' }, this.chatLog, h('div', { className: 'row' }, this.chatInput, h('button', { className: 'menu-button small', testId: 'lobby-chat-send', onClick: send }, t('lobby.send')))),
+      h('div', { className: 'lobby-chat' }, this.chatLog, h('div', { className: 'row' }, this.chatScope, this.chatInput, h('button', { className: 'menu-button small', testId: 'lobby-chat-send', onClick: send }, t('lobby.send')))),
       h('div', { className: 'row' }, this.ready, this.start, h('button', { className: 'menu-button secondary', testId: 'lobby-leave', onClick: () => actions.leave() }, t('lobby.leave'))),
       this.startWhy,
     );
@@ -174,11 +177,12 @@ export class LobbyView {
     const why = block === null ? null : block.t === 'nobody' ? t('lobby.startWhyNobody') : t('lobby.startWhyReady', { names: block.names.join(t('list.sep')) });
     setBlocked(this.start, why);
     this.startWhy.textContent = s.isHost ? (why ?? '') : '';
+    this.chatScope.hidden = s.teams === 0 || s.spectator;
     this.chatLog.replaceChildren(
       ...s.chat.slice(-8).map((c) => {
         const name = h('span', { className: 'feed-name' }, c.name);
         name.style.color = c.color;
-        return h('div', { className: 'chat-line' }, name, ': ', c.text);
+        return h('div', { className: c.team ? 'chat-line team' : 'chat-line' }, ...fillTemplate(t(c.team ? 'chat.teamLine' : 'chat.line'), { name, text: document.createTextNode(c.text) }));
       }),
     );
   }

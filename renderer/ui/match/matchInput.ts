@@ -37,7 +37,7 @@ function keyHandler(ctrl: MatchController): (e: KeyboardEvent, down: boolean) =>
     if (controls.key(e.code, down) || !down) return;
     if (action === 'chat') {
       controls.releaseAll();
-      hud.chat.open();
+      hud.chat.open(e.shiftKey);
     } else if (action === 'pause') ctrl.togglePause();
     else if (action === 'grid') ctrl.toggleGrid();
     else if (action === 'mute') ctrl.toggleMute();

@@ -37,7 +37,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
     kick: (slot) => net.act({ t: 'kick', slot }),
     colour: (colour) => net.act({ t: 'colour', colour }),
     team: (slot, team) => net.act({ t: 'team', slot, team }),
-    chat: (text) => net.act({ t: 'chat', text }),
+    chat: (text, team) => net.act({ t: 'chat', text, team }),
   });
   const apply = h('button', { className: 'menu-button small', testId: 'room-apply', onClick: () => net.act({ t: 'settings', settings: form.value() }) }, t('lobby.apply'));
   const form = new RoomForm(ctx.bridge, net.session.settings, (ok) => (apply.disabled = !ok));
@@ -91,7 +91,7 @@ export const lobbyScreen: Screen = (root, ctx) => {
       message: [s.message ? reasonText(s.message) : '', ...treeProblems(s.trees)].filter((m) => m).join(' ') || null,
       chat: net.chat.map((c) => {
         const who = s.slots[c.from];
-        return { name: who?.name || t('lobby.system'), color: who ? paletteColor(who.colour) : '#cccccc', text: c.text };
+        return { name: who?.name || t('lobby.system'), color: who ? paletteColor(who.colour) : '#cccccc', text: c.text, team: c.team };
       }),
     });
   };

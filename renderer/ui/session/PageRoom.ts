@@ -25,6 +25,7 @@ import { roomHook } from './roomHook';
 export interface LobbyChatLine {
   readonly from: number;
   readonly text: string;
+  readonly team: boolean;
 }
 
 const LOBBY_CHAT_KEEP = 50;
@@ -175,7 +176,7 @@ export class PageRoom {
 
   private onEvent(e: NetEvent): void {
     if (e.t === 'chat') {
-      this.chat.push({ from: e.from, text: e.text });
+      this.chat.push({ from: e.from, text: e.text, team: e.team });
       if (this.chat.length > LOBBY_CHAT_KEEP) this.chat.shift();
     }
     this.match?.onEvent(e);

@@ -12,7 +12,7 @@ export interface RoomSource {
   readonly session: NetRoom | null;
   readonly status: NetStatus | null;
   readonly resume: { readonly fromKey: number } | null;
-  readonly chat: readonly { readonly from: number; readonly text: string }[];
+  readonly chat: readonly { readonly from: number; readonly text: string; readonly team: boolean }[];
   readonly port: { readonly lastBegun: { key: number; hash: number } | null; readonly blockedSince: number | null } | null;
   readonly match: { readonly runner: { readonly frame: number; readonly keyHashes: readonly (number | undefined)[] }; overlay(now: number): { readonly notice: string | null } } | null;
   readonly waitProbe: (() => { isOpen: boolean; openedAt: number | null; closedAt: number | null; afterBlockedMs: number | null }) | null;
