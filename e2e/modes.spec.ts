@@ -1,20 +1,30 @@
 /**
- * The match modes offline, in the browser shell: a team match against bots (the setup deals the
- * players out; teammates wear one team's colours; no kill in the whole match is of a teammate;
- * the results head with the team standings and name the winning team) and a last-ball-standing
- * match to its end (the area's countdown, the area closing, no respawn, the follow camera once you
- * are out, the survivors ranked first).
+ * The match modes. On the LAN, in 中文: two browser shells and a headless bot client in a
+ * one-minute team match with last ball standing (the lobby deals the teams; a team chat line
+ * reaches the team only, in the lobby and in the match; no kill is of a teammate; the match runs
+ * to its end and the results head with the team standings and name the winning team). Offline: a
+ * free-for-all last-ball-standing match to its end, fast-forwarded (the area's countdown, the area
+ * closing, no respawn, the follow camera once you are out, the survivors ranked first).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { killAll } from '../electron/services/testing/procs';
+import { threeInAMatch } from './lan';
 import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
+const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
 let shell: RunningShell;
+let zhShells: RunningShell[] = [];
 test.beforeAll(async () => {
-  shell = await startShell();
+  [shell, ...zhShells] = await Promise.all([
+    startShell(),
+    startShell(SHELL_ARGS, undefined, { settings: { name: '小明', language: 'zh-CN' } }),
+    startShell(SHELL_ARGS, undefined, { settings: { name: '小红', language: 'zh-CN' } }),
+  ]);
 });
 test.afterAll(async () => {
-  await shell.stop();
+  await killAll();
+  await Promise.all([shell, ...zhShells].map((s) => s.stop()));
 });
 
 async function startOffline(page: Page, o: { bots: number; minutes: string; teams: string; lbs: boolean; difficulty?: string }): Promise<void> {
@@ -32,41 +42,66 @@ async function startOffline(page: Page, o: { bots: number; minutes: string; team
   await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0);
 }
 
-test('a team match against bots: teammates never eat each other, results name the winning team', async ({ page }) => {
-  await startOffline(page, { bots: 15, minutes: '2', teams: '2', lbs: false, difficulty: 'hard' });
-  const s = await page.evaluate(() => window.__bb!.match!.state());
-  expect(s.mode).toEqual({ teams: 2, team: Array.from({ length: 16 }, (_, i) => i % 2), lastStanding: false });
-  // Teammates share a colour family: every team-0 colour differs from every team-1 colour.
-  const colours = (t: number): string[] => s.players.filter((p) => p.team === t).map((p) => p.color);
-  for (const c of colours(0)) expect(colours(1)).not.toContain(c);
-  await page.keyboard.down('Tab');
-  await expect(page.getByTestId('score-team-0')).toBeVisible();
-  await page.screenshot({ path: shotPath('match-teams.png') });
-  await page.keyboard.up('Tab');
-
-  await page.evaluate(() => window.__bb!.match!.setRender(false));
-  const end = await page.evaluate(() => {
-    const m = window.__bb!.match!;
-    const st = m.state();
-    const team = st.mode.team;
-    const kills = (): [number, number][] => m.kills();
-    m.fastForward(st.lengthFrames - st.frame - 1);
-    return { kills: kills(), team, teams: m.state().teams };
+test('a LAN team match in 中文, last ball standing: the lobby deals the teams, team chat stays in the team, no teammate eaten, results name the winning team', async ({ browser }) => {
+  const heard = (page: Page, where: string): Promise<string> => page.getByTestId(where).innerText();
+  const { host, guest, client } = await threeInAMatch(browser, zhShells, '组队', {
+    form: { seconds: '60', teams: '2', lastStanding: true },
+    inLobby: async (host, guest) => {
+      // Dealt to the smallest team as they came: host, guest, then the headless bot Cy.
+      expect(await host.evaluate(() => window.__bb!.net!.slots.filter((x) => x.kind === 2).map((x) => x.team))).toEqual([0, 1, 0]);
+      await expect(host.getByTestId('lobby-mode')).toHaveText('2 队对战 · 最后一球');
+      // A team line from the guest (Red, alone) reaches its own page only; its all line reaches the host after it.
+      await guest.getByTestId('lobby-chat-scope').selectOption('team');
+      await guest.getByTestId('lobby-chat-input').fill('只给红队');
+      await guest.getByTestId('lobby-chat-input').press('Enter');
+      await expect(guest.getByTestId('lobby-chat-log')).toContainText('【队内】');
+      await guest.getByTestId('lobby-chat-scope').selectOption('all');
+      await guest.getByTestId('lobby-chat-input').fill('大家好');
+      await guest.getByTestId('lobby-chat-input').press('Enter');
+      await expect(host.getByTestId('lobby-chat-log')).toContainText('大家好');
+      expect(await heard(host, 'lobby-chat-log')).not.toContain('只给红队');
+    },
   });
-  const friendly = end.kills.filter(([a, b]) => end.team[a] === end.team[b]);
-  expect(friendly).toEqual([]);
-  expect(end.kills.length).toBeGreaterThan(0); // there were kills: across the teams only
-  // The last frame runs in the display loop (still undrawn): the results come up.
-  await page.waitForFunction(() => window.__bb?.screen === 'results');
-  const results = await page.evaluate(() => window.__bb!.results!);
-  expect(results.teams.map((r) => r.rank)).toEqual([1, 2]);
-  expect(results.teams[0]!.mass).toBeGreaterThanOrEqual(results.teams[1]!.mass);
-  await expect(page.getByTestId('team-standings').locator('tbody tr')).toHaveCount(2);
-  const winner = ['Blue', 'Red'][results.teams[0]!.team]!;
-  expect([`${winner} team wins!`, 'Your team wins!']).toContain(results.headline);
-  if (results.headline === 'Your team wins!') expect(results.teams[0]!.team).toBe(0);
-  await expect(page.getByTestId('results-winner')).toHaveText(results.headline);
-  await page.screenshot({ path: shotPath('results-teams.png') });
+  const s = await host.evaluate(() => window.__bb!.match!.state());
+  expect(s.mode).toEqual({ teams: 2, team: [0, 1, 0], lastStanding: true });
+  await expect(host.getByTestId('hud-area')).toHaveText(/^0:\d\d ?后场地开始缩小$/);
+  // In the match the chat key talks to the team (Warcraft III's Enter), Shift+Enter to everyone.
+  await host.keyboard.press('Enter');
+  await expect(host.getByTestId('chat-scope')).toHaveText('对队友');
+  await host.getByTestId('chat-input').fill('蓝队集合');
+  await host.getByTestId('chat-input').press('Enter');
+  await host.keyboard.press('Shift+Enter');
+  await expect(host.getByTestId('chat-scope')).toHaveText('对所有人');
+  await host.getByTestId('chat-input').fill('玩得开心');
+  await host.getByTestId('chat-input').press('Enter');
+  await expect(guest.getByTestId('chat-log')).toContainText('玩得开心');
+  expect(await heard(guest, 'chat-log')).not.toContain('蓝队集合');
+  await expect(host.getByTestId('chat-log')).toContainText('【队内】');
+  // Every kill seen on the host's page until the match ends (the hook goes with the match).
+  await host.evaluate(() => {
+    const w = window as unknown as { kills: [number, number][] };
+    w.kills = [];
+    const tick = setInterval(() => {
+      const m = window.__bb?.match;
+      if (m) w.kills = m.kills();
+      else clearInterval(tick);
+    }, 100);
+  });
+  for (const p of [host, guest]) await p.waitForFunction(() => window.__bb?.screen === 'results', undefined, { timeout: 90_000 });
+  const kills = await host.evaluate(() => (window as unknown as { kills: [number, number][] }).kills);
+  expect(kills.filter(([a, b]) => s.mode.team[a] === s.mode.team[b])).toEqual([]);
+  for (const p of [host, guest]) {
+    const results = await p.evaluate(() => window.__bb!.results!);
+    expect(results.teams.map((r) => r.rank)).toEqual([1, 2]);
+    const mine = p === host ? 0 : 1;
+    const winner = results.teams[0]!.team;
+    expect(results.headline).toBe(winner === mine ? '你的队伍获胜！' : `${['蓝队', '红队'][winner]}获胜！`);
+    await expect(p.getByTestId('results-winner')).toHaveText(results.headline);
+    await expect(p.getByTestId('team-standings').locator('tbody tr')).toHaveCount(2);
+  }
+  await host.screenshot({ path: shotPath('results-teams-zh.png') });
+  // The headless player played it in step: no desync, no error (it leaves once the room is back in the lobby).
+  expect(client.lines.filter((l) => l.ev === 'desync' || l.ev === 'error')).toEqual([]);
 });
 
 test('last ball standing to its end: the area closes, nobody respawns, the out watch, the last in wins', async ({ page }) => {

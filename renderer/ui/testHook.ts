@@ -32,7 +32,7 @@ export interface RoomHook {
   readonly address: string | null;
   readonly message: string | null;
   readonly roomName: string;
-  readonly slots: readonly { kind: number; name: string; colour: number; ready: boolean }[];
+  readonly slots: readonly { kind: number; name: string; colour: number; ready: boolean; team: number }[];
   readonly progress: readonly { slot: number; percent: number }[];
   readonly paused: boolean;
   /** Lobby chat lines received (from slot, text). */

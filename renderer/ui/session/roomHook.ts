@@ -27,7 +27,7 @@ export function roomHook(c: RoomSource): RoomHook {
     get address() { return c.session?.address ?? null; },
     get message() { return c.session?.message ? reasonText(c.session.message) : null; },
     get roomName() { return c.session?.settings.roomName ?? ''; },
-    get slots() { return (c.session?.slots ?? []).map((s) => ({ kind: s.kind, name: s.name, colour: s.colour, ready: s.ready })); },
+    get slots() { return (c.session?.slots ?? []).map((s) => ({ kind: s.kind, name: s.name, colour: s.colour, ready: s.ready, team: s.team })); },
     get progress() { return [...(c.session?.progress ?? [])]; },
     get paused() { return c.session?.pause?.paused ?? false; },
     get chat() { return [...c.chat]; },
