@@ -2,7 +2,9 @@
  * `npm run screenshots`: the pictures in docs/screenshots/, taken from the game as a player meets
  * it, in a real Chromium (software GL) at 1280×800: the first run's questions on a Chinese system,
  * the menu, a hosted lobby listing this machine's LAN addresses, the same lobby in 中文, an offline
- * match with the marker ring on your own ball, and the results with the winner headline.
+ * match with the marker ring on your own ball, and the results with the winner headline; and each
+ * mode in both languages: a team lobby (the team column, bots on teams), a team match on Four
+ * Camps and its team standings, last ball standing on the Island with the area closing in.
  * 中文 needs a CJK font (Debian: fonts-wqy-microhei or fonts-noto-cjk); without one it would be
  * drawn as boxes, so the script refuses to run (`fc-list :lang=zh`).
  * Network safety: LAN discovery is off (no mDNS or broadcast leaves this machine); the game socket
@@ -73,6 +75,43 @@ async function lobby(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
 }
 
+/** The modes, `suffix` naming the language ('' or '-zh-CN'): a team lobby, a team match and its results, last ball standing. */
+async function modes(page: Page, suffix: string): Promise<void> {
+  await page.getByTestId('menu-host').click();
+  await page.getByTestId('room-teams').selectOption('2');
+  await page.getByTestId('host-create').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'lobby' && window.__bb.net?.phase === 'lobby');
+  for (const slot of [1, 2, 3]) await page.getByTestId(`lobby-slot-${slot}`).selectOption('bot:0');
+  await page.waitForFunction(() => window.__bb!.net!.slots.filter((s) => s.kind === 3).length === 3);
+  await shot(page, `lobby-teams${suffix}.png`);
+  await page.getByTestId('lobby-leave').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+
+  await page.evaluate(() => window.__bb!.go!('match', { map: 'four-camps', bots: '7', difficulty: 'normal', minutes: '1', teams: '2', seed: '30' }));
+  await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 20);
+  await page.evaluate(() => window.__bb!.match!.fastForward(600));
+  await page.keyboard.down('Tab');
+  await page.getByTestId('scoreboard').waitFor();
+  await shot(page, `team-match${suffix}.png`);
+  await page.keyboard.up('Tab');
+  await page.evaluate(() => window.__bb!.match!.fastForward(1_000_000));
+  await page.waitForFunction(() => window.__bb?.screen === 'results');
+  await page.getByTestId('team-standings').waitFor();
+  await shot(page, `team-results${suffix}.png`);
+  await page.getByTestId('back').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+
+  await page.evaluate(() => window.__bb!.go!('match', { map: 'round-island', bots: '7', difficulty: 'normal', minutes: '1', lbs: '1', seed: '31' }));
+  await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 20);
+  await page.evaluate(() => window.__bb!.match!.fastForward(900)); // half the minute: the area is closing in
+  await page.waitForFunction((n) => (window.__bb?.match?.perf().renderedFrames ?? 0) > n + 5, await page.evaluate(() => window.__bb!.match!.perf().renderedFrames));
+  await shot(page, `last-ball-standing${suffix}.png`);
+  await page.keyboard.press('Escape');
+  await page.getByTestId('menu-leave').click();
+  await page.getByTestId('leave-yes').click();
+  await page.waitForFunction(() => window.__bb?.screen === 'menu');
+}
+
 async function main(): Promise<void> {
   if (!hasCjkFont()) fail('no CJK font is installed (fc-list :lang=zh is empty), so 中文 would show as boxes: install fonts-wqy-microhei or fonts-noto-cjk.');
   if (!buildIfNeeded()) fail('the build failed (see above).');
@@ -96,10 +135,12 @@ async function main(): Promise<void> {
     await shot(page, 'results.png');
     await page.getByTestId('back').click();
     await page.waitForFunction(() => window.__bb?.screen === 'menu');
+    await modes(page, '');
 
     await setLanguage(page, 'zh-CN');
     await shot(page, 'menu-zh-CN.png');
     await lobby(page, 'lobby-zh-CN.png');
+    await modes(page, '-zh-CN');
   } finally {
     await browser.close();
     shell.stop();
