@@ -64,7 +64,7 @@ describe('bots on every shipped map', () => {
 
   it('four-camps, 4 teams: bots play a team match on it, eating only other teams', () => {
     const mode: MatchMode = { teams: 4, team: Array.from({ length: BOTS }, (_, p) => p % 4), lastStanding: false };
-    const { w, eats } = play('four-camps', 600, mode);
+    const { w, eats } = play('four-camps', 1200, mode);
     expect(checkInvariants(w)).toBeNull();
     expect(eats.length).toBeGreaterThan(0);
     expect(eats.filter(([a, b]) => mode.team[a] === mode.team[b])).toEqual([]);
