@@ -11,9 +11,9 @@ import { LOGIC_HZ } from '../types';
 /** Catch-up speed while behind: 4× drains 3 frames of backlog per real frame. */
 export const CATCH_UP_SPEED = 4;
 /**
- * Most logic frames one render tick may run, at least. A loop whose ticks come slowly may run as
- * many as catch-up speed earns over its tick interval (LOGIC_HZ × CATCH_UP_SPEED × the shorter of
- * this tick's and the last one's), so a page that draws a frame or two a second keeps its room's
+ * The least cap on the logic frames one render tick may run. A loop whose ticks come slowly may
+ * run as many as catch-up speed earns over its tick interval (LOGIC_HZ × CATCH_UP_SPEED × the
+ * shorter of this tick's and the last one's), so a page that draws a frame or two a second keeps its room's
  * pace: a fixed 8 left it at 8–16 frames a second, further behind every second. The shorter of
  * two: one long gap (a hidden page shown again) drains at the usual 8 a tick, not all at once.
  * The work of a tick stays at most 4× real time's, whatever its length.
@@ -24,7 +24,7 @@ const FRAME_UNITS = 1000;
 export class FramePacer {
   private bank = 0;
   private last: number | null = null;
-  /** The interval before the last tick (ms). */
+  /** The previous call's interval (ms): with this one's, it sets the tick's cap. */
   private lastDt = 0;
   private catchingUp = false;
   /** Bank units a ms at the last call's speed. */
