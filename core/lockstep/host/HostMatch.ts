@@ -186,10 +186,11 @@ export class HostMatch {
       if (holding.length > 0 && !this.dueWithout(holding, key, now)) break;
       if (holding.length > 0) this.keysWithoutLate++;
       for (const p of holding) p.lateSince ??= now;
-      // A hold the peers felt (a silent or slow player's) moved every loop's phase: learn it again.
-      if (this.account(now, key) >= STALL_REPORT_MS) this.clock.forget(key + 1);
+      // A hold the peers felt (a silent or slow player's) moved every loop's phase to this release.
+      const rebase = this.account(now, key) >= STALL_REPORT_MS;
       const completed = holding.length > 0 ? now : this.players.completedAt(key);
-      if (completed !== undefined) this.clock.released(key, completed);
+      if (rebase) this.clock.rebase(key, now);
+      else if (completed !== undefined) this.clock.released(key, completed);
       const inputs = this.players.release(key, now);
       const change = this.delays.take(now);
       const events = this.takeoversAt(key);
@@ -269,7 +270,8 @@ export class HostMatch {
     this.stalls++;
     const since = now - blocked;
     for (const p of this.players.list) {
-      const at = p.closedAt.get(key);
+      // One still holding it (the key goes out without it) held it all the block.
+      const at = p.closed < key ? now : p.closedAt.get(key);
       if (p.active && at !== undefined && at > since) p.waitedMs += at - since;
     }
     return blocked;
@@ -372,7 +374,7 @@ export class HostMatch {
   resume(slot: number, owner: boolean, now: number): boolean {
     if (!this.pauses.resume(slot, owner)) return false;
     this.lastReleaseAt = now;
-    this.clock.forget(this.released + 1); // every loop runs on from the resume
+    this.clock.rebase(this.released, now); // every loop runs on from the resume
     if (this.firstCloseAt !== null) this.firstCloseAt = now;
     this.notices.push({ t: 'pause', paused: false, by: slot });
     return true;

@@ -11,8 +11,9 @@
  * A change of the input delay moves every closure by the change from the key players first close
  * under it (`delayFrom`): the clock moves with it and learns on. When the room's phase moves as a
  * whole otherwise — a pause ends, a hold for a silent or slow player ends (every loop waited, and
- * runs on from the release) — the clock forgets what it learned, and until it has learned again,
- * nothing is due: keys wait for every closure, as they always did.
+ * runs on from the release) — the clock takes the new phase from that release (`rebase`) and
+ * learns on from there. Until it has learned the first CLOCK_MIN_KEYS keys of a match, nothing is
+ * due: keys wait for every closure, as they always did.
  * Units: ms of the host's clock; keys.
  */
 
@@ -31,7 +32,7 @@ export const GRACE_MS = { min: 10, max: 60 } as const;
 export class KeyClock {
   private readonly samples: number[] = [];
   private next = 0;
-  /** Keys before this are not learned from: closed in a phase the room has left (`forget`), or while the delay changed. */
+  /** Keys before this are not learned from: closed in a phase the room has left (`rebase`), or while the delay changed. */
   private from = 0;
   /** The phase plus the grace (ms; Infinity while learning), kept as samples come. */
   private due = Infinity;
@@ -69,12 +70,21 @@ export class KeyClock {
     this.from = Math.max(this.from, first + 1);
   }
 
-  /** The room's phase moved as a whole: learn it again, from the closures of `fromKey` on. */
-  forget(fromKey: number): void {
+  /**
+   * The room's phase moved as a whole: every loop runs on from `at`, when key `key` went out (a
+   * hold ended in its release, a pause was resumed). Key `key` + j is due j key periods later, plus
+   * the least grace, and the clock learns on from the closures of the keys players close after
+   * `at` (those they closed during the hold are in the phase the room left). Were it to forget and
+   * wait for every closure until it had learned again, a player late at every few keys (a page
+   * drawing twice a second) would make a hold of each lateness, and the room would go at its pace.
+   */
+  rebase(key: number, at: number): void {
+    const phase = at + this.delayOf(key) - key * this.keyMs;
     this.samples.length = 0;
-    this.next = 0;
-    this.from = Math.max(this.from, fromKey);
-    this.due = Infinity;
+    for (let i = 0; i < CLOCK_MIN_KEYS; i++) this.samples.push(phase);
+    this.next = CLOCK_MIN_KEYS;
+    this.from = Math.max(this.from, key + 1 + Math.ceil(this.delayOf(key) / this.keyMs));
+    this.learn();
   }
 
   private delayOf(key: number): number {

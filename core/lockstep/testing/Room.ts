@@ -77,6 +77,8 @@ export class RoomClient {
   readonly stall = new Stall();
   /** The game loop does not run before this time (a stuck simulation); the network side does. */
   frozenUntil = 0;
+  /** The page draws at most once in this many ms (a slow machine's page: its render ticks, and so its loop, come that far apart); 0: every tick. */
+  drawEveryMs = 0;
   readonly log: PeerEvent[] = [];
   readonly reports: DesyncReport[] = [];
   /** State hash before each key, by key (filled when the room records hashes). */
@@ -171,7 +173,7 @@ export class RoomClient {
 
   /** A render tick: events, intent, game loop. */
   tick(now: number): void {
-    if (this.silent || !this.awake(now)) return;
+    if (this.silent || !this.awake(now) || now - this.lastTick < this.drawEveryMs) return;
     this.now = now;
     for (const e of this.peer.events.splice(0)) {
       if (e.t === 'updates') continue;
