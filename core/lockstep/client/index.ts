@@ -9,6 +9,7 @@ export { ClientPeer, GROUP_QUIET_MS, WAIT_DIALOG_GRACE_MS } from './ClientPeer';
 export type { FramesBy, StallView } from './ClientPeer';
 export type { ClientOptions, PeerEvent, PeerPhase, PeerStats, TreeFailure, TreeSource, TreeState, TreeStatus } from './ClientState';
 export { JOIN_RETRY_MS, JOIN_TIMEOUT_MS } from './ClientUplink';
+export { REPORT_FRESH_MS } from './ClientSuccession';
 export type { ClientMatch } from './ClientMatch';
 export { HASH_EVERY_KEYS } from './ClientMatch';
 export { MAX_TREE_ATTEMPTS } from './ClientTrees';

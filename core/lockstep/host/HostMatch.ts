@@ -188,7 +188,8 @@ export class HostMatch {
       for (const p of holding) p.lateSince ??= now;
       // A hold the peers felt (a silent or slow player's) moved every loop's phase to this release.
       const rebase = this.account(now, key) >= STALL_REPORT_MS;
-      const completed = holding.length > 0 ? now : this.players.completedAt(key);
+      // The room's phase is its players' that closed the key; only when none did, the release's.
+      const completed = this.players.completedAt(key) ?? (holding.length > 0 ? now : undefined);
       if (rebase) this.clock.rebase(key, now);
       else if (completed !== undefined) this.clock.released(key, completed);
       const inputs = this.players.release(key, now);

@@ -11,8 +11,9 @@
  *
  * The fence: a host whose process stood still (FENCE_AFTER_MS between two of its turns) or that a
  * peer reported lost may have been replaced meanwhile, and a key it released now could split the
- * room. So it releases nothing until every peer of its order answers its fence with `follow`; a
- * successor that took over never does, and it (or a peer that follows it) answers `replaced`
+ * room. So it releases nothing until the peers of its order that have not answered its fence with
+ * `follow` could elect nobody (no majority of any successor's electorate); a successor that took
+ * over never does answer, and it (or a peer that follows it) answers `replaced`
  * instead: this host then hands its peers to that successor and tells its own player it was
  * replaced. A peer that answers has heard the host, so it cannot take part in an election until
  * the host is silent again.
@@ -21,6 +22,7 @@
  * peer whose updates run past what this host holds is refused (it would be ahead of the match)
  * and counted. A follow or replaced counts only from a session with its token.
  */
+import { REPORT_FRESH_MS } from '../client';
 import { encodeClaim, encodeFence, encodeHostControl, encodeReplaced, findMember, findRejoiner, KEYS_PER_MESSAGE, MAX_SUCCESSORS, MAX_VOTERS, successionTag, TO_HOST, voterTag } from '../wire';
 import type { PeerKey, SucceedMsg, Succession } from '../wire';
 import { reasonWith, SessionReason } from '../reasons';
@@ -40,6 +42,11 @@ const FENCE_AFTER_MS = 300;
 const FENCE_EVERY_MS = 100;
 /** A spectator of the order not heard from for this long (ms) is gone: the fence does not wait for it. */
 const FENCE_GONE_MS = 3000;
+/**
+ * How long (ms) after a peer answered the fence a report of the loss it sent before may still count
+ * at a successor: REPORT_FRESH_MS there, plus the report's way to it.
+ */
+const VOTE_LIFE_MS = REPORT_FRESH_MS + 300;
 /** Nobody is waited for longer than this (ms): a peer that cannot hear the host at all cannot hold it forever. */
 const FENCE_MAX_MS = 10_000;
 /**
@@ -66,7 +73,10 @@ export class HostSuccession {
   private current: Announcement | null = null;
   /** The addresses of the order and the voters last announced: the fence waits for each. */
   private members: readonly string[] = [];
-  private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string> } | null = null;
+  /** `followedAt`: when each peer that answered did (its earlier report of the loss may still count, REPORT_FRESH_MS). */
+  private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string>; readonly followedAt: Map<string, number> } | null = null;
+  /** The peers that had not answered when the last fence lifted without them (couldElect); a new fence forgets them. */
+  private unheard: ReadonlySet<string> = new Set();
   private lastTurnAt: number | null = null;
   /** The address of the successor that replaced this host (its player may rejoin there). */
   replacedBy: string | null = null;
@@ -216,9 +226,11 @@ export class HostSuccession {
     const m = this.st.match;
     if (!f) return;
     for (const addr of f.waiting) if (!this.waitsFor(now, addr, f.since)) f.waiting.delete(addr);
-    if (!m || f.waiting.size === 0) {
+    if (!m || f.waiting.size === 0 || !this.couldElect(now, f)) {
       this.fence = null;
       if (m) m.fenced = false;
+      // Those still unheard cannot hear this host; their reports of its loss change nothing now.
+      this.unheard = f.waiting;
       return;
     }
     if (now - f.sentAt < FENCE_EVERY_MS) return;
@@ -227,10 +239,36 @@ export class HostSuccession {
     for (const addr of this.members) this.tx.out(addr, bytes);
   }
 
-  private raise(now: number): void {
+  /**
+   * True when a successor could still be elected while the fence is up: one that has not answered
+   * (a peer that answered heard this host and takes no turn until it loses the host again, when
+   * its report raises a new fence) for which the members that may still vote outnumber half of
+   * the peers after it and the voters — ClientSuccession.maybeTakeOver counts every member's
+   * fresh report to it against that electorate. Those that have not answered may vote; so may one
+   * that answered less than VOTE_LIFE_MS ago (a report it sent before still counts). Once none
+   * could be elected, the fence lifts without the rest: a peer that cannot hear this host at all
+   * (its downlink dead, its uplink alive) held the whole room FENCE_MAX_MS, nobody named.
+   */
+  private couldElect(now: number, f: NonNullable<HostSuccession['fence']>): boolean {
+    const mayVote = (addr: string): boolean => f.waiting.has(addr) || now - (f.followedAt.get(addr) ?? -Infinity) < VOTE_LIFE_MS;
+    const order = Math.min(this.members.length, MAX_SUCCESSORS);
+    for (let i = 0; i < order; i++) {
+      if (!f.waiting.has(this.members[i]!)) continue;
+      const electorate = this.members.length - 1 - i;
+      let votes = 0;
+      for (let j = 0; j < this.members.length; j++) if (j !== i && mayVote(this.members[j]!)) votes++;
+      if (votes > 0 && votes * 2 > electorate) return true;
+    }
+    return false;
+  }
+
+  /** `fromLost`: raised by a peer's report of this host's loss (else this host stood still). */
+  private raise(now: number, fromLost?: string): void {
     const m = this.st.match;
     if (!m || !this.hasOrder() || this.fence || this.st.closed) return;
-    this.fence = { nonce: this.st.opts.random32() >>> 0, since: now, sentAt: -1e15, waiting: new Set(this.members) };
+    if (fromLost !== undefined && this.unheard.has(fromLost)) return;
+    this.fence = { nonce: this.st.opts.random32() >>> 0, since: now, sentAt: -1e15, waiting: new Set(this.members), followedAt: new Map() };
+    this.unheard = new Set();
     m.fenced = true;
     this.st.counters.fences++;
     this.tickFence(now);
@@ -248,9 +286,9 @@ export class HostSuccession {
     const st = this.st;
     const s = st.sessions.get(from);
     const mine = s !== undefined && 'token' in msg && s.token === msg.token && st.match !== null;
-    if (msg.kind === 'lost' && msg.to === TO_HOST && mine) return this.raise(now);
+    if (msg.kind === 'lost' && msg.to === TO_HOST && mine) return this.raise(now, from);
     if (msg.kind === 'lost' && this.elected) return this.onLost(now, msg, from);
-    if (msg.kind === 'follow' && mine && this.fence?.nonce === msg.nonce) return void this.fence.waiting.delete(from);
+    if (msg.kind === 'follow' && mine && this.fence?.nonce === msg.nonce && this.fence.waiting.delete(from)) return void this.fence.followedAt.set(from, now);
     if (msg.kind === 'replaced' && mine && this.hasOrder() && msg.index < MAX_SUCCESSORS) {
       // Replaced: my peers follow the successor that took over; my player leaves the match.
       this.replacedBy = this.members[msg.index] ?? null;

@@ -4,10 +4,11 @@
  * closure came, plus the input delay it was closed under, minus K key periods: when the room
  * begins K — as the median of the last CLOCK_WINDOW keys; K is due that phase's time for it, less
  * its delay, plus a grace: the spread of those keys (90th percentile less the median), within
- * GRACE_MS. A key released on its due time without some player's closure counts its release time
- * instead: the median of such censored samples is still the room's while fewer than half of the
- * keys come late, so a spike (a Wi-Fi link's 200 ms of power saving) cannot drag the clock along,
- * and the grace cannot grow past itself from them.
+ * GRACE_MS. A key released on its due time without some player's closure counts the last closure
+ * of those that closed it (HostMatch), so a late player — a spike (a Wi-Fi link's 200 ms of power
+ * saving), or one late at every key — cannot drag the clock along, nor grow the grace; a key
+ * nobody closed counts its release time (the median of such censored samples is still the room's
+ * while fewer than half of the keys come that way).
  * A change of the input delay moves every closure by the change from the key players first close
  * under it (`delayFrom`): the clock moves with it and learns on. When the room's phase moves as a
  * whole otherwise — a pause ends, a hold for a silent or slow player ends (every loop waited, and
@@ -51,7 +52,7 @@ export class KeyClock {
     return this.due + key * this.keyMs - this.delayOf(key);
   }
 
-  /** Key `key` was released; `completedAt`: when its last closure came, or the release time when it was due first. */
+  /** Key `key` was released; `completedAt`: when the last closure of those that closed it came, or the release time when none did. */
   released(key: number, completedAt: number): void {
     if (key < this.from) return;
     this.samples[this.next] = completedAt + this.delayOf(key) - key * this.keyMs;

@@ -2,10 +2,13 @@
  * A page that draws slowly (issue 31): its loop runs twice a second, stepping the frames of half a
  * second at once, so its closures reach the host in bursts, up to half a second late. The host's
  * clock goes on without it and its late inputs land in later keys; the room keeps real time. On
- * the deterministic network simulator with the product's MatchLoop and FramePacer.
+ * the deterministic network simulator with the product's MatchLoop and FramePacer. So does a
+ * player whose downlink dies while its uplink works (it reports the host lost, and cannot answer
+ * the host's fence): the others are held once, for the fence's second, and it catches up once its
+ * updates come again.
  */
 import { describe, expect, it } from 'vitest';
-import { Room } from '../testing/Room';
+import { HOST, Room, WIRED_LINK } from '../testing';
 
 const KEY_MS = 100;
 
@@ -39,6 +42,51 @@ describe('a page that draws twice a second', () => {
       expect(pace).toBeGreaterThanOrEqual(0.95);
       expect(Math.max(...r.blocked)).toBe(0);
       expect(r.lateInputs).toBeGreaterThan(0);
+      expect(r.ended).toBe(true);
+      expect(r.room.host.lastResult?.agreed).toBe(true);
+      for (const c of r.room.clients) expect(c.anyGame?.hash()).toBe(r.room.host.lastResult?.hash);
+    }
+  });
+});
+
+describe('a player that stops receiving', () => {
+  /** Client 2's downlink loses everything for `outMs` from 4 s in (its uplink works: it is heard); the others' blocked ms over that time, and how long after the heal its loop was live again. */
+  function deafFor(seed: number, outMs: number) {
+    const room = new Room({ seed, humans: 4, settings: { matchSeconds: 60 }, link: WIRED_LINK });
+    room.joinAll();
+    room.start();
+    room.run(4000);
+    const deaf = room.client(2);
+    const others = room.clients.filter((c) => c !== deaf);
+    const before = others.map((c) => c.runner?.stats.blockedMs ?? 0);
+    room.sim.setLink(HOST, deaf.addr, { ...WIRED_LINK, loss: 1 });
+    room.run(outMs);
+    room.sim.setLink(HOST, deaf.addr, WIRED_LINK);
+    const blocked = others.map((c, i) => (c.runner?.stats.blockedMs ?? 0) - (before[i] ?? 0));
+    const healedAt = room.sim.now;
+    let liveAfter: number | null = null;
+    room.run(10_000, () => {
+      const m = deaf.peer.match;
+      if (liveAfter === null && m !== null && m.recvKey >= (room.host.match?.released ?? 0) - 1 && m.backlog <= m.liveKeys) liveAfter = room.sim.now - healedAt;
+      return false;
+    });
+    const ended = room.runToEnd(60_000);
+    return { room, blocked, liveAfter, ended, deaf };
+  }
+
+  it('holds the others once, for under 1.5 s, and catches up on its own once its updates come again (a short outage and a long one)', () => {
+    for (const outMs of [3000, 20_000]) {
+      const r = deafFor(5, outMs);
+      console.log(`[deaf] downlink out ${outMs} ms: others blocked ${r.blocked.map(Math.round).join(' ')} ms; live again ${r.liveAfter} ms after the heal; its inputs landed late ${r.deaf.peer.stats.lateInputs}`);
+      // Its report of the host's loss raises the fence once: the others answer at once, and the
+      // fence lifts when their own earlier reports could no longer count (VOTE_LIFE_MS). Before,
+      // the fence waited for it too, and the room stood still FENCE_MAX_MS (10 s), nobody named;
+      // before the clock took its phase from the players that closed a key, the others were then
+      // blocked a frame at every key it missed.
+      expect(Math.max(...r.blocked)).toBeLessThan(1500);
+      expect(r.room.host.counters.fences).toBe(1);
+      expect(r.liveAfter).not.toBeNull();
+      expect(r.liveAfter!).toBeLessThan(outMs / 2); // virtual time: it catches up faster than it fell behind
       expect(r.ended).toBe(true);
       expect(r.room.host.lastResult?.agreed).toBe(true);
       for (const c of r.room.clients) expect(c.anyGame?.hash()).toBe(r.room.host.lastResult?.hash);
