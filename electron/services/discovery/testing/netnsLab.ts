@@ -3,7 +3,8 @@
  * bridges — LAN A (br0, 198.18.0.0/24) and LAN B (br1, 198.19.0.0/24) — and one namespace per
  * "machine": machine i has eth0 = 198.18.0.<i> on LAN A and/or eth1 = 198.19.0.<i> on LAN B (veth
  * pairs whose peers are on the bridges); child processes ("agents") run inside the machines,
- * driven over stdin/stdout JSON lines.
+ * driven over stdin/stdout JSON lines. With nftables the bridges drop all multicast or broadcast
+ * (`filter`) or a deterministic share of multicast only (`multicastLoss`, Wi-Fi's multicast loss).
  *
  * Invariants: nothing is created in the root namespace (veth pairs are made inside the bridge
  * namespace), so no test traffic can reach this machine's real interfaces; names carry the pid
