@@ -3,9 +3,11 @@
  * relay's front port as if it were the host; each client gets its own back socket towards the
  * host (so the host sees one address per client). Every datagram, both ways, meets the link's
  * impairment (./LinkModel.ts): loss, delay ± jitter, and optionally the Wi-Fi profile's latency
- * spikes and bursty loss (`{ ...WIFI_PROFILE }`). Each direction of each client draws from its own
- * Prng stream, seeded from the relay's seed in the order clients first speak, and the two
- * directions of a client share its spike schedule. Datagrams of one direction are delivered in
+ * spikes and bursty loss (`{ ...WIFI_PROFILE }`). Loss and delay are drawn from one Prng seeded
+ * with the relay's seed, datagram after datagram as they come (as this relay always did, so a plain
+ * link draws exactly what it drew before); the Wi-Fi parts repeat per client whatever the traffic
+ * of the others: its spike phase and each direction's Gilbert–Elliott chain (a Prng of its own)
+ * are drawn when the client first speaks, and its two directions share the spike schedule. Datagrams of one direction are delivered in
  * the order of their arrival times (ties in the order sent), so a spike's held datagrams come out
  * in order. Also exposes the back sockets so a test can inject datagrams "from" a client's address
  * (spoofing, as a hostile machine on the LAN could) and the tokens it has seen in client frames.
@@ -90,7 +92,7 @@ export class ImpairmentRelay {
   }
 
   private direction(schedule: SpikeSchedule | null): Direction {
-    return { link: new LinkModel(this.o, new Prng(this.rng.u32()), schedule), queue: [] };
+    return { link: new LinkModel(this.o, this.rng, schedule, this.o.burst ? new Prng(this.rng.u32()) : this.rng), queue: [] };
   }
 
   private async back(client: string): Promise<Back> {
@@ -98,7 +100,7 @@ export class ImpairmentRelay {
     if (have) return have;
     let p = this.opening.get(client);
     if (!p) {
-      // Drawn before the socket opens, so a client's streams depend only on the order clients speak.
+      // Drawn before the socket opens, so a client's Wi-Fi draws depend only on the order clients speak.
       const schedule = this.o.spikes ? SpikeSchedule.seeded(this.o.spikes, this.rng) : null;
       const up = this.direction(schedule);
       const down = this.direction(schedule);

@@ -1,8 +1,7 @@
 /**
  * What the impairment relay (./ImpairmentRelay.ts) does to one direction of one client's link,
  * without sockets or timers: given the time a datagram leaves (ms, any monotonic clock), whether it
- * is lost and when it arrives. Every draw comes from a seeded Prng, so the n-th datagram of a
- * direction meets the same fate on every run.
+ * is lost and when it arrives. Every draw comes from a seeded Prng.
  *
  * Beside plain loss, delay and jitter, a Wi-Fi profile (issue 34): latency spikes (a station's power
  * saving: the link is held now and then) and bursty loss (a Gilbert–Elliott chain). WIFI_PROFILE is
@@ -138,14 +137,18 @@ export class LinkModel {
   private heldUntil = -Infinity;
   private readonly chain: GilbertElliott | null;
 
-  /** `schedule`: the client's spikes, shared by both of its directions (the station dozes both ways). */
+  /**
+   * `rng` draws loss and delay; `schedule`: the client's spikes, shared by both of its directions
+   * (the station dozes both ways); `burstRng` drives the Gilbert–Elliott chain (default `rng`).
+   */
   constructor(
     private readonly spec: LinkSpec,
     private readonly rng: Prng,
     private readonly schedule: SpikeSchedule | null,
+    burstRng: Prng = rng,
   ) {
     checkLinkSpec(spec);
-    this.chain = spec.burst ? new GilbertElliott(spec.burst, rng) : null;
+    this.chain = spec.burst ? new GilbertElliott(spec.burst, burstRng) : null;
   }
 
   /** For a datagram leaving at `t` (ms): when it arrives (ms, same clock), or null when it is lost. */
