@@ -3,7 +3,8 @@
  * bridges — LAN A (br0, 198.18.0.0/24) and LAN B (br1, 198.19.0.0/24) — and one namespace per
  * "machine": machine i has eth0 = 198.18.0.<i> on LAN A and/or eth1 = 198.19.0.<i> on LAN B (veth
  * pairs whose peers are on the bridges); child processes ("agents") run inside the machines,
- * driven over stdin/stdout JSON lines.
+ * driven over stdin/stdout JSON lines. With nftables the bridges drop all multicast or broadcast
+ * (`filter`) or a deterministic share of multicast only (`multicastLoss`, Wi-Fi's multicast loss).
  *
  * Invariants: nothing is created in the root namespace (veth pairs are made inside the bridge
  * namespace), so no test traffic can reach this machine's real interfaces; names carry the pid
@@ -224,6 +225,30 @@ export class NetnsLab {
     this.exec(this.bridge, 'nft', ['-f', '-'], rules);
   }
 
+  /**
+   * Drops `share` (a whole percent, 0–1) of the IPv4 multicast UDP each machine receives through
+   * the bridges, as Wi-Fi loses multicast (sent at the lowest rate, never acknowledged) while its
+   * unicast gets through: unicast, broadcast, ARP and IGMP pass untouched (IGMP so the bridge keeps
+   * its view of the groups). Deterministic, so runs repeat: one rule per bridge port (each copy a
+   * flooding bridge sends is judged at its own port, so every receiver loses its share on its own)
+   * counts that port's multicast with `numgen inc mod N` and drops the positions multicastLossPattern
+   * gives — exactly share × N of every N, spread out (20 %: the 1st of every 5; 30 %: the 1st, 4th and
+   * 7th of every 10), counted from this call. 0 removes the rules. Needs nftables (filterUnavailable).
+   */
+  multicastLoss(share: number): void {
+    const { every, drop } = multicastLossPattern(share);
+    try {
+      this.exec(this.bridge, 'nft', ['delete', 'table', 'bridge', 'bbmloss']);
+    } catch {
+      /* no loss rules yet */
+    }
+    if (drop.length === 0) return;
+    const ports = this.machines.flatMap((m, i) => m.lans.map((lan) => `${lan.toLowerCase()}${i + 1}`));
+    const rules = ports.map((port) => `  oifname "${port}" ip daddr 224.0.0.0/4 ip protocol udp numgen inc mod ${every} { ${drop.join(', ')} } drop\n`).join('');
+    // Priority 10: after `filter`'s table (0), which may drop all multicast anyway.
+    this.exec(this.bridge, 'nft', ['-f', '-'], `table bridge bbmloss {\n chain bbloss {\n  type filter hook forward priority 10; policy accept;\n${rules} }\n}\n`);
+  }
+
   /** Kills every agent and deletes every namespace; safe to call twice. */
   destroy(): void {
     for (const a of this.agents) a.kill('SIGKILL');
@@ -236,4 +261,19 @@ export class NetnsLab {
     }
     process.removeListener('exit', this.cleanupOnExit);
   }
+}
+
+/**
+ * Which datagrams of every `every` a port drops for multicast loss `share` (a whole percent, 0–1):
+ * share = drop.length / every in lowest terms, the positions spread evenly (⌊j·every/k⌋).
+ * Throws a one-line reason for anything else (no rounding).
+ */
+export function multicastLossPattern(share: number): { every: number; drop: number[] } {
+  const pct = Math.round(share * 100);
+  if (!(share >= 0 && share <= 1) || Math.abs(share * 100 - pct) > 1e-9) throw new RangeError(`multicast loss must be a whole percent between 0 and 1 (0.2 = 20 %), got ${share}`);
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const g = pct === 0 ? 100 : gcd(pct, 100);
+  const every = 100 / g;
+  const k = pct / g;
+  return { every, drop: Array.from({ length: k }, (_, j) => Math.floor((j * every) / k)) };
 }
