@@ -7,9 +7,11 @@
  * with the relay's seed, datagram after datagram as they come (as this relay always did, so a plain
  * link draws exactly what it drew before); the Wi-Fi parts repeat per client whatever the traffic
  * of the others: its spike phase and each direction's Gilbert–Elliott chain (a Prng of its own)
- * are drawn when the client first speaks, and its two directions share the spike schedule. Datagrams of one direction are delivered in
- * the order of their arrival times (ties in the order sent), so a spike's held datagrams come out
- * in order. Also exposes the back sockets so a test can inject datagrams "from" a client's address
+ * are drawn when the client first speaks, and its two directions share the spike schedule. With
+ * spikes, datagrams of one direction are delivered in the order of their arrival times (ties in
+ * the order sent), so a spike's held datagrams come out in order; without, each has its own timer,
+ * as before the profile (the hostile process test's final hash changed with the queue: not yet
+ * understood, see the closing note). Also exposes the back sockets so a test can inject datagrams "from" a client's address
  * (spoofing, as a hostile machine on the LAN could) and the tokens it has seen in client frames.
  * Traffic stays on the given address (127.0.0.1 in tests).
  */
@@ -128,6 +130,7 @@ export class ImpairmentRelay {
     const now = this.now();
     const at = dir.link.arrival(now);
     if (at === null) return void this.counters.lost++;
+    if (!this.o.spikes) return this.later(at - now, deliver); // a plain link: each datagram on its own timer, as this relay always did
     if (dir.link.spiking(now)) this.counters.spiked++;
     const item = { at, deliver };
     const q = dir.queue;
@@ -135,6 +138,15 @@ export class ImpairmentRelay {
     while (i > 0 && (q[i - 1]?.at ?? 0) > at) i--;
     q.splice(i, 0, item);
     this.arm(q, item);
+  }
+
+  private later(ms: number, deliver: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      this.counters.forwarded++;
+      deliver();
+    }, ms);
+    this.timers.add(t);
   }
 
   /**
