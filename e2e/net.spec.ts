@@ -118,7 +118,7 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   await expect(host.getByTestId('wait-list')).toContainText(HOSTILE_NAME);
   await expect(host.getByTestId('wait-drop')).toBeDisabled(); // the vote opens after dropVoteSeconds
   await expect(host.getByTestId('wait-drop')).toHaveAttribute('title', /Drop unlocks after \d+ s/);
-  // Draw the arena again under the dialog for the screenshot (the guest stays frozen meanwhile).
+  // Draw the arena under the dialog for the screenshot (the guest stays frozen meanwhile).
   const drawn = await host.evaluate(() => (window.__bb!.match!.setRender(true), window.__bb!.match!.counts().renderedFrames));
   await host.waitForFunction((n) => window.__bb!.match!.counts().renderedFrames > n + 1, drawn, { timeout: 30_000 });
   await host.screenshot({ path: shotPath('wait-dialog.png') });
