@@ -7,7 +7,8 @@
  * languages, as the player has bound them. Waits on state through the test hook; the simulation is
  * held (speed 0) and advanced with fast-forwards, so nothing depends on how fast this machine draws.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './draw';
 import { CELLS_PER_PLAYER, RULES } from '../core/sim';
 import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
@@ -73,7 +74,7 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   await page.goto(shell.url);
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '0', minutes: '10', seed: '11' }));
-  await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 0);
+  await page.waitForFunction(() => window.__bb?.match !== undefined);
   await page.evaluate(() => window.__bb!.match!.setSpeed(0));
   expect(await page.evaluate(() => window.__bb!.match!.bodies().viruses)).toBe(8); // the arena's own
 
@@ -89,6 +90,8 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   const after = await page.evaluate(() => window.__bb!.match!.bodies());
   expect(after.blobs).toBe(before.blobs + 1);
   expect((await me(page)).mass).toBeLessThan(big.mass);
+  // Drawn from here through the split (the rest reads the simulation only).
+  await page.evaluate(() => window.__bb!.match!.setRender(true));
   await page.waitForFunction(() => window.__bb!.match!.bodies().drawnBlobs > 0);
 
   // Space splits the cell (still 3200 and up) into two on the next logic frame.
@@ -108,6 +111,7 @@ test('Space splits into two cells on the next frame, E ejects a blob, a big cell
   expect(Math.max(...mine.map((c) => c.mass))).toBeLessThanOrEqual(whole.mass / 2 + 400);
   const [a, b] = mine.sort((p, q) => p.id - q.id);
   expect(b!.simX).toBeGreaterThan(a!.simX); // the half left along the aim (east)
+  await page.evaluate(() => window.__bb!.match!.setRender(false));
 
   // The halves merge back (after ~12 s); grow the cell to burst size (8000 and up), then steer into the nearest virus.
   await page.evaluate(() => window.__bb!.match!.fastForward(450));
@@ -183,7 +187,7 @@ test('Settings and How to play show the split and eject keys, in English and in 
       await page.waitForFunction(() => window.__bb?.screen === 'menu');
 
       await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '0', minutes: '1', seed: '3' }));
-      await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 0, undefined, { timeout: 60_000 });
+      await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0, undefined, { timeout: 60_000 });
       await page.keyboard.press('Escape');
       await page.getByTestId('menu-help').click();
       const menu = page.getByTestId('match-menu');

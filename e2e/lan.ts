@@ -5,6 +5,7 @@
  */
 import { expect, type Browser, type Page } from '@playwright/test';
 import { run, type Proc } from '../electron/services/testing/procs';
+import { newContext } from './draw';
 import type { RunningShell } from './shell';
 
 /** Opens `url` and waits for the menu; native dialogs (there should be none) are recorded and dismissed. */
@@ -56,12 +57,13 @@ export interface RoomSetup {
 
 /**
  * Two shells' pages in a running match, `shells[0]`'s hosting and `shells[1]`'s joined, and with
- * `bot` a headless bot client (Cy) as the third player; both pages stop drawing and have played 3 s.
+ * `bot` a headless bot client (Cy) as the third player; both pages have played 3 s, drawing nothing
+ * (their contexts start matches with drawing off: e2e/draw.ts).
  */
 async function inAMatch(browser: Browser, shells: readonly RunningShell[], room: string, bot: boolean, setup: RoomSetup = {}): Promise<{ host: Page; guest: Page; client: Proc | null; hostName: string; dialogs: string[] }> {
   const dialogs: string[] = [];
-  const host = await (await browser.newContext()).newPage();
-  const guest = await (await browser.newContext()).newPage();
+  const host = await (await newContext(browser)).newPage();
+  const guest = await (await newContext(browser)).newPage();
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
   const address = await hostRoom(host, { ...setup.form, room });
@@ -75,11 +77,7 @@ async function inAMatch(browser: Browser, shells: readonly RunningShell[], room:
   await guest.getByTestId('lobby-ready').click();
   await expect(host.getByTestId('lobby-start')).toBeEnabled({ timeout: 30_000 });
   await host.getByTestId('lobby-start').click();
-  for (const p of [host, guest]) {
-    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
-  for (const p of [host, guest]) await p.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
+  for (const p of [host, guest]) await p.waitForFunction(() => window.__bb?.match !== undefined && (window.__bb.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
   return { host, guest, client, hostName, dialogs };
 }
 

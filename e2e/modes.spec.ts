@@ -6,7 +6,8 @@
  * free-for-all last-ball-standing match to its end, fast-forwarded (the area's countdown, the area
  * closing, no respawn, the follow camera once you are out, the survivors ranked first).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './draw';
 import { killAll } from '../electron/services/testing/procs';
 import { threeInAMatch } from './lan';
 import { shotPath } from './pixels';
@@ -110,7 +111,6 @@ test('last ball standing to its end: the area closes, nobody respawns, the out w
   const first = await page.evaluate(() => window.__bb!.match!.state());
   expect(first.mode.lastStanding).toBe(true);
   expect(first.area).not.toBeNull();
-  await page.evaluate(() => window.__bb!.match!.setRender(false));
   // Half way: the area is closing, and smaller than at the start.
   const mid = await page.evaluate(() => {
     const m = window.__bb!.match!;
@@ -131,7 +131,6 @@ test('last ball standing to its end: the area closes, nobody respawns, the out w
   });
   if (!at.ended) {
     expect(at.spectating).toBe(true);
-    await page.evaluate(() => window.__bb!.match!.setRender(true));
     await expect(page.getByTestId('spectate-bar')).toBeVisible();
     await expect(page.getByTestId('death-wait')).toHaveText(/nobody comes back/);
   }
@@ -140,7 +139,6 @@ test('last ball standing to its end: the area closes, nobody respawns, the out w
   const end = await page.evaluate(() => {
     const m = window.__bb?.match;
     if (!m) return null; // it ended while the spectate bar was checked
-    m.setRender(false);
     for (let i = 0; i < 120 && !m.state().ended; i++) m.fastForward(1);
     const later = m.state();
     while (!m.state().ended) m.fastForward(30);

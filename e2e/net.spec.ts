@@ -13,7 +13,8 @@
  * named by the guest's dialog as not responding until it answers again; a spectator joining mid-match
  * gets the same hashes and follows a player of its choice. Waits on the test hook, never on time.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, newContext, test } from './draw';
+import type { Page } from '@playwright/test';
 import { shotPath } from './pixels';
 import { hostRoom, open, probeAddress } from './lan';
 import { startShell, type RunningShell } from './shell';
@@ -41,8 +42,8 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   const t0 = Date.now();
   const mark = (what: string): void => console.log(`[net.spec] ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   const dialogs: string[] = [];
-  const host = await (await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
-  const guest = await (await browser.newContext()).newPage();
+  const host = await (await newContext(browser, { permissions: ['clipboard-read', 'clipboard-write'] })).newPage();
+  const guest = await (await newContext(browser)).newPage();
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
 
@@ -95,12 +96,8 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   await host.getByTestId('lobby-start').click();
   await host.waitForFunction(() => window.__bb?.screen === 'netMatch', undefined, { timeout: 60_000 });
   mark('match started');
-  // Two software-GL pages on a shared CPU draw a frame a second at best: both stop drawing the
-  // arena (loop, HUD overlays and dialogs still run every animation frame) while timing matters.
-  for (const p of [host, guest]) {
-    await p.waitForFunction(() => window.__bb?.match !== undefined, undefined, { timeout: 60_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
+  // Two software-GL pages on a shared CPU draw a frame a second at best: neither draws the arena
+  // (e2e/draw.ts; loop, HUD and dialogs still run every animation frame) while timing matters.
   for (const p of [host, guest]) await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && (window.__bb.net?.frame ?? -1) > 90, undefined, { timeout: 60_000 });
   mark('both played 3 s');
   const keys = Math.min(await host.evaluate(() => window.__bb!.net!.lastHash!.key), await guest.evaluate(() => window.__bb!.net!.lastHash!.key)) + 1;
@@ -121,7 +118,7 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   await expect(host.getByTestId('wait-list')).toContainText(HOSTILE_NAME);
   await expect(host.getByTestId('wait-drop')).toBeDisabled(); // the vote opens after dropVoteSeconds
   await expect(host.getByTestId('wait-drop')).toHaveAttribute('title', /Drop unlocks after \d+ s/);
-  // Draw the arena again under the dialog for the screenshot (the guest stays frozen meanwhile).
+  // Draw the arena under the dialog for the screenshot (the guest stays frozen meanwhile).
   const drawn = await host.evaluate(() => (window.__bb!.match!.setRender(true), window.__bb!.match!.counts().renderedFrames));
   await host.waitForFunction((n) => window.__bb!.match!.counts().renderedFrames > n + 1, drawn, { timeout: 30_000 });
   await host.screenshot({ path: shotPath('wait-dialog.png') });
@@ -136,11 +133,9 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
   const keys2 = Math.min(await host.evaluate(() => window.__bb!.net!.lastHash!.key), await guest.evaluate(() => window.__bb!.net!.lastHash!.key)) + 1;
   expect(await keyHashes(guest, keys2)).toEqual(await keyHashes(host, keys2));
   // The F3 panel says how key frames arrive: by unicast here, on loopback (no LAN group).
-  await guest.evaluate(() => window.__bb!.match!.setRender(true));
   await guest.keyboard.press('F3');
   await expect(guest.getByTestId('net-frames')).toHaveText(/^unicast \(no LAN group: loopback/);
   await guest.keyboard.press('F3');
-  await guest.evaluate(() => window.__bb!.match!.setRender(false));
   expect(await host.locator('img').count()).toBe(0);
   expect(dialogs).toEqual([]);
 
@@ -215,9 +210,9 @@ test('host and join over loopback, play in lockstep, the wait dialog names a fro
 });
 
 test('a guest joins by join code; a full room refuses a third player but lets them spectate; a kicked player lands on the menu with a message', async ({ browser }) => {
-  const host = await (await browser.newContext()).newPage();
-  const guest = await (await browser.newContext()).newPage();
-  const third = await (await browser.newContext()).newPage();
+  const host = await (await newContext(browser)).newPage();
+  const guest = await (await newContext(browser)).newPage();
+  const third = await (await newContext(browser)).newPage();
   const dialogs: string[] = [];
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
@@ -270,8 +265,8 @@ test('a guest whose shell died rejoins the running match from its user data fold
   const t0 = Date.now();
   const mark = (what: string): void => console.log(`[net.spec] rejoin ${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
   const dialogs: string[] = [];
-  const host = await (await browser.newContext()).newPage();
-  const guestContext = await browser.newContext();
+  const host = await (await newContext(browser)).newPage();
+  const guestContext = await newContext(browser);
   const guest = await guestContext.newPage();
   await open(host, shells[0]!.url, dialogs);
   await open(guest, shells[1]!.url, dialogs);
@@ -283,10 +278,7 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await guest.getByTestId('lobby-ready').click();
   await expect(host.getByTestId('lobby-start')).toBeEnabled();
   await host.getByTestId('lobby-start').click();
-  for (const p of [host, guest]) {
-    await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined, undefined, { timeout: 60_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
+  for (const p of [host, guest]) await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined, undefined, { timeout: 60_000 });
   await guest.waitForFunction(() => (window.__bb!.net?.frame ?? -1) > 60, undefined, { timeout: 60_000 });
   mark('both playing');
 
@@ -295,7 +287,7 @@ test('a guest whose shell died rejoins the running match from its user data fold
   await shells[1]!.stop();
   await guestContext.close();
   shells[1] = await startShell(SHELL_ARGS, dir);
-  const again = await (await browser.newContext()).newPage();
+  const again = await (await newContext(browser)).newPage();
   await open(again, shells[1].url, dialogs);
   // The host's loop goes on without the guest (its bot plays): no wait.
   const hostFrame = await host.evaluate(() => window.__bb!.net!.frame);
@@ -306,7 +298,6 @@ test('a guest whose shell died rejoins the running match from its user data fold
   const clicked = Date.now();
   await probeAddress(again, address);
   await again.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
-  await again.evaluate(() => window.__bb!.match!.setRender(false));
   console.log(`[net.spec] rejoin: click → match screen ${Date.now() - clicked} ms`);
   const from = await again.evaluate(() => window.__bb!.net!.resumedFrom!);
   expect(from).toBeGreaterThan(0);
@@ -324,11 +315,10 @@ test('a guest whose shell died rejoins the running match from its user data fold
   mark('rejoined in step');
 
   // A spectator joins the running match: same hashes, and a camera that follows whom it picks.
-  const spectator = await (await browser.newContext()).newPage();
+  const spectator = await (await newContext(browser)).newPage();
   await open(spectator, shells[2]!.url, dialogs);
   await probeAddress(spectator, address, { spectate: true });
   await spectator.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined && window.__bb.net?.resumedFrom !== null, undefined, { timeout: 60_000 });
-  await spectator.evaluate(() => window.__bb!.match!.setRender(false));
   await expect(spectator.getByTestId('spectate-bar')).toBeVisible();
   await spectator.getByTestId('spectate-follow').selectOption('1');
   expect(await spectator.evaluate(() => window.__bb!.match!.camera({}).following)).toBe(1);

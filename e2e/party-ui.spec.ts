@@ -6,7 +6,8 @@
  * stated tiebreak; the browser shell's Quit leaves a page that says the game has closed, with no
  * console error and no 404 (favicon). Waits on the test hook and the DOM, never on time.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './draw';
 import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
@@ -155,8 +156,7 @@ for (const lang of LANGUAGES) {
   test(`${lang}: leaving asks with Stay highlighted; results name the winner and the tiebreak`, async ({ page }) => {
     await openIn(page, shell.url, lang);
     await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '5', difficulty: 'easy', minutes: '1', seed: '16' }));
-    await page.waitForFunction(() => (window.__bb?.match?.perf().renderedFrames ?? 0) > 0);
-    await page.evaluate(() => window.__bb!.match!.setRender(false));
+    await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0);
     await page.keyboard.press('Escape');
     await page.getByTestId('menu-leave').click();
     // Stay is the highlighted and focused choice; Leave is the quiet, red one.

@@ -6,7 +6,8 @@
  * frame. Measured inside the page with animation-frame timestamps (a recorder that runs right
  * after the match's own frame callback), not by screenshots; both figures are logged.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, newContext, test } from './draw';
 import { startShell, type RunningShell } from './shell';
 
 const SHELL_ARGS = ['--game-port', '0', '--game-bind', '127.0.0.1'];
@@ -60,6 +61,7 @@ async function hostAndPlay(page: Page, url: string, predict: boolean): Promise<v
 async function pressAndRecord(page: Page): Promise<{ pressAt: number; samples: Sample[] }> {
   await page.evaluate(() => {
     const m = window.__bb!.match!;
+    m.setRender(true); // undrawn until here (e2e/draw.ts)
     const me = m.state().mySlot!;
     const rec = (window.__predictRec = { samples: [] as Sample[], pressAt: 0, stop: false });
     window.addEventListener('keydown', (e) => void (e.code === 'KeyD' && rec.pressAt === 0 && (rec.pressAt = performance.now())), { capture: true });
@@ -107,7 +109,7 @@ test('with prediction on, a key press moves my drawn ball before the confirmed f
   test.setTimeout(900_000);
   const results: Record<string, ReturnType<typeof firstMoves>> = {};
   for (const predict of [true, false]) {
-    const context = await browser.newContext();
+    const context = await newContext(browser);
     const page = await context.newPage();
     await hostAndPlay(page, shells[predict ? 0 : 1]!.url, predict);
     const r = firstMoves(await pressAndRecord(page));

@@ -6,7 +6,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './draw';
 import { startShell, type RunningShell } from './shell';
 
 let shell: RunningShell;
@@ -26,7 +26,6 @@ test('record an offline match, list it with a damaged file, watch it: seek, spee
   // A 30 s match with 7 bots, run to its end without drawing.
   await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '7', minutes: '0.5', seed: '4242' }));
   await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0);
-  await page.evaluate(() => window.__bb!.match!.setRender(false));
   await page.evaluate(() => window.__bb!.match!.fastForward(1_000_000));
   await page.waitForFunction(() => window.__bb?.screen === 'results');
   await page.waitForFunction(() => (window.__bb?.savedReplays?.length ?? 0) > 0);

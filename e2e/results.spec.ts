@@ -5,7 +5,8 @@
  * below the list and never over a row; the buttons stay on screen. Offline, a 1-minute match
  * fast-forwarded to its end, at the tests' 1280×800. Waits on the test hook, never on time.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './draw';
 import { shotPath } from './pixels';
 import { startShell, type RunningShell } from './shell';
 
@@ -34,7 +35,6 @@ test('a long ranking keeps your row in view, and the tiebreak note below it', as
   await page.waitForFunction(() => window.__bb?.screen === 'menu');
   await page.evaluate(() => window.__bb!.go!('match', { map: 'arena-small', bots: '30', difficulty: 'easy', minutes: '1', seed: '16' }));
   await page.waitForFunction(() => (window.__bb?.match?.state().frame ?? 0) > 0);
-  await page.evaluate(() => window.__bb!.match!.setRender(false));
   await page.evaluate(() => window.__bb!.match!.fastForward(1_000_000));
   await page.waitForFunction(() => window.__bb?.screen === 'results');
   const rows = await page.evaluate(() => window.__bb!.results!.rows);

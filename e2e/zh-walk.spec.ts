@@ -10,7 +10,8 @@
  * Three browser shells on loopback, discovery off; waits on the test hook, never on time.
  */
 import os from 'node:os';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, newContext, test } from './draw';
 import { foreignWords } from '../test/latinWords';
 import { open, probeAddress } from './lan';
 import { shotPath } from './pixels';
@@ -96,7 +97,7 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   const zh = { locale: 'zh-CN' };
 
   // A first run on a Chinese system: the questions come in 中文.
-  const a = await (await browser.newContext(zh)).newPage();
+  const a = await (await newContext(browser, zh)).newPage();
   a.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
   await a.goto(shells[0]!.url);
   await screenIs(a, 'welcome');
@@ -199,7 +200,7 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await check(a, 'lobby-host-alone');
 
   // A player joins by address: the host's Start waits for them, and says so.
-  const b = await (await browser.newContext(zh)).newPage();
+  const b = await (await newContext(browser, zh)).newPage();
   await open(b, shells[1]!.url, dialogs);
   await b.getByTestId('menu-join').click();
   await screenIs(b, 'join');
@@ -220,7 +221,7 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   mark('lobby');
 
   // A third is refused (the room is full) and offered to watch.
-  const c = await (await browser.newContext(zh)).newPage();
+  const c = await (await newContext(browser, zh)).newPage();
   await open(c, shells[2]!.url, dialogs);
   await probeAddress(c, address);
   await c.waitForFunction(() => window.__bb?.screen === 'join' && window.__bb.net?.phase === 'rejected', undefined, { timeout: 30_000 });
@@ -234,10 +235,7 @@ test('every screen in 中文 shows no Latin word but names, keys, numbers and un
   await b.getByTestId('lobby-ready').click();
   await expect(a.getByTestId('lobby-start')).toBeEnabled();
   await a.getByTestId('lobby-start').click();
-  for (const p of [a, b, c]) {
-    await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined, undefined, { timeout: 90_000 });
-    await p.evaluate(() => window.__bb!.match!.setRender(false));
-  }
+  for (const p of [a, b, c]) await p.waitForFunction(() => window.__bb?.screen === 'netMatch' && window.__bb.match !== undefined, undefined, { timeout: 90_000 });
   await a.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 30, undefined, { timeout: 90_000 });
   await check(a, 'net-match-host');
   await c.waitForFunction(() => (window.__bb?.net?.frame ?? -1) > 30, undefined, { timeout: 90_000 });

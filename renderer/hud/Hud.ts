@@ -92,10 +92,15 @@ export class Hud {
 
   /** Per display frame. */
   update(view: MatchView, costs: FrameCosts, nowMs: number): void {
+    this.minimap.update(this.session.world, view.display, view.cells.shown, view.viewBounds, nowMs);
+    this.updatePanels(costs, nowMs);
+  }
+
+  /** Everything but the minimap (a picture of what the view shows): also while nothing is drawn. */
+  updatePanels(costs: FrameCosts, nowMs: number): void {
     const w = this.session.world;
     this.status.update(w);
     this.death.update(w);
-    this.minimap.update(w, view.display, view.cells.shown, view.viewBounds, nowMs);
     this.feed.update(nowMs);
     this.scoreboard.update(w, nowMs);
     this.net.update(this.session.net(), costs, nowMs);

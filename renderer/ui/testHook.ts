@@ -101,9 +101,24 @@ export interface TestHook {
   savedReplays?: string[];
 }
 
+/**
+ * What the end-to-end tests set before any of the page's scripts run (page.addInitScript):
+ * `draw: false` starts every match with drawing off (the match hook's setRender(true) turns it
+ * on). A player's page never has it, so its matches draw.
+ */
+export interface TestInit {
+  readonly draw?: boolean;
+}
+
+/** Whether a match starts drawing: yes, unless the tests' init flag says otherwise. */
+export function drawsAtStart(): boolean {
+  return window.__bbInit?.draw !== false;
+}
+
 declare global {
   interface Window {
     __bb?: TestHook;
+    __bbInit?: TestInit;
   }
 }
 

@@ -44,7 +44,10 @@ export class MatchController {
   readonly sound: SoundBoard;
   readonly loop = new FixedStepLoop({ rate: FRAME_RATE });
   readonly el: HTMLElement;
-  /** When false the loop still steps the simulation but draws nothing (tests, benchmarks). */
+  /**
+   * When false the loop still steps the simulation and keeps the HUD's panels current, but draws
+   * no frame: neither the 3D view nor the minimap (tests; see drawsAtStart).
+   */
   renderEnabled = true;
   /** JS ms of the last PERF_SAMPLES display frames and logic steps (ring buffers). */
   readonly renderMs = new Float64Array(PERF_SAMPLES);
@@ -218,7 +221,7 @@ export class MatchController {
     }
     if (this.checkEnd()) return;
     if (this.renderEnabled) this.draw(alpha, dt, now);
-    else this.hud.updateOverlays(now);
+    else this.hud.updatePanels(this.costs, now);
     for (const c of this.cues.overlays(this.hud.wait.isOpen, s.chatLog, s.mySlot, this.cueList)) this.sound.play(c);
     this.raf = requestAnimationFrame(this.tick);
   };

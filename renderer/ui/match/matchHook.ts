@@ -107,7 +107,8 @@ function viewProbes(ctrl: MatchController, cursor: CursorState): ViewProbes {
     balls: () =>
       session.players.map(({ slot }) => {
         const w = session.world;
-        const lead = view.cells.lead[slot]! >= 0 ? view.cells.lead[slot]! : leadCell(w, slot);
+        // The view's lead is the last drawn frame's: while nothing is drawn, the simulation's.
+        const lead = ctrl.renderEnabled && view.cells.lead[slot]! >= 0 ? view.cells.lead[slot]! : leadCell(w, slot);
         const at = lead >= 0 ? lead : firstCell(slot);
         return {
           slot,

@@ -7,6 +7,7 @@ import type { Settings } from '../../../electron/contract';
 import type { MatchResults, OfflineSetup } from '../../game/results';
 import type { Match } from '../../game/match';
 import type { AppContext } from '../App';
+import { drawsAtStart } from '../testHook';
 import { MatchController } from './MatchController';
 import { bindMatchInput, type CursorState } from './matchInput';
 import { matchHook, type StartMarks } from './matchHook';
@@ -25,6 +26,7 @@ export function mountMatch(root: HTMLElement, ctx: AppContext, o: MountOptions):
   root.classList.add('in-match');
   const cursor: CursorState = { world: null };
   const ctrl = new MatchController({ root, session: o.session, tileset: o.tileset, settings: o.settings, ...(o.setup ? { setup: o.setup } : {}), onEnd: o.onEnd, onLeave: o.onLeave });
+  ctrl.renderEnabled = drawsAtStart();
   o.marks.view = performance.now();
   const unbind = bindMatchInput(ctrl, cursor);
   ctx.hook.match = matchHook(ctrl, cursor, o.marks);
