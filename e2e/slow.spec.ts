@@ -2,7 +2,7 @@
  * A page that draws slowly steps at its room's pace (issue 31), end to end on loopback (discovery
  * off): two browser shells in a LAN match; the hosting page draws the arena under Chromium's 4×
  * CPU throttling (DevTools Emulation.setCPUThrottlingRate), in the largest window where it draws
- * 1.5 frames a second or more (software GL). It runs as many logic frames a tick as its tick's length
+ * 2.5 frames a second or more (software GL). It runs as many logic frames a tick as its tick's length
  * earns (FramePacer) and the host does not hold the room for it (HostMatch STUCK_BEHIND_MS):
  * before both, the whole room ran at under a third of real time (at 1280×800), the page named
  * "slow" in everyone's wait list. Then the guest's
@@ -31,19 +31,20 @@ test('a hosting page drawing under 4× CPU throttling keeps the room at real tim
   const cdp = await host.context().newCDPSession(host);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await host.evaluate(() => window.__bb!.match!.setRender(true));
-  // Slow, not stuck: the largest window in which the page still draws 1.5 frames a second or more
-  // (at 1280×800 beside the suite's other worker its ticks came over a second apart, which is a
-  // stuck page; a quiet machine draws 2–3 there, where the old pacer ran 16–24 frames a second).
+  // Slow, not stuck: the largest window in which the page still draws 2.5 frames a second or more.
+  // A page whose ticks come over a second apart is stuck (STUCK_BEHIND_MS), and waited for: at
+  // 1280×800 beside the suite's other worker it drew 1.7 a second on average, some ticks over a
+  // second apart, and was named. Under 3.75 the old pacer (8 frames a tick) fell behind the room.
   const drawnIn = async (ms: number): Promise<number> => {
     const n = await host.evaluate(() => window.__bb!.match!.counts().renderedFrames);
     await host.waitForTimeout(ms);
     return ((await host.evaluate(() => window.__bb!.match!.counts().renderedFrames)) - n) / (ms / 1000);
   };
-  for (const [width, height] of [[1280, 800], [960, 600], [640, 400]] as const) {
+  for (const [width, height] of [[1280, 800], [1120, 700], [960, 600], [800, 500], [640, 400]] as const) {
     await host.setViewportSize({ width, height });
     const fps = await drawnIn(3000);
     console.log(`[slow.spec] ${width}×${height}: ${fps.toFixed(1)} frames a second`);
-    if (fps >= 1.5) break;
+    if (fps >= 2.5) break;
   }
   const frames = async (): Promise<{ guest: number; host: number; drawn: number }> => ({
     guest: await guest.evaluate(() => window.__bb!.net!.frame),

@@ -75,7 +75,7 @@ export class HostSuccession {
   private members: readonly string[] = [];
   /** `followedAt`: when each peer that answered did (its earlier report of the loss may still count, REPORT_FRESH_MS). */
   private fence: { readonly nonce: number; readonly since: number; sentAt: number; readonly waiting: Set<string>; readonly followedAt: Map<string, number> } | null = null;
-  /** The peers that had not answered when the last fence lifted without them (couldElect); a new fence forgets them. */
+  /** The peers that had not answered when the last fence lifted without them (couldElect); a new fence or match forgets them. */
   private unheard: ReadonlySet<string> = new Set();
   private lastTurnAt: number | null = null;
   /** The address of the successor that replaced this host (its player may rejoin there). */
@@ -103,6 +103,7 @@ export class HostSuccession {
     const m = st.match;
     const seed = st.matchStart?.seed;
     if (!m || seed === undefined) return;
+    if (this.current?.match !== m) this.unheard = new Set(); // a new match: whoever could not hear this host may now
     const rebuilt = this.current?.match !== m || now - this.checkedAt >= ANNOUNCE_CHECK_MS;
     if (rebuilt) {
       this.checkedAt = now;
